@@ -1,0 +1,142 @@
+import { z } from 'zod'
+
+/**
+ * The estimate/contact form: the one schema both the browser and the server validate with,
+ * so a message the visitor sees next to a field is the same one the server would answer.
+ */
+
+export const FORM_FIELDS = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+  service: 'service',
+  contactWays: 'contactWays',
+  message: 'message',
+} as const
+export type EstimateField = keyof typeof FORM_FIELDS
+
+/** Hidden from people and assistive tech; only bots fill it. */
+export const HONEYPOT_FIELD = 'website'
+
+export const CONTACT_WAYS = ['phone', 'email'] as const
+export type ContactWay = (typeof CONTACT_WAYS)[number]
+
+export const FIELD_MAX_LENGTH = {
+  firstName: 80,
+  lastName: 80,
+  email: 254,
+  phone: 40, // characters as typed; the digit rule below is the real limit
+  address: 200,
+  service: 200,
+  message: 2000,
+} as const
+export const PHONE_DIGITS = { min: 10, max: 20 } as const
+
+export type FormLang = 'en' | 'es'
+
+const messages = {
+  en: {
+    firstName: 'Please enter your first name.',
+    lastName: 'Please enter your last name.',
+    email: 'Please enter a valid email address.',
+    phoneShort: `Please enter a phone number with at least ${PHONE_DIGITS.min} digits.`,
+    phoneLong: `Please enter a phone number with at most ${PHONE_DIGITS.max} digits.`,
+    address: 'Please enter your address.',
+    service: 'Please choose a service from the list.',
+    contactWays: 'Please choose phone or email.',
+    tooLong: (max: number) => `Please use at most ${max} characters.`,
+  },
+  es: {
+    firstName: 'Ingrese su nombre.',
+    lastName: 'Ingrese su apellido.',
+    email: 'Ingrese un correo electrónico válido.',
+    phoneShort: `Ingrese un teléfono de al menos ${PHONE_DIGITS.min} dígitos.`,
+    phoneLong: `El teléfono no puede tener más de ${PHONE_DIGITS.max} dígitos.`,
+    address: 'Ingrese su dirección.',
+    service: 'Elija un servicio de la lista.',
+    contactWays: 'Elija teléfono o correo.',
+    tooLong: (max: number) => `Use como máximo ${max} caracteres.`,
+  },
+} as const
+
+export function estimateFormSchema(services: string[], lang: FormLang) {
+  const t = messages[lang]
+  const required = (field: keyof typeof FIELD_MAX_LENGTH, message: string) =>
+    z.string().trim().min(1, message).max(FIELD_MAX_LENGTH[field], t.tooLong(FIELD_MAX_LENGTH[field]))
+  const offered = new Set(services.map((s) => s.trim()).filter(Boolean))
+
+  return z.object({
+    firstName: required('firstName', t.firstName),
+    lastName: required('lastName', t.lastName),
+    email: z.string().trim().max(FIELD_MAX_LENGTH.email, t.tooLong(FIELD_MAX_LENGTH.email)).pipe(z.email(t.email)),
+    phone: z
+      .string()
+      .trim()
+      .max(FIELD_MAX_LENGTH.phone, t.tooLong(FIELD_MAX_LENGTH.phone))
+      .superRefine((value, ctx) => {
+        const digits = value.replace(/\D/g, '').length
+        if (digits < PHONE_DIGITS.min) ctx.addIssue({ code: 'custom', message: t.phoneShort })
+        else if (digits > PHONE_DIGITS.max) ctx.addIssue({ code: 'custom', message: t.phoneLong })
+      }),
+    address: required('address', t.address),
+    // A record without services still needs a working form, so then any short text goes.
+    service:
+      offered.size > 0
+        ? z.string().trim().refine((s) => offered.has(s), t.service)
+        : z.string().trim().max(FIELD_MAX_LENGTH.service, t.tooLong(FIELD_MAX_LENGTH.service)),
+    contactWays: z.array(z.enum(CONTACT_WAYS, t.contactWays)).max(CONTACT_WAYS.length, t.contactWays).default([]),
+    message: z.string().trim().max(FIELD_MAX_LENGTH.message, t.tooLong(FIELD_MAX_LENGTH.message)).default(''),
+  })
+}
+
+export type EstimateLead = z.output<ReturnType<typeof estimateFormSchema>>
+
+/** What the visitor typed, as strings, to put back into the form after a refusal. */
+export type EstimateFormValues = { [K in Exclude<EstimateField, 'contactWays'>]: string } & { contactWays: string[] }
+export type EstimateFieldErrors = Partial<Record<EstimateField, string>>
+export type EstimateFormInput = FormData | URLSearchParams | Record<string, unknown>
+
+export type EstimateFormResult =
+  | { ok: true; lead: EstimateLead }
+  | { ok: false; fieldErrors: EstimateFieldErrors; values: EstimateFormValues }
+
+/** Reads a form post or a plain object into strings; anything that is not text becomes ''. */
+export function readEstimateForm(input: EstimateFormInput): { values: EstimateFormValues; honeypot: string } {
+  const isForm = typeof (input as FormData).getAll === 'function'
+  const one = (name: string): string => {
+    const v = isForm ? (input as FormData).get(name) : (input as Record<string, unknown>)[name]
+    return typeof v === 'string' ? v : ''
+  }
+  const many = (name: string): string[] => {
+    const v = isForm ? (input as FormData).getAll(name) : (input as Record<string, unknown>)[name]
+    const list = Array.isArray(v) ? v : v === undefined ? [] : [v]
+    return [...new Set(list.filter((x): x is string => typeof x === 'string'))]
+  }
+  return {
+    values: {
+      firstName: one(FORM_FIELDS.firstName),
+      lastName: one(FORM_FIELDS.lastName),
+      email: one(FORM_FIELDS.email),
+      phone: one(FORM_FIELDS.phone),
+      address: one(FORM_FIELDS.address),
+      service: one(FORM_FIELDS.service),
+      contactWays: many(FORM_FIELDS.contactWays),
+      message: one(FORM_FIELDS.message),
+    },
+    honeypot: one(HONEYPOT_FIELD),
+  }
+}
+
+export function parseEstimateForm(input: EstimateFormInput, services: string[], lang: FormLang): EstimateFormResult {
+  const { values } = readEstimateForm(input)
+  const result = estimateFormSchema(services, lang).safeParse(values)
+  if (result.success) return { ok: true, lead: result.data }
+  const fieldErrors: EstimateFieldErrors = {}
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as EstimateField
+    fieldErrors[field] ??= issue.message // the first problem of a field is the one worth showing
+  }
+  return { ok: false, fieldErrors, values }
+}

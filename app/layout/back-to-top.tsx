@@ -1,0 +1,29 @@
+import { faArrowUp } from '@fortawesome/free-solid-svg-icons'
+import { useEffect, useState } from 'react'
+import { Icon } from '#app/ui/icon.tsx'
+
+export const BACK_TO_TOP_THRESHOLD = 400
+
+export function BackToTop() {
+  const [visible, setVisible] = useState(false)
+  useEffect(() => {
+    const update = () => setVisible(window.scrollY > BACK_TO_TOP_THRESHOLD)
+    update()
+    window.addEventListener('scroll', update, { passive: true })
+    return () => window.removeEventListener('scroll', update)
+  }, [])
+  if (!visible) return null
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        window.scrollTo({ top: 0 })
+        document.querySelector<HTMLElement>('#top')?.focus({ preventScroll: true })
+      }}
+      className="fixed bottom-5 left-5 z-40 grid size-12 place-items-center rounded-full bg-btn text-white shadow-lg hover:bg-btn-hover"
+    >
+      <Icon icon={faArrowUp} className="size-5" />
+      <span className="sr-only">Back to top</span>
+    </button>
+  )
+}

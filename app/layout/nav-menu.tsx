@@ -1,0 +1,111 @@
+import { faBars, faChevronDown, faXmark } from '@fortawesome/free-solid-svg-icons'
+import { useEffect, useId, useState } from 'react'
+import { NavLink, useLocation } from 'react-router'
+import type { NavItem } from '#app/record/navigation.ts'
+import { Icon } from '#app/ui/icon.tsx'
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded px-3 py-2 font-semibold transition-colors hover:text-secondary ${isActive ? 'text-secondary' : 'text-heading'}`
+
+/** One menu entry with an optional submenu; the submenu has its own toggle (hover/focus also open it on desktop). */
+function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mobile' }) {
+  const [open, setOpen] = useState(false)
+  const listId = useId()
+  const { pathname } = useLocation()
+  useEffect(() => setOpen(false), [pathname])
+  if (!item.children?.length) {
+    return (
+      <li>
+        <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+          {item.label}
+        </NavLink>
+      </li>
+    )
+  }
+  const desktop = variant === 'desktop'
+  return (
+    <li
+      className={desktop ? 'group relative flex items-center' : ''}
+      onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+      onMouseLeave={() => desktop && setOpen(false)}
+    >
+      <div className="flex items-center justify-between">
+        <NavLink to={item.to} className={linkClass}>
+          {item.label}
+        </NavLink>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen(!open)}
+          className={`grid place-items-center rounded text-heading hover:text-secondary ${desktop ? 'size-6 -ml-2' : 'size-11'}`}
+        >
+          <Icon icon={faChevronDown} className={`size-3 transition-transform ${open ? 'rotate-180' : ''}`} />
+          <span className="sr-only">{`${item.label} submenu`}</span>
+        </button>
+      </div>
+      <ul
+        id={listId}
+        className={
+          desktop
+            ? `absolute left-0 top-full z-40 max-h-[70vh] min-w-64 overflow-y-auto rounded-lg border-t-4 border-secondary bg-white py-2 shadow-xl ${open ? 'block' : 'hidden group-hover:block group-focus-within:block'}`
+            : `${open ? 'block' : 'hidden'} border-l-2 border-secondary/40 ml-3 pl-2`
+        }
+      >
+        {item.children.map((child) => (
+          <li key={child.to}>
+            <NavLink to={child.to} className={({ isActive }) => `${linkClass({ isActive })} text-sm font-medium`}>
+              {child.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  )
+}
+
+export function DesktopMenu({ items }: { items: NavItem[] }) {
+  return (
+    <nav aria-label="Main" className="hidden lg:block">
+      <ul className="flex items-center gap-1">
+        {items.map((item) => (
+          <MenuEntry key={item.to} item={item} variant="desktop" />
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/** The phone menu: a toggle button and a panel whose submenus open individually. */
+export function MobileMenu({ items }: { items: NavItem[] }) {
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const { pathname } = useLocation()
+  useEffect(() => setOpen(false), [pathname])
+  return (
+    <div className="lg:hidden">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className="grid size-11 place-items-center rounded-lg text-menu-icon hover:bg-slate-100"
+      >
+        <Icon icon={open ? faXmark : faBars} className="size-6" />
+        <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+      </button>
+      <nav
+        id={panelId}
+        aria-label="Mobile"
+        hidden={!open}
+        className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-5rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 pt-2 shadow-xl"
+      >
+        <ul className="flex flex-col">
+          {items.map((item) => (
+            <MenuEntry key={item.to} item={item} variant="mobile" />
+          ))}
+        </ul>
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+import { faCalendarDays, faClock, faPhone } from '@fortawesome/free-solid-svg-icons'
+import { Link } from 'react-router'
+import { callToAction, firstOf, telHref } from '#app/record/contact-links.ts'
+import { mainNavigation } from '#app/record/navigation.ts'
+import type { PageRecord } from '#app/record/schema.ts'
+import { Icon } from '#app/ui/icon.tsx'
+import { SocialIcons } from '#app/ui/social-icons.tsx'
+import { DesktopMenu, MobileMenu } from './nav-menu.tsx'
+
+export function CompanyLogo({ record, className = 'h-12 w-auto' }: { record: PageRecord; className?: string }) {
+  const { logo, name } = record.dbPrincipal
+  if (!logo) return <span className="text-xl font-extrabold text-heading">{name || 'Home'}</span>
+  return <img src={logo} alt={name || 'Home'} className={className} width={200} height={60} />
+}
+
+export function SiteHeader({ record }: { record: PageRecord }) {
+  const first = firstOf(record)
+  const cta = callToAction({ phone: first.phone })
+  const items = mainNavigation(record)
+  return (
+    <header className="sticky top-0 z-30 shadow-sm">
+      <div className="bg-third text-sm text-white">
+        <div className="container-page flex min-h-10 flex-wrap items-center justify-between gap-x-6 gap-y-1 py-1">
+          <ul className="flex flex-wrap items-center gap-x-5 gap-y-1">
+            {first.phone ? (
+              <li>
+                <a href={telHref(first.phone)} className="inline-flex items-center gap-2 font-semibold hover:underline">
+                  <Icon icon={faPhone} className="size-3.5" />
+                  {first.phone}
+                </a>
+              </li>
+            ) : null}
+            {first.workday ? (
+              <li className="hidden items-center gap-2 sm:inline-flex">
+                <Icon icon={faCalendarDays} className="size-3.5" />
+                {first.workday}
+              </li>
+            ) : null}
+            {first.workHour ? (
+              <li className="hidden items-center gap-2 sm:inline-flex">
+                <Icon icon={faClock} className="size-3.5" />
+                {first.workHour}
+              </li>
+            ) : null}
+          </ul>
+          <SocialIcons links={record.dbSocialMedia.redes} className="hidden gap-1 md:flex" />
+        </div>
+      </div>
+      <div className="relative bg-white">
+        <div className="container-page flex h-20 items-center justify-between gap-4">
+          <Link to="/" className="shrink-0">
+            <CompanyLogo record={record} />
+          </Link>
+          <DesktopMenu items={items} />
+          <div className="flex items-center gap-2">
+            <a href={cta.href} onClick={() => window.scrollTo({ top: 0 })} className="btn-primary px-4 py-2 text-sm sm:px-6 sm:py-3">
+              {cta.label}
+            </a>
+            <MobileMenu items={items} />
+          </div>
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { emptyRecord, parsePageRecord, type PageRecord } from '#app/record/schema.ts'
+
+export type RecordOrigin = 'provider' | 'disk' | 'empty'
+export type RecordSnapshot = {
+  record: PageRecord
+  /** Changes whenever the record's content changes: a cache key for rendered pages. */
+  version: string
+  origin: RecordOrigin
+  fetchedAt: string | null
+  lastError: string | null
+}
+type Logger = Pick<Console, 'info' | 'warn'>
+type Options = {
+  apiUrl: string
+  pageId: string
+  ttlSeconds: number
+  dataDir: string
+  timeoutMs: number
+  fetch?: typeof globalThis.fetch
+  logger?: Logger
+}
+
+/**
+ * Owns the page record: fetched from the provider at start-up and every ttl, kept in
+ * memory and on disk (last known good), so a provider outage never empties the site.
+ */
+export function createRecordSource(options: Options) {
+  const { apiUrl, pageId, ttlSeconds, dataDir, timeoutMs, fetch = globalThis.fetch, logger = console } = options
+  const endpoint = `${apiUrl}/paginas/${encodeURIComponent(pageId)}`
+  const diskFile = path.join(dataDir, `record-${pageId}.json`)
+  let snapshot: RecordSnapshot = { record: emptyRecord, version: 'empty', origin: 'empty', fetchedAt: null, lastError: null }
+  let timer: NodeJS.Timeout | undefined
+  let inFlight: Promise<void> | null = null
+  let reportedProblem: string | null = null
+
+  function adopt(raw: unknown, body: string, origin: RecordOrigin, fetchedAt: string) {
+    const version = createHash('sha256').update(body).digest('hex').slice(0, 16)
+    snapshot = { record: parsePageRecord(raw), version, origin, fetchedAt, lastError: null }
+  }
+
+  function loadFromDisk() {
+    try {
+      const saved = JSON.parse(fs.readFileSync(diskFile, 'utf8')) as { fetchedAt: string; body: string }
+      adopt(JSON.parse(saved.body), saved.body, 'disk', saved.fetchedAt)
+      logger.info(`[record] serving the last good record from disk (fetched ${saved.fetchedAt})`)
+    } catch {
+      // No saved copy yet (first run) or an unreadable one: the provider fetch decides.
+    }
+  }
+
+  function saveToDisk(body: string, fetchedAt: string) {
+    fs.mkdirSync(dataDir, { recursive: true })
+    const tmp = `${diskFile}.${process.pid}.tmp`
+    fs.writeFileSync(tmp, JSON.stringify({ fetchedAt, body }))
+    fs.renameSync(tmp, diskFile)
+  }
+
+  /** Logs a problem once when it starts and once when it clears, never once per request. */
+  function report(problem: string | null) {
+    if (problem === reportedProblem) return
+    if (problem) logger.warn(`[record] ${endpoint}: ${problem}; keeping the ${snapshot.origin === 'empty' ? 'empty' : 'last good'} record`)
+    else if (reportedProblem) logger.info(`[record] ${endpoint} is answering again`)
+    reportedProblem = problem
+  }
+
+  async function fetchOnce() {
+    try {
+      const response = await fetch(endpoint, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) })
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      const body = await response.text()
+      let raw: unknown
+      try {
+        raw = JSON.parse(body)
+      } catch {
+        throw new Error('the answer is not JSON')
+      }
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('the answer is not a JSON object')
+      const fetchedAt = new Date().toISOString()
+      adopt(raw, body, 'provider', fetchedAt)
+      saveToDisk(body, fetchedAt)
+      report(null)
+    } catch (error) {
+      const problem = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : describe(error)
+      snapshot = { ...snapshot, lastError: problem }
+      report(problem)
+    }
+  }
+
+  /** One fetch at a time: concurrent callers share it. */
+  function refresh(): Promise<void> {
+    inFlight ??= fetchOnce().finally(() => (inFlight = null))
+    return inFlight
+  }
+
+  return {
+    endpoint,
+    current: () => snapshot,
+    refresh,
+    async start() {
+      loadFromDisk()
+      await refresh()
+      timer = setInterval(() => void refresh(), ttlSeconds * 1000)
+      timer.unref()
+    },
+    stop() {
+      clearInterval(timer)
+    },
+  }
+}
+
+export type RecordSource = ReturnType<typeof createRecordSource>
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  return cause?.code ? `${error.message} (${cause.code})` : error.message
+}

@@ -1,0 +1,28 @@
+import type { Env } from './env.server.ts'
+import { startDemoProvider } from './demo-provider.server.ts'
+import { createRecordSource } from './record-source.server.ts'
+
+/** Everything long-lived the server runs: started once, handed to every request. */
+export async function startServices(env: Env) {
+  const demo = env.PAGE_API_URL ? null : await startDemoProvider()
+  const apiUrl = env.PAGE_API_URL ?? demo!.apiUrl
+  const records = createRecordSource({
+    apiUrl,
+    pageId: env.PAGE_ID,
+    ttlSeconds: env.RECORD_TTL_SECONDS,
+    timeoutMs: env.RECORD_TIMEOUT_MS,
+    dataDir: env.DATA_DIR,
+  })
+  await records.start()
+  console.info(`[record] ${demo ? 'demo provider' : 'provider'} ${records.endpoint}: ${records.current().origin}`)
+  return {
+    env,
+    records,
+    close() {
+      records.stop()
+      demo?.close()
+    },
+  }
+}
+
+export type AppServices = Awaited<ReturnType<typeof startServices>>
