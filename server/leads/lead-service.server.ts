@@ -79,7 +79,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     }
 
     const relayUrl = relayUrlOf(record, siteUrl)
-    const row = store.insertLead({
+    const { row, created } = store.insertLead({
       pageId,
       lead: parsed.lead,
       relayBody: buildRelayBody(parsed.lead, record, siteUrl),
@@ -89,8 +89,8 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
       clientIp: context.clientIp,
       userAgent: context.userAgent,
     })
-    if (row.state === 'held' && row.attempts === 0 && row.createdAt === row.queuedAt) {
-      logger.warn('lead stored but held: the page record has no linkPostEmail', { id: row.id })
+    if (row.state === 'held') {
+      if (created) logger.warn('lead stored but held: the page record has no linkPostEmail', { id: row.id })
     } else {
       releaseHeldIfConfigured() // the relay URL may have appeared since earlier leads were held
       outbox.poke()
@@ -98,6 +98,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     return { ok: true, id: row.id }
   }
 
+  releaseHeldIfConfigured()
   if (options.startOutbox !== false) outbox.start()
 
   return {

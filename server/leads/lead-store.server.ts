@@ -119,10 +119,10 @@ export function createLeadStore(dataDir: string) {
     VALUES (@id, @key, @pageId, @now, @lead, @body, @url, @state, @now, @now, @ip, @ua)
     ON CONFLICT (idempotency_key) DO NOTHING`)
   // One statement, so the claim is atomic across connections and processes.
-  const claim = db.prepare<[number, number, number, number], DbRow>(`UPDATE leads
-    SET claimed_until = ?1, attempts = attempts + 1
-    WHERE id IN (SELECT id FROM leads WHERE state = 'pending' AND next_attempt_at <= ?2 AND claimed_until <= ?3
-                 ORDER BY next_attempt_at LIMIT ?4)
+  const claim = db.prepare<[{ now: number; until: number; limit: number }], DbRow>(`UPDATE leads
+    SET claimed_until = @until, attempts = attempts + 1
+    WHERE id IN (SELECT id FROM leads WHERE state = 'pending' AND next_attempt_at <= @now AND claimed_until <= @now
+                 ORDER BY next_attempt_at LIMIT @limit)
     RETURNING *`)
   const settle = (set: string) => db.prepare(`UPDATE leads SET ${set}, claimed_until = 0 WHERE id = @id AND state = 'pending'`)
   const delivered = settle(`state = 'delivered', delivered_at = @now, last_error = NULL`)
@@ -132,17 +132,17 @@ export function createLeadStore(dataDir: string) {
     WHERE state = 'held' AND (@pageId IS NULL OR page_id = @pageId)`)
 
   return {
-    /** Synchronous and committed (WAL, synchronous=FULL) before it returns. */
-    insertLead(input: NewLead): LeadRow {
+    /** Synchronous and committed (WAL, synchronous=FULL) before it returns. `created` is false for a repeated key. */
+    insertLead(input: NewLead): { row: LeadRow; created: boolean } {
       const id = randomUUID()
       const key = input.idempotencyKey ?? id
-      insert.run({
+      const { changes } = insert.run({
         id, key, pageId: input.pageId, now: input.now,
         lead: JSON.stringify(input.lead), body: JSON.stringify(input.relayBody),
         url: input.relayUrl, state: input.relayUrl ? 'pending' : 'held',
         ip: input.clientIp ?? null, ua: input.userAgent ?? null,
       })
-      return toLead(byKey.get(key)!) // a repeated key gets the first submission's lead
+      return { row: toLead(byKey.get(key)!), created: changes === 1 } // a repeated key gets the first lead
     },
     getLead: (id: string) => {
       const row = byId.get(id)
@@ -151,7 +151,7 @@ export function createLeadStore(dataDir: string) {
     /** Newest first. */
     listLeads: (): LeadRow[] => db.prepare<[], DbRow>('SELECT * FROM leads ORDER BY created_at DESC, rowid DESC').all().map(toLead),
     /** Leases up to `limit` due pending leads to the caller until now + leaseMs; counts the attempt. */
-    claimDue: (now: number, leaseMs: number, limit: number): LeadRow[] => claim.all(now + leaseMs, now, now, limit).map(toLead),
+    claimDue: (now: number, leaseMs: number, limit: number): LeadRow[] => claim.all({ now, until: now + leaseMs, limit }).map(toLead),
     /** true only for the one caller that moved it from pending to delivered. */
     markDelivered: (id: string, now: number) => delivered.run({ id, now }).changes === 1,
     scheduleRetry: (id: string, at: number, error: string) => retry.run({ id, at, error }).changes === 1,

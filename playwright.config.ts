@@ -1,0 +1,30 @@
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumArgs, chromiumPath } from './e2e/chromium.js'
+
+const port = Number(process.env.E2E_PORT ?? 3100)
+export const baseURL = `http://localhost:${port}`
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 45_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    // Builds and serves the production site with the embedded demo and a fresh data folder.
+    command: `node e2e/serve-demo.js`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(port) },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})
