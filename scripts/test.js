@@ -22,6 +22,15 @@ if (!chromiumPath() && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
   process.exit(1)
 }
 
+console.info('▶ building the production site')
+const built = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+if (built.status !== 0) {
+  console.error('The build failed: run `npm run build` to see why.')
+  process.exit(1)
+}
+// The browser tests' server reuses this build.
+process.env.E2E_SKIP_BUILD = '1'
+
 const unitJson = path.join(results, 'vitest.json')
 const unit = run('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`], unitJson)
 

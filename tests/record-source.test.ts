@@ -1,0 +1,116 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import { createRecordSource } from '#server/record-source.server.ts'
+import { startFakeProvider } from './fake-provider.ts'
+
+const goodRecord = { dbPrincipal: { name: 'Acme Fence' }, dbSlogan: [{ slogan: 'Strong fences' }] }
+let dataDir: string
+let logs: string[]
+const logger = { info: (m: string) => logs.push(`info ${m}`), warn: (m: string) => logs.push(`warn ${m}`) }
+const cleanups: (() => unknown)[] = []
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'record-source-'))
+  logs = []
+})
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c()
+})
+
+async function setup(mode: Parameters<typeof startFakeProvider>[0], timeoutMs = 300) {
+  const provider = await startFakeProvider(mode)
+  const source = createRecordSource({ apiUrl: provider.url, pageId: 'page-1', ttlSeconds: 60, dataDir, timeoutMs, logger })
+  cleanups.push(() => source.stop(), () => provider.close())
+  return { provider, source }
+}
+
+test('fetches GET {api}/paginas/{id} with a JSON accept header and serves the record', async () => {
+  const { provider, source } = await setup({ kind: 'ok', record: goodRecord })
+  await source.start()
+  expect(provider.requests[0]).toEqual({ url: '/api/paginas/page-1', accept: 'application/json' })
+  expect(source.current().origin).toBe('provider')
+  expect(source.current().record.dbPrincipal.name).toBe('Acme Fence')
+})
+
+test.each([
+  ['an HTTP 500', { kind: 'status', status: 500 } as const, /HTTP 500/],
+  ['an HTTP 404', { kind: 'status', status: 404 } as const, /HTTP 404/],
+  ['invalid JSON', { kind: 'garbage' } as const, /not JSON/],
+  ['a hung provider', { kind: 'hang' } as const, /no answer within 300 ms/],
+])('keeps the last good record through %s, and logs the problem once', async (_name, fault, message) => {
+  const { provider, source } = await setup({ kind: 'ok', record: goodRecord })
+  await source.start()
+  const version = source.current().version
+  provider.set(fault)
+  await source.refresh()
+  await source.refresh()
+  expect(source.current().record.dbPrincipal.name).toBe('Acme Fence')
+  expect(source.current().version).toBe(version)
+  expect(source.current().lastError).toMatch(message)
+  expect(logs.filter((l) => l.startsWith('warn'))).toHaveLength(1)
+  provider.set({ kind: 'ok', record: goodRecord })
+  await source.refresh()
+  expect(source.current().lastError).toBeNull()
+  expect(logs.at(-1)).toMatch(/answering again/)
+})
+
+test('a JSON body that is not an object is refused', async () => {
+  const { source } = await setup({ kind: 'ok', record: [1, 2, 3] })
+  await source.start()
+  expect(source.current().origin).toBe('empty')
+  expect(source.current().lastError).toMatch(/not a JSON object/)
+})
+
+test('with no record ever fetched, it serves the empty record', async () => {
+  const { source } = await setup({ kind: 'status', status: 503 })
+  await source.start()
+  expect(source.current().origin).toBe('empty')
+  expect(source.current().record.dbServices).toEqual([])
+})
+
+test('connection refused is reported with its cause', async () => {
+  const { provider, source } = await setup({ kind: 'ok', record: goodRecord })
+  await provider.close()
+  await source.start()
+  expect(source.current().lastError).toMatch(/ECONNREFUSED/)
+})
+
+test('a changed record replaces the old one with a new version', async () => {
+  const { provider, source } = await setup({ kind: 'ok', record: goodRecord })
+  await source.start()
+  const before = source.current().version
+  provider.set({ kind: 'ok', record: { ...goodRecord, dbPrincipal: { name: 'Acme Fence & Deck' } } })
+  await source.refresh()
+  expect(source.current().record.dbPrincipal.name).toBe('Acme Fence & Deck')
+  expect(source.current().version).not.toBe(before)
+})
+
+test('a restart during an outage serves the last good record from disk', async () => {
+  const first = await setup({ kind: 'ok', record: goodRecord })
+  await first.source.start()
+  first.source.stop()
+  first.provider.set({ kind: 'status', status: 500 })
+  const restarted = createRecordSource({ apiUrl: first.provider.url, pageId: 'page-1', ttlSeconds: 60, dataDir, timeoutMs: 300, logger })
+  cleanups.push(() => restarted.stop())
+  await restarted.start()
+  expect(restarted.current().origin).toBe('disk')
+  expect(restarted.current().record.dbPrincipal.name).toBe('Acme Fence')
+  expect(restarted.current().version).toBe(first.source.current().version)
+})
+
+test('concurrent refreshes share one request', async () => {
+  const { provider, source } = await setup({ kind: 'ok', record: goodRecord })
+  await Promise.all([source.refresh(), source.refresh(), source.refresh()])
+  expect(provider.requests).toHaveLength(1)
+})
+
+test('the background refresh picks up a change within the ttl', async () => {
+  const provider = await startFakeProvider({ kind: 'ok', record: goodRecord })
+  const source = createRecordSource({ apiUrl: provider.url, pageId: 'p', ttlSeconds: 0.2, dataDir, timeoutMs: 300, logger })
+  cleanups.push(() => source.stop(), () => provider.close())
+  await source.start()
+  provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Renamed' } } })
+  await expect.poll(() => source.current().record.dbPrincipal.name, { timeout: 2000 }).toBe('Renamed')
+})

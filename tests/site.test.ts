@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startFakeProvider } from './fake-provider.ts'
+import { ensureBuilt, startSite } from './site-server.ts'
+
+const record = {
+  dbPrincipal: {
+    name: 'Acme Fence Co',
+    phones: [{ phone: '720-555-0199', name: 'Office' }],
+    workdays: [{ day: 'Mon - Fri' }],
+    workHours: [{ hour: '8 AM - 5 PM' }],
+  },
+  dbAbout: [{ text: 'We have built fences in the valley for thirty years and we stand behind every post we set.', list: [] }],
+  dbSlogan: [{ slogan: 'Fences that last' }],
+  dbServices: [{ name: 'Cedar Fence Installation', description: [{ text: 'Cedar fences built to last.', img: '', lists: [] }] }],
+  landings: [{ name: 'Cedar Work', gallery: [] }],
+}
+
+beforeAll(() => ensureBuilt(), 180_000)
+
+describe('with a working provider', () => {
+  let provider: Awaited<ReturnType<typeof startFakeProvider>>
+  let site: Awaited<ReturnType<typeof startSite>>
+  beforeAll(async () => {
+    provider = await startFakeProvider({ kind: 'ok', record })
+    site = await startSite({ PAGE_API_URL: provider.url, PAGE_ID: 'acme-1' })
+  })
+  afterAll(async () => {
+    await site.stop()
+    await provider.close()
+  })
+
+  test('pages arrive server-rendered with the record content in the HTML', async () => {
+    const response = await site.get('/')
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('<title>Home | Acme Fence Co</title>')
+    expect(html).toContain('href="tel:+17205550199"')
+    expect(html).toContain('Mon - Fri')
+    expect(html).toContain('Fences that last')
+    expect(html).toContain('content="We have built fences in the valley')
+    expect(provider.requests[0]?.url).toBe('/api/paginas/acme-1')
+  })
+
+  test('service and landing slugs resolve, the spec form redirects, and unknown ones are 404', async () => {
+    expect((await site.get('/cedar-fence-installation')).status).toBe(200)
+    const redirect = await site.get('/cedar-fence%20installation')
+    expect(redirect.status).toBe(301)
+    expect(redirect.headers.get('location')).toBe('/cedar-fence-installation')
+    expect((await site.get('/gallery/cedar-work')).status).toBe(200)
+    const missing = await site.get('/no-such-service')
+    expect(missing.status).toBe(404)
+    const html = await missing.text()
+    expect(html).toContain('<footer')
+    expect(site.output()).toContain('Servicio no encontrado')
+    expect((await site.get('/gallery/no-such-landing')).status).toBe(404)
+    expect((await site.get('/a/deeper/unknown/path')).status).toBe(404)
+  })
+
+  test('/healthz reports the record state', async () => {
+    const health = await (await site.get('/healthz')).json()
+    expect(health).toMatchObject({ ok: true, record: { source: 'provider', lastError: null } })
+    expect(health.record.fetchedAt).toMatch(/^\d{4}-/)
+  })
+
+  test('/find-us-on has its own head and no shared layout', async () => {
+    const html = await (await site.get('/find-us-on')).text()
+    expect(html).toMatch(/<title>[^<]*Acme Fence Co<\/title>/)
+    expect(html).not.toContain('<footer')
+    expect(html).not.toMatch(/<header/)
+  })
+
+  test('the favicon is served', async () => {
+    const response = await site.get('/favicon.ico')
+    expect(response.status).toBe(200)
+  })
+})
+
+describe('when the provider fails from the start', () => {
+  test.each([
+    ['an HTTP 500', { kind: 'status', status: 500 } as const],
+    ['garbage instead of JSON', { kind: 'garbage' } as const],
+    ['no answer at all', { kind: 'hang' } as const],
+  ])('%s: the shared layout still renders from the empty record', async (_name, mode) => {
+    const provider = await startFakeProvider(mode)
+    const site = await startSite({ PAGE_API_URL: provider.url, RECORD_TIMEOUT_MS: '500' })
+    try {
+      const response = await site.get('/about')
+      expect(response.status).toBe(200)
+      const html = await response.text()
+      expect(html).toContain('<footer')
+      expect(html).toContain('data-testid="full-screen-loader"')
+      expect((await (await site.get('/healthz')).json()).record.source).toBe('empty')
+    } finally {
+      await site.stop()
+      await provider.close()
+    }
+  })
+})
+
+test('a restart during a provider outage keeps serving the last good record', async () => {
+  const provider = await startFakeProvider({ kind: 'ok', record })
+  const first = await startSite({ PAGE_API_URL: provider.url })
+  await first.stop()
+  provider.set({ kind: 'status', status: 502 })
+  const second = await startSite({ PAGE_API_URL: provider.url }, first.dataDir)
+  try {
+    const html = await (await second.get('/')).text()
+    expect(html).toContain('<title>Home | Acme Fence Co</title>')
+    expect(html).not.toContain('full-screen-loader')
+    expect((await (await second.get('/healthz')).json()).record.source).toBe('disk')
+  } finally {
+    await second.stop()
+    await provider.close()
+  }
+})
+
+test('a wrong environment variable stops the server with a readable message', async () => {
+  await expect(startSite({ PAGE_API_URL: 'ftp://nope', RECORD_TTL_SECONDS: '-1' })).rejects.toThrow(/PAGE_API_URL[\s\S]*RECORD_TTL_SECONDS/)
+})
