@@ -6,6 +6,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   build: {
     // The SSR bundle's entry is our Express app, which imports the React Router build.
-    rollupOptions: isSsrBuild ? { input: { index: './server/app.ts' } } : undefined,
+    rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
   },
 }))

@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { FullScreenLoader } from './layout/full-screen-loader.tsx'
+import { businessJsonLd, serializeJsonLd } from './record/business-json-ld.ts'
 import { themeCss } from './record/theme.ts'
 import { useNonce } from './ui/nonce.tsx'
 
@@ -15,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     await Promise.race([records.refresh(), new Promise((r) => setTimeout(r, FIRST_RECORD_WAIT_MS))])
     snapshot = records.current()
   }
-  return { record: snapshot.record, hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl }
+  return { record: snapshot.record, hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl, csrfToken: context.csrfToken }
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
@@ -24,6 +25,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
   const favicon = data?.record.dbPrincipal.favicon || '/favicon.ico'
+  const jsonLd = data && businessJsonLd(data.record, data.siteUrl)
   return (
     <html lang="en">
       <head>
@@ -33,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={favicon} />
         <Links />
         <style>{themeCss(data?.record.styles)}</style>
+        {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} /> : null}
       </head>
       <body>
         {children}

@@ -3,6 +3,8 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   // The links page has its own head and none of the shared layout.
   route('find-us-on', 'routes/find-us-on.tsx'),
+  route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+  route('robots.txt', 'routes/robots[.]txt.ts'),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('about', 'routes/about.tsx'),

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { createLeadStore, type LeadRow } from './leads/lead-store.server.ts'
 
 /**
@@ -12,7 +11,7 @@ const columns: { title: string; width: number; value: (r: LeadRow) => string }[]
   { title: 'Time (UTC)', width: 16, value: (r) => new Date(r.createdAt).toISOString().slice(0, 16).replace('T', ' ') },
   { title: 'Name', width: 24, value: (r) => `${r.lead.firstName} ${r.lead.lastName}` },
   { title: 'Email', width: 28, value: (r) => r.lead.email },
-  { title: 'Phone', width: 16, value: (r) => r.lead.phone },
+  { title: 'Phone', width: 18, value: (r) => r.lead.phone },
   { title: 'Service', width: 20, value: (r) => r.lead.service },
   { title: 'Relay', width: 9, value: (r) => r.state },
   { title: 'Tries', width: 5, value: (r) => String(r.attempts) },
@@ -78,6 +77,3 @@ export function main(argv: string[], env: Record<string, string | undefined>, wr
   return 0
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = main(process.argv.slice(2), process.env)
-}

@@ -35,6 +35,7 @@ export function createRecordSource(options: Options) {
   let timer: NodeJS.Timeout | undefined
   let inFlight: Promise<void> | null = null
   let reportedProblem: string | null = null
+  const listeners = new Set<(snapshot: RecordSnapshot) => void>()
 
   function adopt(raw: unknown, body: string, origin: RecordOrigin, fetchedAt: string) {
     const version = createHash('sha256').update(body).digest('hex').slice(0, 16)
@@ -79,9 +80,11 @@ export function createRecordSource(options: Options) {
       }
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('the answer is not a JSON object')
       const fetchedAt = new Date().toISOString()
+      const previous = snapshot.version
       adopt(raw, body, 'provider', fetchedAt)
       saveToDisk(body, fetchedAt)
       report(null)
+      if (snapshot.version !== previous) for (const listener of listeners) listener(snapshot)
     } catch (error) {
       const problem = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : describe(error)
       snapshot = { ...snapshot, lastError: problem }
@@ -99,6 +102,11 @@ export function createRecordSource(options: Options) {
     endpoint,
     current: () => snapshot,
     refresh,
+    /** Calls the listener whenever a fetch brings a record with different content. */
+    onChange(listener: (snapshot: RecordSnapshot) => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     async start() {
       loadFromDisk()
       await refresh()

@@ -1,5 +1,6 @@
 import type { Env } from './env.server.ts'
 import { startDemoProvider } from './demo-provider.server.ts'
+import { createLeadService } from './leads/lead-service.server.ts'
 import { createRecordSource } from './record-source.server.ts'
 
 /** Everything long-lived the server runs: started once, handed to every request. */
@@ -15,11 +16,16 @@ export async function startServices(env: Env) {
   })
   await records.start()
   console.info(`[record] ${demo ? 'demo provider' : 'provider'} ${records.endpoint}: ${records.current().origin}`)
+  const leads = createLeadService({ dataDir: env.DATA_DIR, pageId: env.PAGE_ID, getRecord: () => records.current().record, siteUrl: env.SITE_URL })
+  // A record that gains a relay address releases the leads held while it had none.
+  records.onChange(() => leads.releaseHeldIfConfigured())
   return {
     env,
     records,
-    close() {
+    leads,
+    async close() {
       records.stop()
+      await leads.close()
       demo?.close()
     },
   }

@@ -69,6 +69,39 @@ describe('with a working provider', () => {
     expect(html).not.toMatch(/<header/)
   })
 
+  test('sitemap.xml lists every page with the public origin, robots.txt points to it', async () => {
+    const xml = await (await site.get('/sitemap.xml')).text()
+    for (const path of ['/', '/about', '/services', '/gallery', '/contact', '/cedar-fence-installation', '/gallery/cedar-work']) {
+      expect(xml).toContain(`<loc>${site.url}${path}</loc>`)
+    }
+    expect(xml).not.toContain('/reviews')
+    const robots = await (await site.get('/robots.txt')).text()
+    expect(robots).toContain(`Sitemap: ${site.url}/sitemap.xml`)
+  })
+
+  test('pages carry a canonical link, Open Graph tags and the business JSON-LD', async () => {
+    const html = await (await site.get('/about')).text()
+    expect(html).toContain(`<link rel="canonical" href="${site.url}/about"/>`)
+    expect(html).toContain('<meta property="og:title" content="About | Acme Fence Co"/>')
+    const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1]
+    expect(JSON.parse(jsonLd!)).toMatchObject({ '@type': ['GeneralContractor', 'HomeAndConstructionBusiness'], name: 'Acme Fence Co', telephone: '+17205550199' })
+  })
+
+  test('every response carries the security headers and a fresh CSP nonce', async () => {
+    const [a, b] = [await site.get('/'), await site.get('/')]
+    const csp = a.headers.get('content-security-policy')!
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/)
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+    expect(csp).not.toBe(b.headers.get('content-security-policy'))
+    const nonce = csp.match(/'nonce-([^']+)'/)![1]!
+    const html = await a.text()
+    const scripts = html.match(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g)!
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+    expect(a.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(a.headers.get('x-powered-by')).toBeNull()
+  })
+
   test('the favicon is served', async () => {
     const response = await site.get('/favicon.ico')
     expect(response.status).toBe(200)

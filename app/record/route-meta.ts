@@ -2,19 +2,38 @@ import type { MetaDescriptor } from 'react-router'
 import type { PageRecord } from './schema.ts'
 import { metaDescription, pageTitle } from './page-meta.ts'
 
-type RootData = { record: PageRecord } | undefined
-type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>
+type RootData = { record: PageRecord; siteUrl: string } | undefined
+type Matches = ReadonlyArray<{ id: string; pathname?: string; loaderData?: unknown } | undefined>
 
-export function rootRecord(matches: Matches): PageRecord | undefined {
-  return (matches.find((m) => m?.id === 'root')?.loaderData as RootData)?.record
+export function rootData(matches: Matches): RootData {
+  return matches.find((m) => m?.id === 'root')?.loaderData as RootData
 }
 
-/** The head every page shares (spec "Common layout"): title, description, robots. */
+/**
+ * The head every page shares: title '{page} | {company}', description, robots,
+ * plus canonical URL and Open Graph / Twitter tags for link previews.
+ */
 export function pageMeta(page: string, matches: Matches): MetaDescriptor[] {
-  const record = rootRecord(matches)
+  const data = rootData(matches)
+  const record = data?.record
+  const title = pageTitle(page, record)
+  const description = metaDescription(record)
+  const pathname = matches.at(-1)?.pathname ?? '/'
+  const url = data ? `${data.siteUrl}${pathname}` : undefined
+  const image = record?.gallery[0] ?? record?.dbPrincipal.logo
+  const absoluteImage = image && data ? (image.startsWith('/') ? data.siteUrl + image : image) : undefined
   return [
-    { title: pageTitle(page, record) },
-    { name: 'description', content: metaDescription(record) },
+    { title },
+    { name: 'description', content: description },
     { name: 'robots', content: 'index,follow' },
+    ...(url ? [{ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url }] : []),
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    ...(record?.dbPrincipal.name ? [{ property: 'og:site_name', content: record.dbPrincipal.name }] : []),
+    ...(absoluteImage ? [{ property: 'og:image', content: absoluteImage }] : []),
+    { name: 'twitter:card', content: absoluteImage ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
   ]
 }

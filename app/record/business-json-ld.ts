@@ -1,0 +1,62 @@
+import { digitsOnly } from './contact-links.ts'
+import type { PageRecord } from './schema.ts'
+
+const DAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const
+const dayCode = (word: string) => {
+  const code = word.trim().slice(0, 2).toLowerCase()
+  return (DAYS as readonly string[]).includes(code) ? code[0]!.toUpperCase() + code[1] : null
+}
+
+function to24h(time: string): string | null {
+  const m = time.trim().match(/^(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\.?$/i) ?? time.trim().match(/^(\d{1,2}):(\d{2})()$/)
+  if (!m) return null
+  let hour = Number(m[1])
+  const minutes = m[2] ?? '00'
+  const half = m[3]?.toLowerCase()
+  if (hour > 24 || Number(minutes) > 59) return null
+  if (half === 'p' && hour < 12) hour += 12
+  if (half === 'a' && hour === 12) hour = 0
+  return `${String(hour).padStart(2, '0')}:${minutes}`
+}
+
+/** "Monday - Saturday" + "7:00 AM - 6:00 PM" → "Mo-Sa 07:00-18:00"; null when either is not parsable. */
+export function openingHours(days: string, hours: string): string | null {
+  const dayRange = days.split(/\s*(?:-|–|to)\s*/i).map(dayCode)
+  const hourRange = hours.split(/\s*(?:-|–|to)\s*/i).map(to24h)
+  if (dayRange.length < 1 || dayRange.length > 2 || dayRange.some((d) => !d)) return null
+  if (hourRange.length !== 2 || hourRange.some((h) => !h)) return null
+  return `${dayRange.join('-')} ${hourRange.join('-')}`
+}
+
+const absolute = (url: string, siteUrl: string) => (url.startsWith('/') ? siteUrl + url : url)
+
+/** schema.org description of the business (no self-serving ratings), for search engines. */
+export function businessJsonLd(record: PageRecord, siteUrl: string) {
+  const p = record.dbPrincipal
+  if (!p.name) return null
+  const phone = p.phones.map((x) => digitsOnly(x.phone)).find(Boolean)
+  const hours = openingHours(p.workdays[0]?.day ?? '', p.workHours[0]?.hour ?? '')
+  const image = record.gallery[0] ?? record.dbServices[0]?.description[0]?.img
+  const addresses = p.location.map((l) => l.address.trim()).filter(Boolean)
+  return {
+    '@context': 'https://schema.org',
+    '@type': ['GeneralContractor', 'HomeAndConstructionBusiness'],
+    name: p.name,
+    url: siteUrl + '/',
+    ...(p.logo && { logo: absolute(p.logo, siteUrl) }),
+    ...(image && { image: absolute(image, siteUrl) }),
+    ...(phone && { telephone: `+1${phone.length === 11 && phone.startsWith('1') ? phone.slice(1) : phone}` }),
+    ...(p.emails[0]?.email && { email: p.emails[0].email }),
+    ...(addresses[0] && { address: addresses[0] }),
+    ...(addresses.length && { areaServed: addresses.map((name) => ({ '@type': 'Place', name })) }),
+    ...(hours && { openingHours: hours }),
+    ...(p.paymentMethod && { paymentAccepted: p.paymentMethod }),
+    ...(record.dbSlogan[0]?.slogan && { slogan: record.dbSlogan[0].slogan }),
+    sameAs: record.dbSocialMedia.redes.map((r) => r.url).filter(Boolean),
+  }
+}
+
+/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element. */
+export function serializeJsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}

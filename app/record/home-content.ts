@@ -1,0 +1,63 @@
+import type { PageRecord } from './schema.ts'
+
+export type PromoVideo = { videoId: string; poster: string }
+
+const YOUTUBE_ID = /^[\w-]{11}$/
+
+/** A YouTube id from a bare id or any of the usual watch/share/embed/shorts URLs; '' when none. */
+export function youtubeId(link: string): string {
+  const raw = link.trim()
+  if (YOUTUBE_ID.test(raw)) return raw
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return ''
+  }
+  const host = url.hostname.replace(/^(www|m)\./, '')
+  let candidate = ''
+  if (host === 'youtu.be') candidate = url.pathname.split('/')[1] ?? ''
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    candidate = url.searchParams.get('v') ?? url.pathname.match(/^\/(?:embed|shorts|live|v)\/([^/?#]+)/)?.[1] ?? ''
+  }
+  return YOUTUBE_ID.test(candidate) ? candidate : ''
+}
+
+/** The home promo video: only the FIRST videosPromo entry counts, and only when it is active. */
+export function promoVideo(record: PageRecord): PromoVideo | null {
+  const first = record.videosPromo[0]
+  if (!first?.activo) return null
+  const videoId = youtubeId(first.link)
+  return videoId ? { videoId, poster: first.img } : null
+}
+
+/** The branding logos block: only the FIRST brandingExtra entry counts, and only when it is active. */
+export function brandingBlock(record: PageRecord) {
+  const first = record.brandingExtra[0]
+  if (!first?.activo || !first.img) return null
+  return { link: first.link, img: first.img, title: record.labels.general.titleBranding.trim() || 'Brands We Trust' }
+}
+
+/** The texts of the home page, each with a sensible fallback so no block is left empty. */
+export function homeTexts(record: PageRecord) {
+  const about = record.dbAbout.map((a) => a.text.trim()).filter(Boolean)
+  const home = record.dbHome.map((h) => h.text.trim()).filter(Boolean)
+  return {
+    slogan: record.dbSlogan[0]?.slogan.trim() || record.dbPrincipal.name.trim(),
+    heroText: home[0] ?? '',
+    circlesText: home[1] ?? about[1] ?? about[0] ?? '',
+  }
+}
+
+/** Every distinct picture the record has, best suited first (project photos, then service photos, then stock). */
+export function recordImages(record: PageRecord): string[] {
+  const fromServices = record.dbServices.flatMap((s) => s.description.map((d) => d.img))
+  const fromLandings = record.landings.flatMap((l) => l.gallery)
+  return [...new Set([...record.gallery, ...fromServices, ...fromLandings, ...record.stock].filter(Boolean))]
+}
+
+/** A picture for a page header or backdrop: the n-th record image (wrapping), or '' when there are none. */
+export function imageAt(record: PageRecord, n: number): string {
+  const images = recordImages(record)
+  return images.length ? images[n % images.length]! : ''
+}

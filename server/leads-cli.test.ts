@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { csvCell, formatLeads, main } from './leads-cli.ts'
+import { createLeadStore, type LeadRow } from './leads/lead-store.server.ts'
+import { buildRelayBody } from './leads/relay-body.server.ts'
+import { tempDir, testRecord, validForm } from './leads/test-support.ts'
+
+const lead = { ...validForm, contactWays: ['phone' as const] }
+let tmp: ReturnType<typeof tempDir>
+beforeEach(() => void (tmp = tempDir()))
+afterEach(() => tmp.remove())
+
+function row(overrides: Partial<Omit<LeadRow, 'lead'>> & { lead?: Partial<LeadRow['lead']> } = {}): LeadRow {
+  return {
+    id: 'id-1',
+    pageId: 'page-1',
+    createdAt: Date.UTC(2026, 0, 15, 9, 30),
+    relayBody: buildRelayBody(lead, testRecord()),
+    relayUrl: 'https://relay.example',
+    state: 'pending',
+    attempts: 2,
+    queuedAt: 0,
+    nextAttemptAt: 0,
+    lastError: 'HTTP 503',
+    deliveredAt: null,
+    idempotencyKey: 'id-1',
+    clientIp: null,
+    userAgent: null,
+    ...overrides,
+    lead: { ...lead, ...overrides.lead },
+  }
+}
+
+describe('leads CLI', () => {
+  test('prints a readable table with time, name, contact, service, relay state, attempts and last error', () => {
+    const out = formatLeads([row()])
+    const [header, , line] = out.split('\n')
+    expect(header).toMatch(/^Time \(UTC\)\s+Name\s+Email\s+Phone\s+Service\s+Relay\s+Tries\s+Last error$/)
+    expect(line).toMatch(/^2026-01-15 09:30\s+Ana Lopez\s+ana@example.com\s+\(555\) 123-4567\s+Deck Repair\s+pending\s+2\s+HTTP 503$/)
+    expect(out).toContain('1 lead(s)')
+  })
+
+  test('the table neutralises terminal escape sequences and truncates long cells', () => {
+    const out = formatLeads([row({ lead: { firstName: '\u001b[31mEvil', lastName: 'x'.repeat(50) } })])
+    expect(out).not.toContain('\u001b')
+    expect(out).toContain('…')
+  })
+
+  test('CSV is RFC 4180: every field quoted, quotes doubled, CRLF lines, newlines kept inside quotes', () => {
+    const out = formatLeads([row({ lead: { message: 'He said "hi",\nthen left' } })], { csv: true })
+    const lines = out.split('\r\n')
+    expect(lines[0]).toBe(
+      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","page_id"',
+    )
+    expect(lines[1]).toContain('"He said ""hi"",\nthen left"')
+    expect(out.endsWith('\r\n')).toBe(true)
+  })
+
+  test('CSV cells that a spreadsheet would run as a formula get a leading apostrophe', () => {
+    expect(['=HYPERLINK("x")', '+1 555', '-2', '@SUM(A1)', 'plain'].map(csvCell)).toEqual([
+      `"'=HYPERLINK(""x"")"`,
+      `"'+1 555"`,
+      `"'-2"`,
+      `"'@SUM(A1)"`,
+      '"plain"',
+    ])
+  })
+
+  test('main reads DATA_DIR and lists newest first', () => {
+    const store = createLeadStore(tmp.dir)
+    const body = buildRelayBody(lead, testRecord())
+    store.insertLead({ pageId: 'p', lead: { ...lead, firstName: 'Older' }, relayBody: body, relayUrl: null, now: 1_000 })
+    store.insertLead({ pageId: 'p', lead: { ...lead, firstName: 'Newer' }, relayBody: body, relayUrl: null, now: 2_000 })
+    store.close()
+    let out = ''
+    expect(main(['--csv'], { DATA_DIR: tmp.dir }, (s) => void (out += s))).toBe(0)
+    const firstNames = out.trim().split('\r\n').slice(1).map((l) => l.split(',')[2])
+    expect(firstNames).toEqual(['"Newer"', '"Older"'])
+  })
+
+  test('main says so when there is no database yet', () => {
+    let out = ''
+    main([], { DATA_DIR: `${tmp.dir}/missing` }, (s) => void (out += s))
+    expect(out).toMatch(/^No leads stored yet/)
+  })
+})

@@ -1,0 +1,6 @@
+// `npm run leads [-- --csv]`: the stored leads, read by the built CLI (the site is built first when needed).
+import { ensureBuild, serverBuild } from './ensure-build.js'
+
+ensureBuild()
+const { leadsCli } = await import(serverBuild('index.js'))
+process.exitCode = leadsCli(process.argv.slice(2), process.env)

@@ -1,0 +1,47 @@
+import { data } from 'react-router'
+import type { AppLoadContext } from 'react-router'
+import { CSRF_FIELD, CSRF_HEADER, csrfMatches } from '../csrf.server.ts'
+
+export type ContactActionResult =
+  | { ok: true; message: string }
+  | { ok: false; fieldErrors: Record<string, string>; values: Record<string, string | string[]>; message?: string }
+
+const messages = {
+  en: {
+    sent: 'Thank you! Your request was sent. We will contact you shortly.',
+    invalid: 'Please correct the highlighted fields.',
+    tooMany: 'Too many requests from your connection. Please wait a few minutes and try again, or call us.',
+    forged: 'Your session expired. Please reload the page and send the form again.',
+  },
+  es: {
+    sent: '¡Gracias! Su solicitud fue enviada. Nos pondremos en contacto pronto.',
+    invalid: 'Por favor corrija los campos marcados.',
+    tooMany: 'Demasiadas solicitudes desde su conexión. Espere unos minutos e intente de nuevo, o llámenos.',
+    forged: 'Su sesión expiró. Recargue la página y envíe el formulario de nuevo.',
+  },
+}
+
+/** POST /contact: checks the anti-forgery token and the rate limit, then hands the lead to the lead service. */
+export async function contactAction(request: Request, context: AppLoadContext) {
+  const { record } = context.services.records.current()
+  const text = messages[record.labels.formLabel.isenglish ? 'en' : 'es']
+  const fail = (message: string, status: number) => data<ContactActionResult>({ ok: false, fieldErrors: {}, values: {}, message }, { status })
+
+  if (context.rateLimited) return fail(text.tooMany, 429)
+  const form = await request.formData()
+  const token = request.headers.get(CSRF_HEADER) ?? form.get(CSRF_FIELD)
+  if (!csrfMatches(request.headers.get('cookie'), typeof token === 'string' ? token : null)) return fail(text.forged, 403)
+
+  const result = context.services.leads.submit(form, {
+    clientIp: context.clientIp,
+    userAgent: request.headers.get('user-agent') ?? undefined,
+    idempotencyKey: stringField(form, 'submissionId'),
+  })
+  if (result.ok) return data<ContactActionResult>({ ok: true, message: text.sent })
+  return data<ContactActionResult>({ ok: false, fieldErrors: result.fieldErrors as Record<string, string>, values: result.values, message: text.invalid }, { status: 400 })
+}
+
+function stringField(form: FormData, name: string): string | undefined {
+  const value = form.get(name)
+  return typeof value === 'string' && /^[\w-]{8,64}$/.test(value) ? value : undefined
+}
