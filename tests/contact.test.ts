@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startFakeRelay } from '#server/leads/test-support.ts'
+import { startFakeProvider } from './fake-provider.ts'
+import { ensureBuilt, startSite } from './site-server.ts'
+
+let relay: Awaited<ReturnType<typeof startFakeRelay>>
+let provider: Awaited<ReturnType<typeof startFakeProvider>>
+let site: Awaited<ReturnType<typeof startSite>>
+
+beforeAll(async () => {
+  ensureBuilt()
+  relay = await startFakeRelay()
+  provider = await startFakeProvider({
+    kind: 'ok',
+    record: {
+      dbPrincipal: { name: 'Acme Fence', logo: 'https://cdn.example/logo.png', emails: [{ email: 'owner@acme.example' }] },
+      dbServices: [{ name: 'Wood Fence' }, { name: 'Decks' }],
+      labels: { formLabel: { tcheckphone: 'Phone call', tcheckcorreo: 'Email', isenglish: true } },
+      linkPostEmail: relay.url,
+    },
+  })
+  site = await startSite({ PAGE_API_URL: provider.url })
+}, 180_000)
+afterAll(async () => {
+  await site?.stop()
+  await provider?.close()
+  await relay?.close()
+})
+
+/** A visitor's session: the token cookie the site sets on the first page view. */
+async function session(ip: string) {
+  const response = await site.get('/contact', { headers: { 'X-Forwarded-For': ip } })
+  const cookie = response.headers.get('set-cookie')!.split(';')[0]!
+  return { cookie, token: decodeURIComponent(cookie.split('=')[1]!) }
+}
+
+function post(form: Record<string, string | string[]>, headers: Record<string, string>) {
+  const body = new URLSearchParams()
+  for (const [k, v] of Object.entries(form)) for (const one of [v].flat()) body.append(k, one)
+  return site.get('/contact', { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } })
+}
+
+const lead = {
+  firstName: 'Ana',
+  lastName: 'Lopez',
+  email: 'ana@example.com',
+  phone: '(720) 555-0101',
+  address: '12 Elm St',
+  service: 'Decks',
+  contactWays: ['phone', 'email'],
+  message: '',
+  toEmail: 'attacker@evil.example',
+}
+
+test('a plain (no-JavaScript) post stores the lead, answers with the page, and relays it with the exact body', async () => {
+  const { cookie, token } = await session('10.0.0.1')
+  const response = await post({ ...lead, _csrf: token }, { Cookie: cookie })
+  expect(response.status).toBe(200)
+  expect(await response.text()).toContain('Contact')
+  await expect.poll(() => relay.accepted().length, { timeout: 10_000 }).toBe(1)
+  const relayed = relay.accepted()[0]!
+  expect(relayed.body).toEqual({
+    toEmail: 'owner@acme.example',
+    nombre: 'Ana',
+    lastname: 'Lopez',
+    email: 'ana@example.com',
+    asunto: 'New Service Request From Ana Lopez',
+    phone: '(720) 555-0101',
+    address: '12 Elm St',
+    service: 'Decks',
+    mensaje: 'No Extra Info',
+    img: 'https://cdn.example/logo.png',
+    color: '1',
+    waytocontact: 'Phone call, Email',
+  })
+  expect(relayed.headers['idempotency-key']).toMatch(/^[\w-]{8,}$/)
+  expect(relayed.headers['content-type']).toMatch(/^application\/json/)
+})
+
+test('invalid input is refused with field messages and nothing is relayed', async () => {
+  const before = relay.requests.length
+  const { cookie, token } = await session('10.0.0.2')
+  const response = await post({ ...lead, email: 'not-an-email', phone: '123', service: 'Roofing', _csrf: token }, { Cookie: cookie })
+  expect(response.status).toBe(400)
+  await new Promise((r) => setTimeout(r, 300))
+  expect(relay.requests.length).toBe(before)
+})
+
+test('a post without the matching anti-forgery token is refused', async () => {
+  const { cookie } = await session('10.0.0.3')
+  expect((await post({ ...lead, _csrf: 'wrong-token-wrong-token' }, { Cookie: cookie })).status).toBe(403)
+  expect((await post({ ...lead }, {})).status).toBe(403)
+})
+
+test('too large a form is refused before it is read', async () => {
+  const { cookie, token } = await session('10.0.0.4')
+  const response = await post({ ...lead, message: 'x'.repeat(70_000), _csrf: token }, { Cookie: cookie })
+  expect(response.status).toBe(413)
+})
+
+test('a burst of posts from one client gets 429 with a readable message; other clients are unaffected (TRUST_PROXY)', async () => {
+  const proxied = await startSite({ PAGE_API_URL: provider.url, TRUST_PROXY: 'true' })
+  try {
+    const get = await proxied.get('/contact', { headers: { 'X-Forwarded-For': '203.0.113.7' } })
+    const cookie = get.headers.get('set-cookie')!.split(';')[0]!
+    const token = decodeURIComponent(cookie.split('=')[1]!)
+    const send = (ip: string) =>
+      proxied.get('/contact', {
+        method: 'POST',
+        body: new URLSearchParams({ ...lead, contactWays: 'phone', firstName: '', _csrf: token }),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, 'X-Forwarded-For': ip },
+      })
+    const statuses = []
+    for (let i = 0; i < 6; i++) statuses.push((await send('203.0.113.7')).status)
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429])
+    const limited = await send('203.0.113.7')
+    expect(await limited.text()).toContain('Too many requests')
+    expect((await send('198.51.100.9')).status).toBe(400)
+  } finally {
+    await proxied.stop()
+  }
+})
+
+test('npm run leads lists the stored lead with its relay state', async () => {
+  const { execFileSync } = await import('node:child_process')
+  const out = execFileSync(process.execPath, ['server/leads.js'], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
+  expect(out).toContain('ana@example.com')
+  expect(out).toMatch(/delivered/)
+  const csv = execFileSync(process.execPath, ['server/leads.js', '--csv'], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
+  expect(csv.split('\r\n')[0]).toMatch(/email/i)
+  expect(csv).toContain('ana@example.com')
+})
