@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
@@ -7,35 +6,55 @@ import { NonceProvider } from './ui/nonce.tsx'
 
 export const streamTimeout = 5_000
 
-/** Renders the whole page before sending it: content-complete HTML for visitors and crawlers alike. */
-export default function handleRequest(
+/**
+ * Renders the whole page before answering, so visitors and crawlers get complete HTML, and
+ * keeps it in the render cache: the next request for the same URL and record skips React.
+ */
+export default async function handleRequest(
   request: Request,
   status: number,
   headers: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const { nonce } = loadContext
-  return new Promise<Response>((resolve, reject) => {
+  const { nonce, csrfToken, services, snapshot } = loadContext
+  const secrets = { nonce, csrfToken }
+  const url = new URL(request.url)
+  const cacheable = request.method === 'GET' && (status === 200 || status === 404)
+  const key = `${snapshot.version}|${url.host}|${url.pathname}${url.search}|${status}`
+  headers.set('Content-Type', 'text/html; charset=utf-8')
+
+  const cached = cacheable ? services.renderCache.get(key, secrets) : undefined
+  if (cached) return new Response(cached.html, { headers, status: cached.status })
+
+  const { html, failed } = await renderPage(request, routerContext, nonce)
+  if (cacheable && !failed) services.renderCache.set(key, status, html, secrets)
+  return new Response(html, { headers, status: failed ? 500 : status })
+}
+
+function renderPage(request: Request, routerContext: EntryContext, nonce: string) {
+  return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {
     let failed = false
+    const chunks: Buffer[] = []
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
-      nonce,
-      onAllReady() {
-        const body = new PassThrough()
-        headers.set('Content-Type', 'text/html; charset=utf-8')
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status: failed ? 500 : status }))
-        pipe(body)
+        nonce,
+        onAllReady() {
+          const sink = new PassThrough()
+          sink.on('data', (chunk: Buffer) => chunks.push(chunk))
+          sink.on('end', () => resolve({ html: Buffer.concat(chunks).toString('utf8'), failed }))
+          pipe(sink)
+        },
+        onShellError: reject,
+        onError(error) {
+          failed = true
+          if (!request.signal.aborted) console.error(error)
+        },
       },
-      onShellError: reject,
-      onError(error) {
-        failed = true
-        if (!request.signal.aborted) console.error(error)
-      },
-    })
+    )
     setTimeout(abort, streamTimeout + 1000)
   })
 }

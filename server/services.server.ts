@@ -2,6 +2,7 @@ import type { Env } from './env.server.ts'
 import { startDemoProvider } from './demo-provider.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
 import { createRecordSource } from './record-source.server.ts'
+import { createRenderCache } from './render-cache.server.ts'
 
 /** Everything long-lived the server runs: started once, handed to every request. */
 export async function startServices(env: Env) {
@@ -23,6 +24,7 @@ export async function startServices(env: Env) {
     env,
     records,
     leads,
+    renderCache: createRenderCache(),
     async close() {
       records.stop()
       await leads.close()
