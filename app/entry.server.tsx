@@ -2,13 +2,14 @@ import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { pageKey } from '#server/render-cache.server.ts'
 import { NonceProvider } from './ui/nonce.tsx'
 
 export const streamTimeout = 5_000
 
 /**
  * Renders the whole page before answering, so visitors and crawlers get complete HTML, and
- * keeps it in the render cache: the next request for the same URL and record skips React.
+ * keeps it in the render cache.
  */
 export default async function handleRequest(
   request: Request,
@@ -21,13 +22,10 @@ export default async function handleRequest(
   const secrets = { nonce, csrfToken }
   const url = new URL(request.url)
   const cacheable = request.method === 'GET' && (status === 200 || status === 404)
-  const key = `${snapshot.version}|${url.host}|${url.pathname}${url.search}|${status}`
   headers.set('Content-Type', 'text/html; charset=utf-8')
-
-  const cached = cacheable ? services.renderCache.get(key, secrets) : undefined
-  if (cached) return new Response(cached.html, { headers, status: cached.status })
-
   const { html, failed } = await renderPage(request, routerContext, nonce)
+  // Served from the cache by server/app.ts next time, without running React Router at all.
+  const key = pageKey(snapshot.version, url.host, url.pathname + url.search)
   if (cacheable && !failed) services.renderCache.set(key, status, html, secrets)
   return new Response(html, { headers, status: failed ? 500 : status })
 }

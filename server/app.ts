@@ -5,6 +5,7 @@ import 'react-router'
 import type { AppServices } from './services.server.ts'
 import { csrfCookie } from './csrf.server.ts'
 import { parseEnv } from './env.server.ts'
+import { pageKey } from './render-cache.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
 import { startServices } from './services.server.ts'
 
@@ -39,6 +40,15 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   app.get('/healthz', (_req, res) => {
     const { origin, fetchedAt, version, lastError } = services.records.current()
     res.set('Cache-Control', 'no-store').json({ ok: true, record: { source: origin, fetchedAt, version, lastError } })
+  })
+
+  // A page already rendered for this record version is sent as is, with this response's secrets.
+  app.get('/{*path}', (req, res, next) => {
+    if (req.path.endsWith('.data')) return next()
+    const key = pageKey(services.records.current().version, req.get('host') ?? '', req.originalUrl)
+    const hit = services.renderCache.get(key, { nonce: String(res.locals.nonce), csrfToken: String(res.locals.csrfToken) })
+    if (!hit) return next()
+    res.status(hit.status).type('html').send(hit.html)
   })
 
   app.use(

@@ -4,6 +4,9 @@
  * placeholders and filled in per response, so a cached page is byte-identical to a fresh render.
  */
 export type Secrets = { nonce: string; csrfToken: string }
+
+/** One key per page: the record version, the host (canonical URLs use it) and the path with query. */
+export const pageKey = (version: string, host: string, pathAndQuery: string) => `${version}|${host}|${pathAndQuery}`
 type Entry = { status: number; html: string }
 
 const NONCE_SLOT = '\u0000nonce\u0000'
