@@ -1,0 +1,124 @@
+import fs from 'node:fs'
+import { chromium, type Browser } from '@playwright/test'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { parsePageRecord } from '#app/record/schema.ts'
+import { sitePaths } from '#app/record/site-paths.ts'
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
+import { startFakeProvider } from './fake-provider.ts'
+import { hostileRecords, XSS_MARK } from './records/hostile.ts'
+import { ensureBuilt, startSite } from './site-server.ts'
+
+const demo = JSON.parse(fs.readFileSync('demo/record.json', 'utf8'))
+const FIXED_PATHS = ['/', '/about', '/services', '/gallery', '/reviews', '/our-videos', '/contact', '/find-us-on', '/sitemap.xml', '/no-such-service', '/gallery/no-such-landing']
+
+let provider: Awaited<ReturnType<typeof startFakeProvider>>
+let site: Awaited<ReturnType<typeof startSite>>
+
+beforeAll(async () => {
+  ensureBuilt()
+  provider = await startFakeProvider({ kind: 'ok', record: demo })
+  site = await startSite({ PAGE_API_URL: provider.url, RECORD_TTL_SECONDS: '0.1' })
+}, 180_000)
+afterAll(async () => {
+  await site?.stop()
+  await provider?.close()
+})
+
+/** Switches the provider to a record and waits until the site serves it. */
+async function serve(record: unknown) {
+  const version = async () => (await (await site.get('/healthz')).json()).record.version
+  const before = await version()
+  provider.set({ kind: 'ok', record })
+  await expect.poll(version, { timeout: 5000, interval: 50 }).not.toBe(before)
+}
+
+function pathsFor(record: unknown) {
+  return [...new Set([...FIXED_PATHS, ...sitePaths(parsePageRecord(record))])]
+}
+
+/** What must never reach the HTML, whatever the record says. */
+function expectSafeHtml(html: string, path: string) {
+  const scripts = html.match(/<script\b[^>]*>/g) ?? []
+  for (const tag of scripts) expect(tag, `${path}: a script without our nonce`).toMatch(/nonce="[^"]+"|type="application\/ld\+json"/)
+  expect(html, `${path}: a dangerous URL`).not.toMatch(/(href|src|action|poster|srcset)="\s*(javascript|data|vbscript):/i)
+  expect(attributeNames(html).filter((name) => /^on/i.test(name)), `${path}: event-handler attributes`).toEqual([])
+  const theme = html.match(/<style>([^<]*)<\/style>/)?.[1] ?? ''
+  expect(theme, `${path}: the theme block`).toMatch(/^:root\{[^{}<>]*\}$/)
+}
+
+/** Every attribute name in the markup (React always double-quotes values, escaping quotes inside). */
+function attributeNames(html: string): string[] {
+  const names: string[] = []
+  for (const tag of html.matchAll(/<[a-z][\w-]*((?:\s+[^\s=>"']+(?:="[^"]*")?)*)\s*\/?>/gi)) {
+    for (const attr of tag[1]!.matchAll(/\s([^\s=>"']+)(?:="[^"]*")?/g)) names.push(attr[1]!)
+  }
+  return names
+}
+
+describe.each(hostileRecords(demo))('a record with %s', (_name, record) => {
+  test('every route renders without a server error and no dangerous markup reaches the HTML', async () => {
+    await serve(record)
+    for (const path of pathsFor(record)) {
+      const response = await site.get(path)
+      expect(response.status, path).toBeLessThan(500)
+      if (response.headers.get('content-type')?.includes('html')) expectSafeHtml(await response.text(), path)
+    }
+  })
+})
+
+describe('in a real browser', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
+  })
+  afterAll(() => browser?.close())
+
+  test('no script from the hostile record ever runs, on any route', async () => {
+    const [, record] = hostileRecords(demo)[0]!
+    await serve(record)
+    const page = await browser.newPage()
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort())
+    for (const path of pathsFor(record)) {
+      await page.goto(site.url + path)
+      await page.waitForLoadState('load')
+      expect(await page.evaluate((mark) => (window as never)[mark], XSS_MARK), path).toBeUndefined()
+    }
+    await page.close()
+  })
+})
+
+describe('random records (property-based)', () => {
+  const leaf = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.webUrl(), fc.constantFrom('javascript:alert(1)', '#fff', '<script>x</script>'))
+  const anyValue = fc.letrec((tie) => ({
+    value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 })),
+  })).value
+  // Records shaped like the real one (its keys), with anything at all as values.
+  const keys = Object.keys(demo)
+  const recordLike = fc.record(Object.fromEntries(keys.map((k) => [k, anyValue])), { requiredKeys: [] })
+
+  test('parsing never throws and always yields the full typed shape', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyValue, recordLike), (raw) => {
+        const record = parsePageRecord(raw)
+        expect(Array.isArray(record.dbServices)).toBe(true)
+        expect(typeof record.dbPrincipal.name).toBe('string')
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  test('the site renders its main routes for random records', async () => {
+    await fc.assert(
+      fc.asyncProperty(recordLike, async (raw) => {
+        await serve({ ...(raw as object), nonce: Math.random() })
+        for (const path of ['/', '/services', '/gallery', '/contact', '/find-us-on', ...sitePaths(parsePageRecord(raw)).slice(0, 3)]) {
+          const response = await site.get(path)
+          expect(response.status, path).toBeLessThan(500)
+          await response.arrayBuffer()
+        }
+      }),
+      { numRuns: 15 },
+    )
+  }, 120_000)
+})
