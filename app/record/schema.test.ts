@@ -107,6 +107,10 @@ describe('parsePageRecord', () => {
     expect(record.styles.scrollColor).toBe('hsl(120 50% 40%)')
   })
 
+  test('the promo video link may be a bare YouTube id', () => {
+    expect(parsePageRecord({ videosPromo: [{ activo: true, link: 'aqz-KE-bpKQ' }] }).videosPromo[0]?.link).toBe('aqz-KE-bpKQ')
+  })
+
   test('keeps text as text: markup is data, not HTML', () => {
     const record = parsePageRecord({ dbAbout: [{ text: '<img src=x onerror=alert(1)>', list: ['<script>x</script>'] }] })
     expect(record.dbAbout[0]).toEqual({ text: '<img src=x onerror=alert(1)>', list: ['<script>x</script>'] })

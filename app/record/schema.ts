@@ -84,7 +84,8 @@ export const pageRecordSchema = record({
   stock: urlList,
   landings: entries({ name: text, gallery: urlList }),
   beforeAfterGall: entries({ beforeImg: url, afterImg: url }),
-  videosPromo: activeImage,
+  // A YouTube id or video URL: checked where it becomes an embed (home-content.ts youtubeId).
+  videosPromo: entries({ activo: flag, link: text, img: url }),
   ytGallery: record({ linkCanalYT: url, links: textList }),
   reviews: record({ activo: flag, isHomeOnly: flag, links: textList }),
   brandingExtra: activeImage,
