@@ -5,6 +5,8 @@ export default [
   route('find-us-on', 'routes/find-us-on.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
+  route('api/visits', 'routes/api.visits.ts'),
+  route('api/weather', 'routes/api.weather.ts'),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('about', 'routes/about.tsx'),

@@ -18,6 +18,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SITE_URL: optionalUrl,
   WEATHER_API_URL: optionalUrl,
+  WEATHER_GEOCODING_URL: optionalUrl,
   TRUST_PROXY: z.string().optional(),
 })
 

@@ -1,0 +1,39 @@
+import { faPhone } from '@fortawesome/free-solid-svg-icons'
+import { telHref } from '#app/record/contact-links.ts'
+import { Icon } from '#app/ui/icon.tsx'
+import { PANEL_LOADER_MS, TypingLoader, useElapsed } from './typing-loader.tsx'
+import type { PhoneEntry } from './widget-settings.ts'
+
+/** Call panel body: the first phone as the main call button, the other numbers with their names. */
+export default function CallUsNow({ phones }: { phones: PhoneEntry[] }) {
+  const elapsed = useElapsed(PANEL_LOADER_MS)
+  const [first, ...others] = phones
+  if (!elapsed || !first) {
+    return (
+      <div className="p-4">
+        <TypingLoader label="Getting our phone numbers" />
+      </div>
+    )
+  }
+  return (
+    <div className="space-y-4 p-4">
+      <a href={telHref(first.phone)} className="flex w-full items-center justify-center gap-2 rounded-full bg-btn px-5 py-3 text-lg font-bold text-white shadow-md transition-colors hover:bg-btn-hover">
+        <Icon icon={faPhone} className="size-4" />
+        {first.phone}
+      </a>
+      {first.name ? <p className="-mt-2 text-center text-sm">{first.name}</p> : null}
+      {others.length ? (
+        <ul className="divide-y divide-slate-200 border-t border-slate-200 text-sm">
+          {others.map((entry) => (
+            <li key={`${entry.name}-${entry.phone}`} className="flex items-center justify-between gap-3 py-2.5">
+              <span className="min-w-0 truncate">{entry.name || 'Phone'}</span>
+              <a href={telHref(entry.phone)} className="shrink-0 font-semibold text-main hover:underline">
+                {entry.phone}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}

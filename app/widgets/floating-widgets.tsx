@@ -1,0 +1,142 @@
+import { faWhatsapp } from '@fortawesome/free-brands-svg-icons'
+import { faChartSimple, faCloudSun, faCommentDots, faPalette, faPhone, faStar, faXmark } from '@fortawesome/free-solid-svg-icons'
+import { Suspense, lazy, useId, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
+import { useRecord } from '#app/record/use-record.ts'
+import { Icon } from '#app/ui/icon.tsx'
+import { MenuItem } from './menu-item.tsx'
+import { OpenPanel } from './open-panel.tsx'
+import { ReviewTab } from './review-tab.tsx'
+import { useVisitCounts, type VisitCountsState } from './use-visit-counts.ts'
+import { hasFloatingMenu, widgetSettings, type PanelName, type WidgetSettings } from './widget-settings.ts'
+
+// The palette is rarely opened: it loads on first use.
+const ColorPaletteModal = lazy(() => import('#app/sections/color-palette-modal.tsx').then((m) => ({ default: m.ColorPaletteModal })))
+
+/** The floating widgets of the shared layout, as the record switches them on. */
+export function FloatingWidgets() {
+  const settings = widgetSettings(useRecord())
+  const visits = useVisitCounts(settings.visits)
+  const { pathname } = useLocation()
+  if (!hasFloatingMenu(settings)) return null
+  return (
+    <>
+      {/* Room below the footer, so the page's last row can scroll clear of the floating button. */}
+      <div aria-hidden="true" className="h-20 bg-footer" />
+      {/* A new page starts with the menu closed. */}
+      <WidgetMenu key={pathname} settings={settings} visits={visits} />
+    </>
+  )
+}
+
+/** Bottom-right menu of widget buttons; at most one panel is open, beside the menu, never over it. */
+export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; visits: VisitCountsState }) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [panel, setPanel] = useState<PanelName | null>(null)
+  const [palette, setPalette] = useState<'unloaded' | 'open' | 'closed'>('unloaded')
+  const rootRef = useRef<HTMLDivElement>(null)
+  const launcherRef = useRef<HTMLButtonElement>(null)
+  const menuId = useId()
+  const panelId = useId()
+
+  const focusItem = (name: string) => rootRef.current?.querySelector<HTMLElement>(`[data-widget="${name}"]`)?.focus()
+  const closeAll = () => {
+    setPanel(null)
+    setMenuOpen(false)
+  }
+  const closePanel = () => {
+    if (panel) focusItem(panel)
+    setPanel(null)
+  }
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Escape') return
+    if (panel) closePanel()
+    else if (menuOpen) {
+      setMenuOpen(false)
+      launcherRef.current?.focus()
+    }
+  }
+  // Focus leaving for the page closes the menu, so none of it can sit over the newly focused element.
+  const onBlur = (event: React.FocusEvent) => {
+    const next = event.relatedTarget as Node | null
+    if (next && !rootRef.current?.contains(next) && palette !== 'open') closeAll()
+  }
+  const panelItem = (name: PanelName, label: string, icon: typeof faPhone, color: string) => (
+    <MenuItem
+      label={label}
+      icon={icon}
+      color={`${color} ${panel === name ? 'ring-4' : ''}`}
+      showTooltip={!panel}
+      data-widget={name}
+      aria-expanded={panel === name}
+      aria-controls={panel === name ? panelId : undefined}
+      onClick={() => setPanel(panel === name ? null : name)}
+    />
+  )
+
+  return (
+    <>
+      {/* Keyboard scrolling keeps a focused element clear of the floating menu (WCAG 2.4.11). */}
+      <style href="floating-widgets" precedence="default">
+        {'html{scroll-padding-bottom:6rem}'}
+      </style>
+      {settings.reviews ? <ReviewTab /> : null}
+      {palette !== 'unloaded' ? (
+        <Suspense fallback={null}>
+          <ColorPaletteModal
+            open={palette === 'open'}
+            onClose={() => {
+              setPalette('closed')
+              focusItem('palette')
+            }}
+          />
+        </Suspense>
+      ) : null}
+      <div
+        ref={rootRef}
+        role="region"
+        aria-label="Quick actions"
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+        className="pointer-events-none fixed bottom-5 right-5 z-40 flex flex-row-reverse items-end gap-3"
+      >
+        <div className="flex flex-col items-center gap-3">
+          <ul id={menuId} hidden={!menuOpen} className="pointer-events-auto flex flex-col items-center gap-3">
+            {settings.chat ? panelItem('chat', 'Chat with us', faWhatsapp, 'bg-[#0b7a6f]') : null}
+            {settings.call ? panelItem('call', 'Call us now', faPhone, 'bg-btn') : null}
+            {settings.visits ? panelItem('visits', 'Visits counter', faChartSimple, 'bg-main') : null}
+            {settings.weather ? panelItem('weather', 'Weather', faCloudSun, 'bg-main') : null}
+            {/* On wide screens the edge tab carries this link. */}
+            {settings.reviews ? <MenuItem to="/reviews" label="Customer reviews" icon={faStar} color="bg-secondary" showTooltip={!panel} className="xl:hidden" /> : null}
+            {settings.palette ? (
+              <MenuItem
+                label="Colour palette"
+                icon={faPalette}
+                color="bg-slate-700"
+                showTooltip={!panel}
+                data-widget="palette"
+                aria-haspopup="dialog"
+                onClick={() => {
+                  setPanel(null)
+                  setPalette('open')
+                }}
+              />
+            ) : null}
+          </ul>
+          <button
+            ref={launcherRef}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => (menuOpen ? closeAll() : setMenuOpen(true))}
+            className="pointer-events-auto grid size-14 place-items-center rounded-full bg-btn text-white shadow-xl ring-2 ring-white transition-colors hover:bg-btn-hover"
+          >
+            <Icon icon={menuOpen ? faXmark : faCommentDots} className="size-6" />
+            <span className="sr-only">Quick actions menu</span>
+          </button>
+        </div>
+        {menuOpen && panel ? <OpenPanel panel={panel} settings={settings} visits={visits} id={panelId} onClose={closePanel} /> : null}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,40 @@
+import type { IconDefinition } from '@fortawesome/free-solid-svg-icons'
+import { Link } from 'react-router'
+import { Icon } from '#app/ui/icon.tsx'
+
+const itemClass = 'peer grid size-12 place-items-center rounded-full text-white shadow-lg ring-2 ring-white transition-transform hover:scale-105'
+
+type Common = { label: string; icon: IconDefinition; color: string; showTooltip: boolean; className?: string }
+type Props = Common & ({ to: string } | ({ to?: undefined } & React.ButtonHTMLAttributes<HTMLButtonElement>))
+
+/** A round widget button (or link) with its name as a tooltip on hover and keyboard focus. */
+export function MenuItem({ label, icon, color, showTooltip, className = '', ...rest }: Props) {
+  const content = (
+    <>
+      <Icon icon={icon} className="size-5" />
+      <span className="sr-only">{label}</span>
+    </>
+  )
+  const classes = `${itemClass} ${color}`
+  return (
+    <li className={`relative ${className}`}>
+      {rest.to !== undefined ? (
+        <Link to={rest.to} className={classes}>
+          {content}
+        </Link>
+      ) : (
+        <button type="button" {...rest} className={classes}>
+          {content}
+        </button>
+      )}
+      {showTooltip ? (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute right-full top-1/2 mr-3 hidden -translate-y-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2.5 py-1 text-sm font-semibold text-white shadow peer-hover:block peer-focus-visible:block"
+        >
+          {label}
+        </span>
+      ) : null}
+    </li>
+  )
+}

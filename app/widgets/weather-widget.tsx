@@ -1,0 +1,71 @@
+import { faCloud, faCloudBolt, faCloudRain, faCloudSun, faSmog, faSnowflake, faSun, faWind } from '@fortawesome/free-solid-svg-icons'
+import { useEffect, useState } from 'react'
+import type { WeatherKind, WeatherResult } from '#server/weather/weather-result.ts'
+import { Icon } from '#app/ui/icon.tsx'
+import { PANEL_LOADER_MS, TypingLoader, useElapsed } from './typing-loader.tsx'
+
+/** Our server answers within its own 3 s timeout; this only guards against a stalled connection. */
+const WEATHER_REQUEST_TIMEOUT_MS = 10_000
+
+const KIND_ICONS: Record<WeatherKind, typeof faSun> = {
+  clear: faSun,
+  'partly-cloudy': faCloudSun,
+  cloudy: faCloud,
+  fog: faSmog,
+  drizzle: faCloudRain,
+  rain: faCloudRain,
+  snow: faSnowflake,
+  storm: faCloudBolt,
+}
+
+function useWeather() {
+  const [result, setResult] = useState<WeatherResult | null>(null)
+  useEffect(() => {
+    let live = true
+    fetch('/api/weather', { signal: AbortSignal.timeout(WEATHER_REQUEST_TIMEOUT_MS) })
+      .then((r) => (r.ok ? (r.json() as Promise<WeatherResult>) : Promise.reject(new Error(`HTTP ${r.status}`))))
+      .catch((): WeatherResult => ({ status: 'unavailable', reason: 'unreachable' }))
+      .then((r) => live && setResult(r))
+    return () => {
+      live = false
+    }
+  }, [])
+  return result
+}
+
+/** Weather panel body: current conditions at the business location, or a plain note when unavailable. */
+export default function WeatherWidget() {
+  const elapsed = useElapsed(PANEL_LOADER_MS)
+  const weather = useWeather()
+  if (!elapsed || !weather) {
+    return (
+      <div className="p-4" aria-live="polite">
+        <TypingLoader label="Checking the weather" />
+      </div>
+    )
+  }
+  if (weather.status !== 'ok') {
+    return (
+      <div className="p-4" aria-live="polite">
+        <p className="font-semibold text-heading">Weather is unavailable right now</p>
+        <p className="mt-1 text-sm">Please check back in a little while.</p>
+      </div>
+    )
+  }
+  return (
+    <div className="p-4" aria-live="polite">
+      <div className="flex items-center gap-4">
+        <Icon icon={KIND_ICONS[weather.kind]} className="size-12 shrink-0 text-secondary" />
+        <div>
+          <p className="text-4xl font-extrabold text-heading">{weather.temperatureF}°F</p>
+          <p className="font-semibold text-heading">{weather.description}</p>
+        </div>
+      </div>
+      <p className="mt-3 flex items-center gap-2 text-sm">
+        <Icon icon={faWind} className="size-4 text-main" />
+        Wind {weather.windMph} mph{weather.windFrom ? ` from the ${weather.windFrom}` : ''}
+      </p>
+      {weather.place ? <p className="mt-1 text-sm text-paragraph">Near {weather.place}</p> : null}
+    </div>
+  )
+}
