@@ -1,4 +1,5 @@
-import { expect, scrollTo, test } from './fixtures.ts'
+import { demoRecord, expect, scrollTo, test } from './fixtures.ts'
+
 
 test.describe('shared layout on a desktop', () => {
   test.use({ viewport: { width: 1366, height: 900 } })
@@ -7,7 +8,9 @@ test.describe('shared layout on a desktop', () => {
     const html = await (await request.get('/about')).text()
     expect(html).toMatch(/<title>About \| [^<]+<\/title>/)
     expect(html).toContain('<meta name="robots" content="index,follow"/>')
-    expect(html).toMatch(/<meta name="description" content="[^"]{1,150}"\/>/)
+    const description = html.match(/<meta name="description" content="([^"]*)"\/>/)?.[1] ?? ''
+    const decoded = description.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+    expect(decoded).toBe(demoRecord.dbAbout[0]!.text.trim().slice(0, 150))
     expect(html).toMatch(/<header/)
     expect(html).toMatch(/<footer/)
   })

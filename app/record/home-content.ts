@@ -38,6 +38,12 @@ export function brandingBlock(record: PageRecord) {
   return { link: first.link, img: first.img, title: record.labels.general.titleBranding.trim() || 'Brands We Trust' }
 }
 
+/** The home-only reviews block: when reviews.isHomeOnly is set, with the widget class in links[0]. */
+export function homeReviewsWidget(record: PageRecord): string | null {
+  const widgetClass = record.reviews.links[0]?.trim() ?? ''
+  return record.reviews.isHomeOnly && widgetClass ? widgetClass : null
+}
+
 /** The texts of the home page, each with a sensible fallback so no block is left empty. */
 export function homeTexts(record: PageRecord) {
   const about = record.dbAbout.map((a) => a.text.trim()).filter(Boolean)

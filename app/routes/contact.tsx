@@ -1,5 +1,13 @@
 import { PageHeader } from '#app/layout/page-header.tsx'
+import { firstOf } from '#app/record/contact-links.ts'
+import { imageAt } from '#app/record/home-content.ts'
 import { pageMeta } from '#app/record/route-meta.ts'
+import { useRecord } from '#app/record/use-record.ts'
+import { ContactCards } from '#app/sections/contact-cards.tsx'
+import { ContactForm } from '#app/sections/contact-form.tsx'
+import { CoverageMap } from '#app/sections/coverage-map.tsx'
+import { formServices } from '#app/sections/form-labels.ts'
+import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { contactAction } from '#server/leads/contact-action.server.ts'
 import type { Route } from './+types/contact'
 
@@ -11,5 +19,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Contact', matches)
 
 export default function Contact() {
-  return <PageHeader title="Contact" />
+  const record = useRecord()
+  const principal = record.dbPrincipal
+  const first = firstOf(record)
+  const photo = record.stock[0] || imageAt(record, 0)
+  return (
+    <>
+      <PageHeader title="Contact" image={imageAt(record, 1)} />
+      <section aria-labelledby="contact-heading" className="bg-slate-50 py-16 sm:py-24">
+        {/* Spec order on small screens: photo, heading and form, then the cards; on wide screens the form sits on the right. */}
+        <div className="container-page grid gap-8 lg:grid-cols-[2fr_3fr] lg:grid-rows-[auto_1fr] lg:gap-x-12">
+          {photo ? (
+            <ResponsiveImage src={photo} alt="" width={1200} height={800} sizes="(min-width: 1024px) 480px, 100vw" className="aspect-video w-full rounded-2xl object-cover shadow-xl sm:aspect-[3/2] lg:col-start-1 lg:row-start-1" />
+          ) : null}
+          <div className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-black/5 sm:p-10 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+            <p className="mb-2 text-sm font-bold uppercase tracking-[0.18em] text-secondary">Free estimate</p>
+            <h2 id="contact-heading" className="text-3xl sm:text-4xl">
+              Contact US
+            </h2>
+            <span aria-hidden="true" className="mt-4 block h-1 w-16 rounded-full bg-secondary" />
+            <p className="mb-8 mt-5 text-lg">Tell us about your project and we will get back to you with a free, no-obligation estimate.</p>
+            <ContactForm services={formServices(record.dbServices)} labels={record.labels.formLabel} idPrefix="contact" />
+          </div>
+          <div className="lg:col-start-1">
+            <ContactCards phones={principal.phones} address={first.address} workday={first.workday} workHour={first.workHour} />
+          </div>
+        </div>
+      </section>
+      <CoverageMap locations={principal.location} miles={principal.miles} customTitle={record.labels.general.titleMap} />
+    </>
+  )
 }

@@ -1,7 +1,9 @@
+import { Link } from 'react-router'
 import { NotFoundNotice } from '#app/layout/not-found-notice.tsx'
 import { PageHeader } from '#app/layout/page-header.tsx'
 import { findEntryOr404 } from '#app/record/find-entry.server.ts'
 import { pageMeta } from '#app/record/route-meta.ts'
+import { PhotoGallery } from '#app/sections/photo-gallery.tsx'
 import type { Route } from './+types/landing-gallery'
 
 export function loader({ params, context }: Route.LoaderArgs) {
@@ -13,7 +15,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(lo
 
 export default function LandingGallery({ loaderData }: Route.ComponentProps) {
   const { landing } = loaderData
-  return <PageHeader title={landing.name} subHeader="Gallery" />
+  const name = landing.name.trim()
+  return (
+    <>
+      <PageHeader title={name} subHeader="Project Gallery" image={landing.gallery[0]} />
+      {landing.gallery.length ? (
+        <PhotoGallery group={{ name, images: landing.gallery }} title="Project Photos" headingId="landing-gallery-heading" />
+      ) : (
+        <p className="container-page py-20 text-center text-lg">Photos of this project are on their way.</p>
+      )}
+      <p className="container-page pb-16 text-center">
+        <Link to="/gallery" className="btn-primary">
+          See the whole gallery
+        </Link>
+      </p>
+    </>
+  )
 }
 
 export function ErrorBoundary() {

@@ -1,9 +1,55 @@
+import { faStar } from '@fortawesome/free-solid-svg-icons'
+import { Link } from 'react-router'
 import { PageHeader } from '#app/layout/page-header.tsx'
+import { imageAt } from '#app/record/home-content.ts'
 import { pageMeta } from '#app/record/route-meta.ts'
+import { useRecord } from '#app/record/use-record.ts'
+import { ReviewsWidget } from '#app/sections/reviews-widget.tsx'
+import { SectionHeading } from '#app/sections/section-heading.tsx'
+import { Icon } from '#app/ui/icon.tsx'
 import type { Route } from './+types/reviews'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Reviews', matches)
 
 export default function Reviews() {
-  return <PageHeader title="Reviews" />
+  const record = useRecord()
+  const widgetClass = record.reviews.links[0]?.trim() ?? ''
+  return (
+    <>
+      <PageHeader title="Reviews" image={imageAt(record, 3)} />
+      <section aria-labelledby="reviews-heading" className="py-16 sm:py-24">
+        <div className="container-page">
+          <SectionHeading id="reviews-heading" eyebrow="Testimonials" title={record.labels.general.titleReviews.trim() || 'Reviews'}>
+            <p>Real words from homeowners and businesses we have worked with.</p>
+          </SectionHeading>
+          {widgetClass ? (
+            <ReviewsWidget widgetClass={widgetClass} />
+          ) : (
+            <p className="text-center text-lg">
+              Reviews are on their way.{' '}
+              <Link to="/contact" className="font-semibold text-main underline">
+                Ask us for references
+              </Link>
+              .
+            </p>
+          )}
+          {record.gmb.link ? (
+            <div className="mx-auto mt-12 flex max-w-3xl flex-col items-center gap-4 rounded-2xl bg-slate-50 p-6 text-center ring-1 ring-black/5 sm:flex-row sm:p-8 sm:text-left">
+              <span className="grid size-14 shrink-0 place-items-center rounded-full bg-secondary text-white">
+                <Icon icon={faStar} className="size-6" />
+              </span>
+              <div className="flex-1">
+                <h3 className="text-xl">Worked with us?</h3>
+                <p className="mt-1">Your review helps your neighbours choose with confidence.</p>
+              </div>
+              <a href={record.gmb.link} target="_blank" rel="noopener noreferrer" className="btn-primary shrink-0">
+                Leave a review
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </div>
+          ) : null}
+        </div>
+      </section>
+    </>
+  )
 }

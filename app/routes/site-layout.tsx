@@ -4,6 +4,8 @@ import { ScrollProgress } from '#app/layout/scroll-progress.tsx'
 import { SiteFooter } from '#app/layout/site-footer.tsx'
 import { SiteHeader } from '#app/layout/site-header.tsx'
 import { useRecord } from '#app/record/use-record.ts'
+import { EstimateModal } from '#app/sections/estimate-modal.tsx'
+import { FloatingWidgets } from '#app/widgets/floating-widgets.tsx'
 
 /** The shared layout of every page but /find-us-on. */
 export default function SiteLayout() {
@@ -21,6 +23,8 @@ export default function SiteLayout() {
       </main>
       <SiteFooter record={record} />
       <BackToTop />
+      <FloatingWidgets />
+      <EstimateModal />
     </>
   )
 }

@@ -1,0 +1,56 @@
+import { faCheck } from '@fortawesome/free-solid-svg-icons'
+import { Icon } from '#app/ui/icon.tsx'
+import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { SectionHeading } from './section-heading.tsx'
+
+type Props = {
+  id: string
+  title: string
+  eyebrow?: string
+  text: string
+  list: string[]
+  image: string
+  /** Put the picture on the right instead of the left (large screens). */
+  imageRight?: boolean
+  tinted?: boolean
+}
+
+/** An about text with its bullet list, beside a framed photo. */
+export function AboutWithList({ id, title, eyebrow = 'About us', text, list, image, imageRight = false, tinted = false }: Props) {
+  if (!text && !list.length) return null
+  return (
+    <section aria-labelledby={id} className={`py-16 sm:py-24 ${tinted ? 'bg-slate-50' : ''}`}>
+      <div className="container-page grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
+        {image ? (
+          <div className={`relative ${imageRight ? 'lg:order-last' : ''}`}>
+            <div aria-hidden="true" className={`absolute -bottom-4 size-2/3 rounded-2xl bg-secondary/15 ${imageRight ? '-right-4' : '-left-4'}`} />
+            <ResponsiveImage
+              src={image}
+              alt=""
+              width={1200}
+              height={800}
+              sizes="(min-width: 1024px) 600px, 100vw"
+              className="relative aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
+            />
+          </div>
+        ) : null}
+        <div className={image ? '' : 'lg:col-span-2'}>
+          <SectionHeading id={id} align="left" eyebrow={eyebrow} title={title} />
+          {text ? <p className="-mt-4 whitespace-pre-line text-lg leading-relaxed">{text}</p> : null}
+          {list.length ? (
+            <ul className="mt-8 grid gap-3 sm:grid-cols-2">
+              {list.map((item, index) => (
+                <li key={`${index}-${item}`} className="flex items-start gap-3 font-medium text-heading">
+                  <span className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-secondary text-white">
+                    <Icon icon={faCheck} className="size-3.5" />
+                  </span>
+                  {item}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,67 @@
+import { faClock, faLocationDot, faPhone } from '@fortawesome/free-solid-svg-icons'
+import type { IconDefinition } from '@fortawesome/free-solid-svg-icons'
+import { digitsOnly, telHref } from '#app/record/contact-links.ts'
+import type { PageRecord } from '#app/record/schema.ts'
+import { Icon } from '#app/ui/icon.tsx'
+
+type Props = {
+  phones: PageRecord['dbPrincipal']['phones']
+  address: string
+  workday: string
+  workHour: string
+}
+
+const mapSearch = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
+
+function Card({ icon, title, children }: { icon: IconDefinition; title: string; children: React.ReactNode }) {
+  return (
+    <li className="flex gap-4 rounded-2xl bg-white p-5 shadow-lg ring-1 ring-black/5 sm:p-6">
+      <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-main text-white">
+        <Icon icon={icon} className="size-5" />
+      </span>
+      <div className="min-w-0">
+        <h3 className="text-lg">{title}</h3>
+        <div className="mt-1.5 text-paragraph">{children}</div>
+      </div>
+    </li>
+  )
+}
+
+/** The contact page's three cards: every phone with its name, the first address, the first work day and hours. */
+export function ContactCards({ phones, address, workday, workHour }: Props) {
+  const callable = phones.filter((p) => digitsOnly(p.phone))
+  return (
+    <ul aria-label="How to reach us" className="grid gap-4">
+      <Card icon={faPhone} title="Call Us">
+        {callable.length ? (
+          <ul className="space-y-1">
+            {callable.map((p) => (
+              <li key={p.phone} className="flex flex-wrap items-baseline gap-x-2">
+                {p.name ? <span className="text-sm font-semibold uppercase tracking-wide text-paragraph">{p.name}:</span> : null}
+                <a href={telHref(p.phone)} className="font-semibold text-main hover:underline">
+                  {p.phone}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>Send us a message and we will call you back.</p>
+        )}
+      </Card>
+      <Card icon={faLocationDot} title="Visit Us">
+        {address ? (
+          <a href={mapSearch(address)} target="_blank" rel="noopener noreferrer" className="hover:text-main hover:underline">
+            {address}
+            <span className="sr-only"> (map, opens in a new tab)</span>
+          </a>
+        ) : (
+          <p>We come to you.</p>
+        )}
+      </Card>
+      <Card icon={faClock} title="Working Hours">
+        <p className="font-semibold text-heading">{workday || 'By appointment'}</p>
+        {workHour ? <p>{workHour}</p> : null}
+      </Card>
+    </ul>
+  )
+}

@@ -1,0 +1,120 @@
+import { faGoogle, faWhatsapp } from '@fortawesome/free-brands-svg-icons'
+import { faArrowUpRightFromSquare, faStar } from '@fortawesome/free-solid-svg-icons'
+import type { PageRecord } from '#app/record/schema.ts'
+import { Icon } from '#app/ui/icon.tsx'
+import { brandIcon } from '#app/ui/social-icons.tsx'
+import { linkableEntries, type FindUsVariant } from './find-us-variant.ts'
+
+type Props = {
+  variant: FindUsVariant
+  gmb: PageRecord['gmb']
+  /** The chat-app link for the first phone, or '' when there is no phone. */
+  chatHref: string
+  directories: PageRecord['dbSocialMedia']['directorios']
+  socials: PageRecord['dbSocialMedia']['redes']
+}
+
+const external = { target: '_blank', rel: 'noopener noreferrer' } as const
+const newTab = <span className="sr-only"> (opens in a new tab)</span>
+const pill =
+  'flex min-h-14 w-full items-center gap-4 rounded-2xl px-5 py-3 text-left font-semibold shadow-sm ring-1 transition hover:-translate-y-0.5 hover:shadow-lg'
+
+function Heading({ children }: { children: React.ReactNode }) {
+  return <h2 className="mb-3 mt-8 text-center text-xs font-bold uppercase tracking-[0.2em] text-paragraph">{children}</h2>
+}
+
+function ImageLink({ href, image, label }: { href: string; image: string; label: string }) {
+  return (
+    <a href={href} {...external} className="block overflow-hidden rounded-xl shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
+      <img src={image} alt={label} width={240} height={80} loading="lazy" decoding="async" className="block h-auto w-full" />
+      {newTab}
+    </a>
+  )
+}
+
+function TextLink({ href, label, icon, detail }: { href: string; label: string; icon?: React.ReactNode; detail?: string }) {
+  return (
+    <a href={href} {...external} className={`${pill} bg-white text-heading ring-black/10`}>
+      {icon}
+      <span className="min-w-0 flex-1">
+        {label}
+        {detail ? <span className="block text-sm font-normal text-paragraph">{detail}</span> : null}
+      </span>
+      <Icon icon={faArrowUpRightFromSquare} className="size-3.5 shrink-0 text-paragraph" />
+      {newTab}
+    </a>
+  )
+}
+
+/** The "link in bio" list: business listing, chat, directories and social profiles, as pictures when the record has them. */
+export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Props) {
+  const pictures = variant === 'images'
+  const dirs = linkableEntries(directories)
+  const nets = linkableEntries(socials)
+  const iconBadge = (node: React.ReactNode, tone: string) => <span className={`grid size-10 shrink-0 place-items-center rounded-xl ${tone}`}>{node}</span>
+  return (
+    <div>
+      <ul className="space-y-3">
+        {gmb.link ? (
+          <li>
+            {pictures && gmb.img ? (
+              <ImageLink href={gmb.link} image={gmb.img} label="Our business profile on Google: directions, hours and reviews" />
+            ) : (
+              <TextLink href={gmb.link} label="Find us on Google" detail="Directions, hours and reviews" icon={iconBadge(<Icon icon={faGoogle} className="size-5" />, 'bg-[#1a73e8] text-white')} />
+            )}
+          </li>
+        ) : null}
+        {chatHref ? (
+          <li>
+            <a href={chatHref} {...external} className={`${pill} bg-[#075e54] text-white ring-transparent`}>
+              {iconBadge(<Icon icon={faWhatsapp} className="size-6" />, 'bg-white/15')}
+              <span className="flex-1">
+                Chat with us on WhatsApp
+                <span className="block text-sm font-normal text-white/85">Typically replies in minutes</span>
+              </span>
+              {newTab}
+            </a>
+          </li>
+        ) : null}
+      </ul>
+      {dirs.length ? (
+        <section aria-label="Directories">
+          <Heading>
+            <Icon icon={faStar} className="mr-1.5 inline size-3 -translate-y-px text-secondary" />
+            Rated on
+          </Heading>
+          <ul className={pictures ? 'grid grid-cols-2 gap-3' : 'space-y-3'}>
+            {dirs.map((d) => (
+              <li key={d.url}>{pictures && d.image ? <ImageLink href={d.url} image={d.image} label={d.label} /> : <TextLink href={d.url} label={d.label} />}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {nets.length ? (
+        <section aria-label="Social profiles">
+          <Heading>Follow us</Heading>
+          {pictures && nets.some((n) => n.image) ? (
+            <ul className="grid grid-cols-2 gap-3">
+              {nets.map((n) => (
+                <li key={n.url}>{n.image ? <ImageLink href={n.url} image={n.image} label={n.label} /> : <TextLink href={n.url} label={n.label} icon={<Icon icon={brandIcon(n.icon || n.name)} className="size-5" />} />}</li>
+              ))}
+            </ul>
+          ) : (
+            <ul className="flex flex-wrap justify-center gap-3">
+              {nets.map((n) => (
+                <li key={n.url}>
+                  <a href={n.url} {...external} className="grid size-12 place-items-center rounded-full bg-main text-white shadow-md transition hover:-translate-y-0.5 hover:bg-third">
+                    <Icon icon={brandIcon(n.icon || n.name)} className="size-5" />
+                    <span className="sr-only">
+                      {n.label} (opens in a new tab)
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  )
+}

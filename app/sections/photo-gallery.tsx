@@ -1,0 +1,36 @@
+import { faArrowRight } from '@fortawesome/free-solid-svg-icons'
+import { Link } from 'react-router'
+import { Icon } from '#app/ui/icon.tsx'
+import { LightboxGrid } from '#app/ui/lightbox-grid.tsx'
+import type { GalleryGroup } from './gallery-groups.ts'
+
+type Props = { group: GalleryGroup; headingId: string; tinted?: boolean; /** Defaults to the group's name. */ title?: string }
+
+/** One titled grid of photos (a landing's, or the general gallery) that open in the lightbox. */
+export function PhotoGallery({ group, headingId, tinted = false, title = group.name }: Props) {
+  const count = group.images.length
+  return (
+    <section aria-labelledby={headingId} className={`py-14 sm:py-20 ${tinted ? 'bg-slate-50' : ''}`}>
+      <div className="container-page">
+        <div className="mb-8 flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
+          <div>
+            <p className="mb-1 text-sm font-bold uppercase tracking-[0.18em] text-secondary">
+              {count} {count === 1 ? 'photo' : 'photos'}
+            </p>
+            <h2 id={headingId} className="text-3xl sm:text-4xl">
+              {title}
+            </h2>
+            <span aria-hidden="true" className="mt-3 block h-1 w-16 rounded-full bg-secondary" />
+          </div>
+          {group.href ? (
+            <Link to={group.href} className="inline-flex items-center gap-2 rounded-full px-1 py-2 font-semibold text-main hover:underline">
+              View project page<span className="sr-only"> for {group.name}</span>
+              <Icon icon={faArrowRight} className="size-3.5" />
+            </Link>
+          ) : null}
+        </div>
+        <LightboxGrid images={group.images} name={group.name} />
+      </div>
+    </section>
+  )
+}

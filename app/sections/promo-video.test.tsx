@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { FakeIntersectionObserver, installFakeIntersectionObserver, stubReducedMotion } from '#app/ui/fake-intersection-observer.ts'
+import { PromoVideo, promoEmbedUrl } from './promo-video.tsx'
+
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
+beforeEach(installFakeIntersectionObserver)
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const ID = 'dQw4w9WgXcQ'
+const renderVideo = () => render(<PromoVideo videoId={ID} poster="/demo/images/poster-promo.webp" companyName="Acme" />)
+
+test('the embed URL autoplays muted, loops its own video, without controls', () => {
+  expect(promoEmbedUrl(ID)).toBe(`https://www.youtube-nocookie.com/embed/${ID}?autoplay=1&mute=1&loop=1&playlist=${ID}&controls=0&playsinline=1`)
+})
+
+test('shows the poster in a fixed box until the video scrolls into view, then the titled player', () => {
+  renderVideo()
+  expect(document.querySelector('iframe')).toBeNull()
+  const poster = document.querySelector('img')!
+  expect(poster.getAttribute('src')).toBe('/demo/images/poster-promo.webp')
+  expect([poster.getAttribute('width'), poster.getAttribute('height')]).toEqual(['1280', '720'])
+  act(() => FakeIntersectionObserver.enterAll())
+  const player = screen.getByTitle('Acme promotional video')
+  expect(player.getAttribute('src')).toBe(promoEmbedUrl(ID))
+})
+
+test('with reduced motion nothing plays by itself; the play button starts it', () => {
+  stubReducedMotion(true)
+  renderVideo()
+  expect(FakeIntersectionObserver.instances).toHaveLength(0)
+  expect(document.querySelector('iframe')).toBeNull()
+  fireEvent.click(screen.getByRole('link', { name: 'Play video: Acme promotional video' }))
+  expect(screen.getByTitle('Acme promotional video').tagName).toBe('IFRAME')
+})
+
+test('without a poster image the YouTube thumbnail stands in', () => {
+  render(<PromoVideo videoId={ID} poster="" companyName="" />)
+  expect(document.querySelector('img')!.getAttribute('src')).toBe(`https://i.ytimg.com/vi/${ID}/hqdefault.jpg`)
+})

@@ -1,0 +1,73 @@
+import { faPlay } from '@fortawesome/free-solid-svg-icons'
+import { useEffect, useRef, useState } from 'react'
+import { Icon } from '#app/ui/icon.tsx'
+import { prefersReducedMotion } from '#app/ui/count-up.tsx'
+import { SectionHeading } from './section-heading.tsx'
+
+/** The looping, muted, chrome-less player the spec's promo video calls for. */
+export function promoEmbedUrl(videoId: string): string {
+  const id = encodeURIComponent(videoId)
+  return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&mute=1&loop=1&playlist=${id}&controls=0&playsinline=1`
+}
+
+type Props = { videoId: string; poster: string; companyName: string }
+
+/**
+ * A light facade for the promo video: a poster in a fixed 16:9 box; the player is put in
+ * only when the box scrolls into view, or on request for visitors who prefer reduced motion.
+ */
+export function PromoVideo({ videoId, poster, companyName }: Props) {
+  const [playing, setPlaying] = useState(false)
+  const box = useRef<HTMLDivElement>(null)
+  const title = companyName ? `${companyName} promotional video` : 'Promotional video'
+  const posterSrc = poster || `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/hqdefault.jpg`
+
+  useEffect(() => {
+    const element = box.current
+    if (!element || prefersReducedMotion() || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setPlaying(true)
+        observer.disconnect()
+      }
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+
+  return (
+    <section aria-labelledby="promo-heading" className="bg-slate-50 py-16 sm:py-24">
+      <div className="container-page">
+        <SectionHeading id="promo-heading" eyebrow="See us at work" title="Quality You Can See" />
+        <div ref={box} className="relative mx-auto aspect-video max-w-5xl overflow-hidden rounded-2xl bg-third shadow-2xl ring-1 ring-black/10">
+          {playing ? (
+            <iframe
+              src={promoEmbedUrl(videoId)}
+              title={title}
+              allow="autoplay; encrypted-media; picture-in-picture"
+              allowFullScreen
+              className="absolute inset-0 size-full border-0"
+            />
+          ) : (
+            <>
+              <img src={posterSrc} alt="" width={1280} height={720} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" />
+              <a
+                href={`https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`}
+                onClick={(event) => {
+                  event.preventDefault()
+                  setPlaying(true)
+                }}
+                className="group absolute inset-0 grid place-items-center bg-black/25 transition-colors hover:bg-black/35"
+              >
+                <span className="grid size-20 place-items-center rounded-full bg-btn text-white shadow-xl ring-8 ring-white/30 transition-transform group-hover:scale-110">
+                  <Icon icon={faPlay} className="ml-1 size-7" />
+                </span>
+                <span className="sr-only">Play video: {title}</span>
+              </a>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,35 @@
+import { faEnvelopeOpenText } from '@fortawesome/free-solid-svg-icons'
+import { Icon } from '#app/ui/icon.tsx'
+
+type Props = {
+  /** The contact form goes here. */
+  children: React.ReactNode
+  title?: string
+  lead?: string
+  id?: string
+}
+
+/** Spec "Send Us A Message": a card wrapping the contact form. */
+export function SendUsAMessage({ children, title = 'Send Us A Message', lead = 'Tell us about your project and we will get back to you with a free estimate.', id = 'send-message-heading' }: Props) {
+  return (
+    <section aria-labelledby={id} className="relative isolate bg-slate-50 py-16 sm:py-24">
+      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-1/2 bg-third" />
+      <div className="container-page">
+        <div className="mx-auto max-w-4xl rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-black/5 sm:p-10">
+          <div className="mb-8 flex items-start gap-4">
+            <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-secondary text-white">
+              <Icon icon={faEnvelopeOpenText} className="size-6" />
+            </span>
+            <div>
+              <h2 id={id} className="text-2xl sm:text-3xl">
+                {title}
+              </h2>
+              {lead ? <p className="mt-1">{lead}</p> : null}
+            </div>
+          </div>
+          {children}
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,82 @@
+import { faArrowRight, faCheck } from '@fortawesome/free-solid-svg-icons'
+import { Link } from 'react-router'
+import { servicePath } from '#app/record/navigation.ts'
+import type { Service } from '#app/record/schema.ts'
+import { canonicalSlug } from '#app/record/slug.ts'
+import { Icon } from '#app/ui/icon.tsx'
+import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { SectionHeading } from './section-heading.tsx'
+
+export function BulletList({ items }: { items: string[] }) {
+  if (!items.length) return null
+  return (
+    <ul className="mt-6 space-y-2.5">
+      {items.map((item, index) => (
+        <li key={`${index}-${item}`} className="flex items-start gap-3">
+          <Icon icon={faCheck} className="mt-1 size-4 shrink-0 text-secondary" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+type Entry = Service['description'][number]
+
+function Row({ entry, imageSide }: { entry: Entry; imageSide: 'left' | 'right' }) {
+  return (
+    <div data-image-side={imageSide} className="grid items-center gap-8 lg:grid-cols-2 lg:gap-14">
+      {entry.img ? (
+        <div data-row-part="image" className={imageSide === 'right' ? 'lg:order-last' : ''}>
+          <ResponsiveImage
+            src={entry.img}
+            alt=""
+            width={1200}
+            height={800}
+            sizes="(min-width: 1024px) 600px, 100vw"
+            className="aspect-[3/2] w-full rounded-2xl object-cover shadow-xl"
+          />
+        </div>
+      ) : null}
+      <div data-row-part="text" className={entry.img ? '' : 'lg:col-span-2'}>
+        {entry.text ? <p className="whitespace-pre-line text-lg leading-relaxed">{entry.text}</p> : null}
+        <BulletList items={entry.lists} />
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Every service with one row per description entry; the picture alternates sides row
+ * after row across the whole page (left, right, left…), so consecutive services still alternate.
+ */
+export function ServiceRows({ services }: { services: Service[] }) {
+  let rowIndex = 0
+  return (
+    <div>
+      {services.map((service, serviceIndex) => {
+        const headingId = `service-${canonicalSlug(service.name) || serviceIndex}`
+        return (
+          <section key={`${serviceIndex}-${service.name}`} aria-labelledby={headingId} className={`py-16 sm:py-20 ${serviceIndex % 2 ? 'bg-slate-50' : ''}`}>
+            <div className="container-page">
+              <SectionHeading id={headingId} title={service.name} eyebrow={`Service ${String(serviceIndex + 1).padStart(2, '0')}`} />
+              <div className="space-y-14">
+                {service.description.map((entry, index) => (
+                  <Row key={index} entry={entry} imageSide={rowIndex++ % 2 === 0 ? 'left' : 'right'} />
+                ))}
+              </div>
+              {canonicalSlug(service.name) ? (
+                <p className="mt-10 text-center">
+                  <Link to={servicePath(service.name)} className="btn-primary">
+                    More about {service.name}
+                    <Icon icon={faArrowRight} className="size-4" />
+                  </Link>
+                </p>
+              ) : null}
+            </div>
+          </section>
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,112 @@
+import { faCalendarDays, faChevronRight, faClock, faEnvelope, faPhone } from '@fortawesome/free-solid-svg-icons'
+import { Link } from 'react-router'
+import { mailtoHref, telHref } from '#app/record/contact-links.ts'
+import type { PageRecord, SocialLink } from '#app/record/schema.ts'
+import type { ServiceLink } from '#app/record/service-lists.ts'
+import { Icon } from '#app/ui/icon.tsx'
+import { SocialIcons } from '#app/ui/social-icons.tsx'
+
+type Props = {
+  services: ServiceLink[]
+  currentPath: string
+  phones: PageRecord['dbPrincipal']['phones']
+  emails: PageRecord['dbPrincipal']['emails']
+  workday: string
+  workHour: string
+  /** Already filtered by the "more than one" rule: empty means no social block. */
+  socialLinks: SocialLink[]
+}
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-black/5">
+      <h2 className="mb-4 border-b border-slate-200 pb-3 text-xl after:mt-3 after:-mb-3 after:block after:h-1 after:w-12 after:translate-y-px after:rounded-full after:bg-secondary">{title}</h2>
+      {children}
+    </div>
+  )
+}
+
+/** The service page's side panel: other services, how to reach the company, hours, social links. */
+export function ServiceSidePanel({ services, currentPath, phones, emails, workday, workHour, socialLinks }: Props) {
+  const reachable = phones.filter((p) => p.phone.trim())
+  const mailable = emails.filter((e) => e.email.trim())
+  return (
+    <aside aria-label="Service details" className="space-y-8">
+      {services.length ? (
+        <Card title="Our Services">
+          <nav aria-label="Services">
+            <ul className="space-y-1">
+              {services.map((service) => {
+                const current = service.to === currentPath
+                return (
+                  <li key={service.to}>
+                    <Link
+                      to={service.to}
+                      aria-current={current ? 'page' : undefined}
+                      className={`flex items-center justify-between gap-3 rounded-lg px-3 py-2.5 font-medium transition-colors ${current ? 'bg-main text-white' : 'text-heading hover:bg-slate-100 hover:text-secondary'}`}
+                    >
+                      {service.name}
+                      <Icon icon={faChevronRight} className="size-3 shrink-0" />
+                    </Link>
+                  </li>
+                )
+              })}
+            </ul>
+          </nav>
+        </Card>
+      ) : null}
+      {reachable.length || mailable.length ? (
+        <Card title="Contact Us">
+          <ul className="space-y-3">
+            {reachable.map((p) => (
+              <li key={p.phone}>
+                <a href={telHref(p.phone)} className="flex items-center gap-3 font-semibold text-heading hover:text-secondary">
+                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary/10 text-secondary">
+                    <Icon icon={faPhone} className="size-4" />
+                  </span>
+                  <span>
+                    {p.name ? <span className="block text-xs font-bold uppercase tracking-wider text-paragraph">{p.name}</span> : null}
+                    {p.phone}
+                  </span>
+                </a>
+              </li>
+            ))}
+            {mailable.map((e) => (
+              <li key={e.email}>
+                <a href={mailtoHref(e.email)} className="flex items-center gap-3 text-sm font-medium text-heading [overflow-wrap:anywhere] hover:text-secondary">
+                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary/10 text-secondary">
+                    <Icon icon={faEnvelope} className="size-4" />
+                  </span>
+                  {e.email.trim()}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+      {workday || workHour ? (
+        <Card title="Working Hours">
+          <ul className="space-y-2">
+            {workday ? (
+              <li className="flex items-center gap-3">
+                <Icon icon={faCalendarDays} className="size-4 text-secondary" />
+                {workday}
+              </li>
+            ) : null}
+            {workHour ? (
+              <li className="flex items-center gap-3">
+                <Icon icon={faClock} className="size-4 text-secondary" />
+                {workHour}
+              </li>
+            ) : null}
+          </ul>
+        </Card>
+      ) : null}
+      {socialLinks.length ? (
+        <Card title="Follow Us">
+          <SocialIcons links={socialLinks} className="flex flex-wrap gap-2 [&_a]:bg-main [&_a]:text-white [&_a:hover]:bg-secondary" />
+        </Card>
+      ) : null}
+    </aside>
+  )
+}

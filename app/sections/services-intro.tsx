@@ -1,0 +1,43 @@
+import { faCircleCheck } from '@fortawesome/free-solid-svg-icons'
+import { Link } from 'react-router'
+import type { ServiceLink } from '#app/record/service-lists.ts'
+import { Icon } from '#app/ui/icon.tsx'
+
+type Props = { services: ServiceLink[]; companyName: string }
+
+/** The intro card under the hero: what the company does, as the first six service names. */
+export function ServicesIntro({ services, companyName }: Props) {
+  if (!services.length) return null
+  return (
+    <section aria-labelledby="intro-heading" className="relative z-10 pt-12 lg:-mt-24 lg:pt-0">
+      <div className="container-page">
+        <div className="rounded-2xl bg-white p-6 shadow-xl ring-1 ring-black/5 sm:p-10">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+            <div>
+              <p className="text-sm font-bold uppercase tracking-[0.18em] text-secondary">What we do</p>
+              <h2 id="intro-heading" className="mt-1 text-2xl sm:text-3xl">
+                {companyName ? `Services by ${companyName}` : 'Our Services'}
+              </h2>
+            </div>
+            <Link to="/services" className="whitespace-nowrap font-semibold text-main underline-offset-4 hover:underline">
+              See all services
+            </Link>
+          </div>
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {services.map((service) => (
+              <li key={service.to}>
+                <Link
+                  to={service.to}
+                  className="group flex h-full items-center gap-3 rounded-xl border border-slate-200 px-4 py-3.5 font-semibold text-heading transition hover:-translate-y-0.5 hover:border-secondary hover:shadow-md"
+                >
+                  <Icon icon={faCircleCheck} className="size-5 shrink-0 text-secondary" />
+                  {service.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,36 @@
+import { faAward, faClock, faMapLocationDot, faStar, faThumbsUp, faUserGroup, type IconDefinition } from '@fortawesome/free-solid-svg-icons'
+import type { PageRecord } from '#app/record/schema.ts'
+import { statisticsFor } from '#app/record/statistics.ts'
+import { CountUp } from '#app/ui/count-up.tsx'
+import { Icon } from '#app/ui/icon.tsx'
+
+const icons: Record<string, IconDefinition> = {
+  'Years Of Experience': faAward,
+  'Best Service': faStar,
+  'Cost-Effectiveness': faThumbsUp,
+  Professionals: faUserGroup,
+  'On Time': faClock,
+}
+
+type Props = { principal: Pick<PageRecord['dbPrincipal'], 'exprYears' | 'miles' | 'location'> }
+
+/** The statistics band of spec §9, counting up when it comes into view. */
+export function StatisticsBand({ principal }: Props) {
+  const statistics = statisticsFor(principal)
+  return (
+    <section aria-label="Company statistics" className="relative isolate overflow-hidden bg-main py-14 text-white sm:py-16">
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_0%,rgba(255,255,255,0.14),transparent_55%)]" />
+      <ul className="container-page grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-4">
+        {statistics.map((stat) => (
+          <li key={stat.label} className="flex flex-col items-center text-center">
+            <span className="mb-4 grid size-14 place-items-center rounded-full bg-white/15 ring-1 ring-white/25">
+              <Icon icon={icons[stat.label] ?? faMapLocationDot} className="size-6" />
+            </span>
+            <CountUp value={stat.value} suffix={stat.suffix} className="text-4xl font-extrabold sm:text-5xl" />
+            <span className="mt-2 max-w-[26ch] text-sm text-balance font-semibold uppercase tracking-wider text-white/90 sm:text-base">{stat.label}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,73 @@
+import { faYoutube } from '@fortawesome/free-brands-svg-icons'
+import { faArrowUpRightFromSquare, faPlay } from '@fortawesome/free-solid-svg-icons'
+import { useState } from 'react'
+import { Dialog } from '#app/ui/dialog.tsx'
+import { Icon } from '#app/ui/icon.tsx'
+import { SectionHeading } from './section-heading.tsx'
+import { videoEmbed, videoThumbnail } from './video-ids.ts'
+
+type Props = { videoIds: string[]; channelUrl: string; companyName: string }
+
+/** Light video thumbnails; a click opens the player in a modal, and closing it removes the player (playback stops). */
+export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
+  const [playing, setPlaying] = useState<number | null>(null)
+  const total = videoIds.length
+  const videoName = (i: number) => `Video ${i + 1} of ${total}`
+  const current = playing === null ? null : videoIds[playing]
+  return (
+    <section aria-labelledby="videos-heading" className="py-16 sm:py-24">
+      <div className="container-page">
+        <SectionHeading id="videos-heading" eyebrow="Watch our crews at work" title="Project Videos">
+          <p>Walkthroughs, installs and finished projects{companyName ? ` from ${companyName}` : ''}.</p>
+        </SectionHeading>
+        {total ? (
+          <ul className="grid gap-5 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
+            {videoIds.map((id, i) => (
+              <li key={id}>
+                <button
+                  type="button"
+                  aria-haspopup="dialog"
+                  onClick={() => setPlaying(i)}
+                  className="group relative block aspect-video w-full overflow-hidden rounded-2xl bg-third shadow-lg ring-1 ring-black/10 transition hover:shadow-xl"
+                >
+                  <img src={videoThumbnail(id)} alt="" width={480} height={360} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105" />
+                  <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/10 to-transparent" />
+                  <span aria-hidden="true" className="absolute inset-0 grid place-items-center">
+                    <span className="grid size-16 place-items-center rounded-full bg-btn text-white shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 group-focus-visible:scale-110">
+                      <Icon icon={faPlay} className="ml-1 size-6" />
+                    </span>
+                  </span>
+                  <span className="absolute bottom-3 left-4 text-sm font-semibold text-white">
+                    <span className="sr-only">Play </span>
+                    {videoName(i)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="mt-12 text-center">
+          <a href={channelUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
+            <Icon icon={faYoutube} className="size-5" />
+            Visit our YouTube channel
+            <Icon icon={faArrowUpRightFromSquare} className="size-3.5" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </p>
+      </div>
+      <Dialog open={current != null} onClose={() => setPlaying(null)} title={playing === null ? 'Video' : videoName(playing)} tone="dark" size="xl" closeLabel="Close video">
+        {current ? (
+          <div className="aspect-video w-full bg-black">
+            <iframe
+              src={videoEmbed(current)}
+              title={`${companyName ? `${companyName} ` : ''}YouTube video ${(playing ?? 0) + 1} of ${total}`}
+              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+              allowFullScreen
+              className="size-full border-0"
+            />
+          </div>
+        ) : null}
+      </Dialog>
+    </section>
+  )
+}

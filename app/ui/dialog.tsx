@@ -1,0 +1,98 @@
+import { faXmark } from '@fortawesome/free-solid-svg-icons'
+import { useEffect, useId, useRef } from 'react'
+import { Icon } from './icon.tsx'
+
+type Props = {
+  open: boolean
+  onClose: () => void
+  title: string
+  /** Keep the title for assistive tech only (the content already shows who it is). */
+  hideTitle?: boolean
+  tone?: 'light' | 'dark'
+  size?: 'md' | 'lg' | 'xl'
+  closeLabel?: string
+  children: React.ReactNode
+}
+
+const widths = { md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' }
+
+/**
+ * The one modal of the site, on the native <dialog> + showModal(): the browser moves focus
+ * in, keeps Tab inside and makes the page behind inert; Escape, the close button and a click
+ * on the backdrop close it; focus goes back to what opened it. Content renders only while open.
+ */
+export function Dialog({ open, onClose, title, hideTitle = false, tone = 'light', size = 'lg', closeLabel = 'Close', children }: Props) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const openRef = useRef(open)
+  const pressStartedOnBackdrop = useRef(false)
+  useEffect(() => {
+    openRef.current = open
+  })
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog || !open) return
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (!dialog.open) dialog.showModal()
+    const unlock = lockPageScroll()
+    return () => {
+      unlock()
+      if (dialog.open) dialog.close()
+      const focus = document.activeElement
+      if (opener?.isConnected && (!focus || focus === document.body || dialog.contains(focus))) opener.focus()
+    }
+  }, [open])
+
+  const dark = tone === 'dark'
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      // The browser closed it (Escape): tell the owner, unless the owner closed it first.
+      onClose={() => openRef.current && onClose()}
+      onPointerDown={(event) => (pressStartedOnBackdrop.current = event.target === ref.current)}
+      onClick={(event) => {
+        // Only a press that starts and ends on the backdrop closes (not a text selection dragged out).
+        if (event.target === ref.current && pressStartedOnBackdrop.current) onClose()
+      }}
+      className={`m-auto max-h-[92dvh] w-[calc(100%-1.5rem)] ${widths[size]} overflow-hidden rounded-2xl p-0 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm open:flex open:flex-col ${
+        dark ? 'bg-slate-950 text-white' : 'bg-white text-paragraph'
+      }`}
+    >
+      <div className={`flex items-center justify-between gap-4 px-5 py-3 sm:px-6 ${hideTitle ? 'absolute inset-x-0 top-0 z-10' : dark ? 'border-b border-white/10' : 'border-b border-slate-200'}`}>
+        <h2 id={titleId} className={hideTitle ? 'sr-only' : `text-lg sm:text-xl ${dark ? 'text-white' : ''}`}>
+          {title}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          className={`-mr-2 ml-auto grid size-11 shrink-0 place-items-center rounded-full transition-colors ${
+            dark ? 'text-white hover:bg-white/15' : hideTitle ? 'bg-white/90 text-heading shadow hover:bg-slate-100' : 'text-heading hover:bg-slate-100'
+          }`}
+        >
+          <Icon icon={faXmark} className="size-5" />
+          <span className="sr-only">{closeLabel}</span>
+        </button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{open ? children : null}</div>
+    </dialog>
+  )
+}
+
+let scrollLocks = 0
+
+/** Stops the page behind from scrolling; nested dialogs share one lock. */
+function lockPageScroll(): () => void {
+  const root = document.documentElement
+  if (scrollLocks++ === 0) {
+    const scrollbar = window.innerWidth - root.clientWidth
+    root.style.overflow = 'hidden'
+    if (scrollbar > 0) root.style.paddingRight = `${scrollbar}px`
+  }
+  return () => {
+    if (--scrollLocks > 0) return
+    root.style.overflow = ''
+    root.style.paddingRight = ''
+  }
+}

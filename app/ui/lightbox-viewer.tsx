@@ -1,0 +1,38 @@
+import Lightbox from 'yet-another-react-lightbox'
+import Counter from 'yet-another-react-lightbox/plugins/counter'
+import 'yet-another-react-lightbox/styles.css'
+import 'yet-another-react-lightbox/plugins/counter.css'
+
+export type LightboxViewerProps = {
+  images: string[]
+  /** What the photos show, e.g. the landing's name. */
+  name: string
+  open: boolean
+  index: number
+  onIndexChange: (index: number) => void
+  onClose: () => void
+}
+
+/**
+ * The full-screen photo viewer, loaded only when a visitor first opens a photo. The library
+ * brings keyboard (arrows, Escape), swipe, focus in and back, and a modal role; the carousel
+ * wraps around from the last photo to the first and back.
+ */
+export default function LightboxViewer({ images, name, open, index, onIndexChange, onClose }: LightboxViewerProps) {
+  const total = images.length
+  return (
+    <Lightbox
+      open={open}
+      close={onClose}
+      index={index}
+      slides={images.map((src, i) => ({ src, alt: `${name}, photo ${i + 1} of ${total}` }))}
+      carousel={{ finite: false, preload: 1 }}
+      controller={{ closeOnBackdropClick: true }}
+      on={{ view: ({ index: current }) => onIndexChange(current) }}
+      plugins={[Counter]}
+      counter={{ container: { style: { top: 0, bottom: 'unset' } } }}
+      labels={{ Lightbox: `${name} photos`, 'Photo gallery': name, Previous: 'Previous photo', Next: 'Next photo', Close: 'Close photo viewer' }}
+      styles={{ container: { backgroundColor: 'rgba(8, 12, 10, 0.97)' } }}
+    />
+  )
+}

@@ -1,0 +1,148 @@
+import type { Browser, Page } from '@playwright/test'
+import { colorGroups, cssNamedColors } from '../app/record/css-named-colors.ts'
+import { ESTIMATE_MODAL_SEEN_KEY } from '../app/sections/estimate-visit.ts'
+import { formText } from '../app/sections/form-labels.ts'
+import { demoRecord, expect, test } from './fixtures.ts'
+
+const record = demoRecord
+const ESTIMATE = 'Request An Estimate Now'
+
+/**
+ * A brand-new visitor: its own context, so nothing a shared fixture may do to keep the
+ * estimate modal out of other tests' way applies here. Off-site requests are answered
+ * locally and any page error fails the test, as in fixtures.ts.
+ */
+async function newVisitor(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } })
+  await context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => route.fulfill({ status: 204, body: '' }))
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (msg) => msg.type() === 'error' && !msg.text().startsWith('Failed to load resource') && errors.push(msg.text()))
+  page.on('pageerror', (error) => errors.push(error.message))
+  return { page, errors, close: () => context.close() }
+}
+
+const estimateModal = (page: Page) => page.getByRole('dialog', { name: ESTIMATE })
+
+test.describe('estimate modal', () => {
+  test('rendered closed by the server, open after hydration on the first page of a visit, with the logo and the form', async ({ browser, baseURL, request }) => {
+    const html = await (await request.get('/about')).text()
+    const dialogTag = html.match(/<dialog[^>]*>/)?.[0] ?? ''
+    expect(dialogTag).not.toBe('')
+    expect(html).toContain(ESTIMATE)
+    expect(dialogTag.replace(/"[^"]*"/g, '""')).not.toMatch(/\sopen\b/)
+    const visitor = await newVisitor(browser, baseURL)
+    const { page } = visitor
+    await page.goto('/about')
+    const modal = estimateModal(page)
+    await expect(modal).toBeVisible()
+    await expect(modal.getByRole('img', { name: record.dbPrincipal.name })).toBeVisible()
+    await expect(modal.getByLabel(formText(record.labels.formLabel).tname)).toBeVisible()
+    await expect(modal.getByRole('button', { name: 'Close estimate request' })).toBeFocused()
+    expect(visitor.errors).toEqual([]) // no hydration mismatch
+    await visitor.close()
+  })
+
+  test('the close button closes it; it stays closed on the next navigation and on reload', async ({ browser, baseURL }) => {
+    const visitor = await newVisitor(browser, baseURL)
+    const { page } = visitor
+    await page.goto('/')
+    await estimateModal(page).getByRole('button', { name: 'Close estimate request' }).click()
+    await expect(estimateModal(page)).toBeHidden()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+    await expect(page).toHaveURL(/\/about$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About')
+    await page.waitForTimeout(300)
+    await expect(estimateModal(page)).toBeHidden()
+    await page.reload()
+    await page.waitForTimeout(300)
+    await expect(estimateModal(page)).toBeHidden()
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), ESTIMATE_MODAL_SEEN_KEY)).toBe('1')
+    expect(visitor.errors).toEqual([])
+    await visitor.close()
+  })
+
+  test('Escape closes it', async ({ browser, baseURL }) => {
+    const visitor = await newVisitor(browser, baseURL)
+    await visitor.page.goto('/services')
+    await expect(estimateModal(visitor.page)).toBeVisible()
+    await visitor.page.keyboard.press('Escape')
+    await expect(estimateModal(visitor.page)).toBeHidden()
+    await visitor.close()
+  })
+
+  test('keeps focus inside, locks the page scroll, and a click on the backdrop closes it', async ({ browser, baseURL }) => {
+    const visitor = await newVisitor(browser, baseURL)
+    const { page } = visitor
+    await page.goto('/')
+    const modal = estimateModal(page)
+    await expect(modal).toBeVisible()
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab')
+      const outside = await page.evaluate(() => {
+        const active = document.activeElement
+        return active && active !== document.body && !active.closest('dialog[open]') ? active.outerHTML.slice(0, 80) : null
+      })
+      expect(outside, 'focus left the dialog').toBeNull()
+    }
+    await page.mouse.move(683, 450)
+    await page.mouse.wheel(0, 1500)
+    await page.waitForTimeout(200)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await page.mouse.click(8, 450) // left of the dialog box: the backdrop
+    await expect(modal).toBeHidden()
+    await page.mouse.wheel(0, 800)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    await visitor.close()
+  })
+})
+
+test.describe('colour palette modal', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript((key) => {
+      try {
+        sessionStorage.setItem(key, '1')
+      } catch {}
+    }, ESTIMATE_MODAL_SEEN_KEY)
+  })
+
+  async function openPalette(page: Page) {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Quick actions menu' }).click()
+    await page.getByRole('button', { name: 'Colour palette' }).click()
+    const modal = page.getByRole('dialog', { name: 'Colour Palette' })
+    await expect(modal).toBeVisible()
+    return modal
+  }
+
+  test('lists all 11 groups, every named colour with its hex code', async ({ page }) => {
+    const modal = await openPalette(page)
+    const summaries = modal.locator('summary')
+    await expect(summaries).toHaveCount(11)
+    const names = colorGroups.map((g) => g[0]!.toUpperCase() + g.slice(1))
+    for (let i = 0; i < names.length; i++) await expect(summaries.nth(i)).toContainText(names[i]!)
+    const grey = cssNamedColors.filter((c) => c.group === 'grey')
+    await summaries.nth(colorGroups.indexOf('grey')).click()
+    const greyList = modal.getByRole('listitem').filter({ hasText: grey[0]!.name })
+    await expect(greyList.first()).toContainText(grey[0]!.hex)
+    expect(await modal.locator('li').count()).toBe(cssNamedColors.length)
+  })
+
+  test('every group may be closed at once, and Escape closes the modal', async ({ page }) => {
+    const modal = await openPalette(page)
+    const summaries = modal.locator('summary')
+    const open = modal.locator('details[open]')
+    await expect(open).toHaveCount(1)
+    await summaries.first().click()
+    await expect(open).toHaveCount(0)
+    await expect(modal.getByText(cssNamedColors[0]!.hex)).toBeHidden()
+    await summaries.nth(3).click()
+    await summaries.nth(5).click()
+    await expect(open).toHaveCount(2)
+    await summaries.nth(3).click()
+    await summaries.nth(5).click()
+    await expect(open).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await expect(modal).toBeHidden()
+  })
+})

@@ -1,0 +1,150 @@
+import type { Page } from '@playwright/test'
+import { promoVideo } from '../app/record/home-content.ts'
+import { servicePath } from '../app/record/navigation.ts'
+import { formatCount, statisticsFor } from '../app/record/statistics.ts'
+import { demoRecord, expect, test } from './fixtures.ts'
+
+/** The record the demo server serves: expectations follow it rather than hard-coding it. */
+const record = demoRecord
+const serviceNames = record.dbServices.map((s) => s.name)
+const finalValues = statisticsFor(record.dbPrincipal).map((s) => `${formatCount(s.value)}${s.suffix}`)
+
+const statisticsBand = (page: Page) => page.getByRole('region', { name: 'Company statistics' })
+const movingDigits = (page: Page) => statisticsBand(page).locator('[data-count-up]')
+
+test.describe('home page', () => {
+  test.use({ viewport: { width: 1366, height: 900 } })
+
+  test('hero: the first slogan as the page heading, a prioritised picture, ways to get an estimate', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(record.dbSlogan[0]!.slogan)
+    await expect(page.getByText(record.dbHome[0]!.text)).toBeVisible()
+    const heroImage = page.locator('main section').first().locator('img').first()
+    await expect(heroImage).toHaveAttribute('fetchpriority', 'high')
+    await expect(heroImage).not.toHaveAttribute('loading', 'lazy')
+    await expect(page.getByRole('link', { name: /free estimate/i }).first()).toBeVisible()
+  })
+
+  test('the intro lists exactly the first six service names, linked to their pages', async ({ page }) => {
+    await page.goto('/')
+    const intro = page.getByRole('region', { name: /^Services by / })
+    const links = intro.getByRole('listitem').getByRole('link')
+    await expect(links).toHaveText(serviceNames.slice(0, 6))
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(serviceNames.slice(0, 6).map(servicePath))
+  })
+
+  test('at most 8 service cards, the first ones, each with picture, short text and a link', async ({ page }) => {
+    await page.goto('/')
+    const cards = page.getByRole('region', { name: record.labels.general.titleServices || 'What We Can Do For You', exact: true }).getByRole('listitem')
+    await expect(cards).toHaveCount(Math.min(8, serviceNames.length))
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(serviceNames.slice(0, 8))
+    const first = cards.first()
+    await expect(first.locator('img')).toHaveAttribute('loading', 'lazy')
+    await first.getByRole('link', { name: serviceNames[0] }).click()
+    await expect(page).toHaveURL(new RegExp(`${servicePath(serviceNames[0]!)}$`))
+  })
+
+  test('the promo video is a poster until scrolled into view, then a muted looping player', async ({ page }) => {
+    const video = promoVideo(record)
+    await page.goto('/')
+    const region = page.getByRole('region', { name: 'Quality You Can See' })
+    if (!video) {
+      await expect(region).toHaveCount(0)
+      return
+    }
+    await expect(region.locator('iframe')).toHaveCount(0)
+    const box = region.locator('img').first()
+    const before = await box.boundingBox()
+    await region.scrollIntoViewIfNeeded()
+    const player = region.locator('iframe')
+    await expect(player).toHaveAttribute('src', new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${video.videoId}\\?autoplay=1&mute=1&loop=1&playlist=${video.videoId}`))
+    await expect(player).toHaveAttribute('title', /video/i)
+    const after = await player.boundingBox()
+    expect(Math.round(after!.height)).toBe(Math.round(before!.height)) // no layout shift when the player replaces the poster
+  })
+
+  test('the statistics are in the server HTML with their final values', async ({ request }) => {
+    const html = await (await request.get('/')).text()
+    for (const value of finalValues) expect(html).toContain(`data-count-up="${value}"`)
+    expect(finalValues).toContain('100%')
+  })
+
+  test('the statistics count up once scrolled into view and reach their final values', async ({ page }) => {
+    await page.goto('/')
+    await expect(movingDigits(page).first()).toHaveText(/^0[+%]$/) // below the fold: waiting at zero
+    await statisticsBand(page).scrollIntoViewIfNeeded()
+    await expect.poll(async () => (await movingDigits(page).allTextContents()).some((t, i) => t !== finalValues[i] && !/^0[+%]$/.test(t))).toBe(true)
+    await expect(movingDigits(page)).toHaveText(finalValues, { timeout: 8_000 })
+    // Screen readers read the final value throughout.
+    await expect(statisticsBand(page).locator('.sr-only')).toHaveText(finalValues)
+  })
+
+  test('about block with list, coverage map, contact card and closing call to action', async ({ page }) => {
+    await page.goto('/')
+    const about = record.dbAbout[0]!
+    await expect(page.getByText(about.text)).toBeVisible()
+    for (const item of about.list) await expect(page.getByRole('listitem').filter({ hasText: item }).first()).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Send Us A Message' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Ready to start your project?' })).toBeVisible()
+  })
+
+  test('coverage map: heading, locations linking to /contact (more than two), lazy 500 px map', async ({ page }) => {
+    await page.goto('/')
+    const { location, miles } = record.dbPrincipal
+    const title = record.labels.general.titleMap || `We Cover ${formatCount(miles!)} Miles Around ${location[0]!.address}`
+    const section = page.getByRole('region', { name: title, exact: true })
+    await expect(section).toBeVisible()
+    const places = section.getByRole('listitem').getByRole('link')
+    if (location.length > 2) {
+      await expect(places).toHaveText(location.map((l) => l.address))
+      expect(new Set(await places.evaluateAll((as) => as.map((a) => a.getAttribute('href'))))).toEqual(new Set(['/contact']))
+    } else {
+      await expect(places).toHaveCount(0)
+    }
+    const map = section.locator('iframe')
+    await expect(map).toHaveAttribute('src', location[0]!.url)
+    await expect(map).toHaveAttribute('loading', 'lazy')
+    await expect(map).toHaveAttribute('title', /map/i)
+    await map.scrollIntoViewIfNeeded()
+    expect((await map.boundingBox())!.height).toBe(500)
+  })
+
+  test('home-only reviews appear only when the record keeps reviews on the home page', async ({ page }) => {
+    await page.goto('/')
+    const block = page.getByRole('region', { name: record.labels.general.titleReviews || 'What Our Customers Say' })
+    await expect(block).toHaveCount(record.reviews.isHomeOnly ? 1 : 0)
+  })
+
+  test('the branding logos block follows the first brandingExtra entry', async ({ page }) => {
+    await page.goto('/')
+    const first = record.brandingExtra[0]
+    const block = page.getByRole('region', { name: record.labels.general.titleBranding || 'Brands We Trust' })
+    await expect(block).toHaveCount(first?.activo && first.img ? 1 : 0)
+    if (first?.activo && first.link) await expect(block.getByRole('link')).toHaveAttribute('href', first.link)
+  })
+})
+
+test.describe('home page for visitors who prefer reduced motion', () => {
+  test.use({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' })
+
+  test('the statistics show their final values at once, and the promo video waits for a click', async ({ page }) => {
+    await page.goto('/')
+    await expect(movingDigits(page)).toHaveText(finalValues)
+    await statisticsBand(page).scrollIntoViewIfNeeded()
+    await page.waitForTimeout(300)
+    await expect(movingDigits(page)).toHaveText(finalValues)
+    const video = promoVideo(record)
+    if (!video) return
+    const region = page.getByRole('region', { name: 'Quality You Can See' })
+    await region.scrollIntoViewIfNeeded()
+    await page.waitForTimeout(300)
+    await expect(region.locator('iframe')).toHaveCount(0)
+    await region.getByRole('link', { name: /^Play video/ }).click()
+    await expect(region.locator('iframe')).toHaveAttribute('src', new RegExp(video.videoId))
+  })
+
+  test('nothing overflows the phone screen', async ({ page }) => {
+    await page.goto('/')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  })
+})
