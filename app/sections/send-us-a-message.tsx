@@ -12,8 +12,7 @@ type Props = {
 /** Spec "Send Us A Message": a card wrapping the contact form. */
 export function SendUsAMessage({ children, title = 'Send Us A Message', lead = 'Tell us about your project and we will get back to you with a free estimate.', id = 'send-message-heading' }: Props) {
   return (
-    <section aria-labelledby={id} className="relative isolate bg-slate-50 py-16 sm:py-24">
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-1/2 bg-third" />
+    <section aria-labelledby={id} className="bg-linear-to-b from-third from-50% to-slate-50 to-50% py-16 sm:py-24">
       <div className="container-page">
         <div className="mx-auto max-w-4xl rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-black/5 sm:p-10">
           <div className="mb-8 flex items-start gap-4">
