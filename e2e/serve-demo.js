@@ -11,5 +11,7 @@ if (!process.env.E2E_SKIP_BUILD) {
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 process.env.DATA_DIR = dataDir
+// Every browser test posts from 127.0.0.1; the real limit has its own server test (tests/contact.test.ts).
+process.env.CONTACT_RATE_LIMIT = '1000'
 delete process.env.PAGE_API_URL
 await import('../server/start.js')

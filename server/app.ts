@@ -35,7 +35,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   if (env.TRUST_PROXY) app.set('trust proxy', env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY)
   app.use(securityHeaders)
   app.use(csrfCookie)
-  app.post(['/contact', '/contact.data'], contactPostGuards)
+  app.post(['/contact', '/contact.data'], contactPostGuards(env.CONTACT_RATE_LIMIT))
 
   app.get('/healthz', (_req, res) => {
     const { origin, fetchedAt, version, lastError } = services.records.current()
@@ -69,14 +69,13 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
 }
 
 export const CONTACT_BODY_LIMIT_BYTES = 64 * 1024
-export const CONTACT_POSTS_PER_WINDOW = 5
 const CONTACT_WINDOW_MS = 10 * 60 * 1000
 
 /**
  * Form posts: a body size limit, and a per-IP rate limit that lets the contact action
  * answer (so the visitor gets a readable message in the page, with or without JavaScript).
  */
-const contactPostGuards = [
+const contactPostGuards = (postsPerWindow: number) => [
   (req: express.Request, res: express.Response, next: express.NextFunction) => {
     const length = Number(req.headers['content-length'] ?? NaN)
     if (!Number.isFinite(length)) return void res.status(411).type('text').send('A form post needs a Content-Length.')
@@ -85,7 +84,7 @@ const contactPostGuards = [
   },
   rateLimit({
     windowMs: CONTACT_WINDOW_MS,
-    limit: CONTACT_POSTS_PER_WINDOW,
+    limit: postsPerWindow,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, res, next) => {

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express'
 /** The spec's anti-forgery pair: a cookie and a matching header (or, without JavaScript, a form field). */
 export const CSRF_COOKIE = 'XSRF-TOKEN'
 export const CSRF_HEADER = 'x-xsrf-token'
-export const CSRF_FIELD = '_csrf'
+export { CSRF_FIELD } from '#app/forms/estimate-form.ts'
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {

@@ -20,6 +20,8 @@ const envSchema = z.object({
   WEATHER_API_URL: optionalUrl,
   WEATHER_GEOCODING_URL: optionalUrl,
   TRUST_PROXY: z.string().optional(),
+  /** Contact-form posts one client IP may make per 10 minutes. */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().positive().max(10_000).default(5),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -17,6 +17,9 @@ export const FORM_FIELDS = {
 } as const
 export type EstimateField = keyof typeof FORM_FIELDS
 
+/** The anti-forgery token's form field, for posts made without JavaScript (server/csrf.server.ts). */
+export const CSRF_FIELD = '_csrf'
+
 /** Hidden from people and assistive tech; only bots fill it. */
 export const HONEYPOT_FIELD = 'website'
 
@@ -97,6 +100,11 @@ export type EstimateLead = z.output<ReturnType<typeof estimateFormSchema>>
 export type EstimateFormValues = { [K in Exclude<EstimateField, 'contactWays'>]: string } & { contactWays: string[] }
 export type EstimateFieldErrors = Partial<Record<EstimateField, string>>
 export type EstimateFormInput = FormData | URLSearchParams | Record<string, unknown>
+
+/** What POST /contact answers (the contact route's action), to the form that posted. */
+export type ContactFormResult =
+  | { ok: true; message: string }
+  | { ok: false; fieldErrors: Record<string, string>; values: Record<string, string | string[]>; message?: string }
 
 export type EstimateFormResult =
   | { ok: true; lead: EstimateLead }

@@ -1,5 +1,5 @@
 import { faBars, faChevronDown, faXmark } from '@fortawesome/free-solid-svg-icons'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import type { NavItem } from '#app/record/navigation.ts'
 import { Icon } from '#app/ui/icon.tsx'
@@ -7,10 +7,14 @@ import { Icon } from '#app/ui/icon.tsx'
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 font-semibold transition-colors hover:text-secondary ${isActive ? 'text-secondary' : 'text-heading'}`
 
-/** One menu entry with an optional submenu; the submenu has its own toggle (hover/focus also open it on desktop). */
+/**
+ * One menu entry with an optional submenu behind its own toggle (the disclosure pattern: what is
+ * shown always matches aria-expanded; a mouse hover also shows it on desktop).
+ */
 function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mobile' }) {
   const [open, setOpen] = useState(false)
   const listId = useId()
+  const toggleRef = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
   useEffect(() => setOpen(false), [pathname])
   if (!item.children?.length) {
@@ -26,7 +30,14 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
   return (
     <li
       className={desktop ? 'group relative flex items-center' : ''}
-      onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return
+        setOpen(false)
+        toggleRef.current?.focus()
+      }}
+      // On desktop, tabbing out of the entry closes its floating submenu, so two never stay open at
+      // once; the phone menu's submenus stay as the visitor set them.
+      onBlur={(e) => desktop && !e.currentTarget.contains(e.relatedTarget as Node | null) && setOpen(false)}
       onMouseLeave={() => desktop && setOpen(false)}
     >
       <div className="flex items-center justify-between">
@@ -34,6 +45,7 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
           {item.label}
         </NavLink>
         <button
+          ref={toggleRef}
           type="button"
           aria-expanded={open}
           aria-controls={listId}
@@ -48,7 +60,7 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
         id={listId}
         className={
           desktop
-            ? `absolute left-0 top-full z-40 max-h-[70vh] min-w-64 overflow-y-auto rounded-lg border-t-4 border-secondary bg-white py-2 shadow-xl ${open ? 'block' : 'hidden group-hover:block group-focus-within:block'}`
+            ? `absolute left-0 top-full z-40 max-h-[70vh] min-w-64 overflow-y-auto rounded-lg border-t-4 border-secondary bg-white py-2 shadow-xl ${open ? 'block' : 'hidden group-hover:block'}`
             : `${open ? 'block' : 'hidden'} border-l-2 border-secondary/40 ml-3 pl-2`
         }
       >

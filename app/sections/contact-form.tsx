@@ -1,21 +1,13 @@
 import { faChevronDown, faCircleCheck, faPaperPlane, faTriangleExclamation } from '@fortawesome/free-solid-svg-icons'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useActionData, useFetcher, useRouteLoaderData } from 'react-router'
-import { CONTACT_WAYS, FORM_FIELDS, HONEYPOT_FIELD } from '#app/forms/estimate-form.ts'
+import { CONTACT_WAYS, CSRF_FIELD, FORM_FIELDS, HONEYPOT_FIELD, type ContactFormResult } from '#app/forms/estimate-form.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { FieldError, FieldLabel, TextField, errorId, inputClass } from './form-field.tsx'
 import { formChrome, formText, type FormLabels } from './form-labels.ts'
 
 export type { FormLabels }
-
-/** What POST /contact answers (the contact route's action). */
-export type ContactFormResult =
-  | { ok: true; message: string }
-  | { ok: false; fieldErrors: Record<string, string>; values: Record<string, string | string[]>; message?: string }
-
-/** The anti-forgery field the contact action reads when a post carries no header (server/csrf.server.ts). */
-const CSRF_FIELD = '_csrf'
 
 type Props = { services: string[]; labels: FormLabels; idPrefix: string }
 

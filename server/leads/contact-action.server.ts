@@ -1,10 +1,8 @@
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
+import type { ContactFormResult } from '#app/forms/estimate-form.ts'
 import { CSRF_FIELD, CSRF_HEADER, csrfMatches } from '../csrf.server.ts'
 
-export type ContactActionResult =
-  | { ok: true; message: string }
-  | { ok: false; fieldErrors: Record<string, string>; values: Record<string, string | string[]>; message?: string }
 
 const messages = {
   en: {
@@ -25,7 +23,7 @@ const messages = {
 export async function contactAction(request: Request, context: AppLoadContext) {
   const { record } = context.services.records.current()
   const text = messages[record.labels.formLabel.isenglish ? 'en' : 'es']
-  const fail = (message: string, status: number) => data<ContactActionResult>({ ok: false, fieldErrors: {}, values: {}, message }, { status })
+  const fail = (message: string, status: number) => data<ContactFormResult>({ ok: false, fieldErrors: {}, values: {}, message }, { status })
 
   if (context.rateLimited) return fail(text.tooMany, 429)
   const form = await request.formData()
@@ -37,8 +35,8 @@ export async function contactAction(request: Request, context: AppLoadContext) {
     userAgent: request.headers.get('user-agent') ?? undefined,
     idempotencyKey: stringField(form, 'submissionId'),
   })
-  if (result.ok) return data<ContactActionResult>({ ok: true, message: text.sent })
-  return data<ContactActionResult>({ ok: false, fieldErrors: result.fieldErrors as Record<string, string>, values: result.values, message: text.invalid }, { status: 400 })
+  if (result.ok) return data<ContactFormResult>({ ok: true, message: text.sent })
+  return data<ContactFormResult>({ ok: false, fieldErrors: result.fieldErrors as Record<string, string>, values: result.values, message: text.invalid }, { status: 400 })
 }
 
 function stringField(form: FormData, name: string): string | undefined {
