@@ -5,6 +5,7 @@ import { FullScreenLoader } from './layout/full-screen-loader.tsx'
 import { businessJsonLd, serializeJsonLd } from './record/business-json-ld.ts'
 import { themeCss } from './record/theme.ts'
 import { useNonce } from './ui/nonce.tsx'
+import { SiteStylesheet } from './ui/site-stylesheet.tsx'
 
 /** With no record at all yet, wait at most this long for one before rendering the empty record. */
 const FIRST_RECORD_WAIT_MS = 1_000
@@ -19,8 +20,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { record: snapshot.record, hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl, csrfToken: context.csrfToken }
 }
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
@@ -33,6 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <link rel="icon" href={favicon} />
+        <SiteStylesheet href={stylesheet} />
         <Links />
         <style>{themeCss(data?.record.styles)}</style>
         {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} /> : null}

@@ -41,6 +41,14 @@ describe('with a working provider', () => {
     expect(provider.requests[0]?.url).toBe('/api/paginas/acme-1')
   })
 
+  test('the stylesheet is inlined, so the first paint waits for no other request', async () => {
+    const html = await (await site.get('/about')).text()
+    const inlined = html.match(/<style id="site-css">([\s\S]*?)<\/style>/)?.[1] ?? ''
+    expect(inlined).toMatch(/--theme-main|\.container-page/)
+    expect(inlined.length).toBeGreaterThan(10_000)
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
+  })
+
   test('service and landing slugs resolve, the spec form redirects, and unknown ones are 404', async () => {
     expect((await site.get('/cedar-fence-installation')).status).toBe(200)
     const redirect = await site.get('/cedar-fence%20installation')
