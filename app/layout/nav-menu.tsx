@@ -110,7 +110,7 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
         id={panelId}
         aria-label="Mobile"
         hidden={!open}
-        className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-5rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 pt-2 shadow-xl"
+        className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-5rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-24 pt-2 shadow-xl"
       >
         <ul className="flex flex-col">
           {items.map((item) => (
