@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { parsePageRecord } from '../app/record/schema.ts'
 import { ESTIMATE_MODAL_SEEN_KEY } from '../app/sections/estimate-visit.ts'
 
@@ -7,15 +7,32 @@ import { ESTIMATE_MODAL_SEEN_KEY } from '../app/sections/estimate-visit.ts'
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
 
 /**
- * Every test gets a page whose off-site requests are answered locally (so embeds are
- * deterministic) and which fails the test on any console error or uncaught exception.
+ * Answers a context's off-site requests locally (so embeds are deterministic) and collects the
+ * page's console errors, failed sub-resources and uncaught exceptions into `errors`.
  */
+async function watch(context: BrowserContext, page: Page, errors: string[]) {
+  await context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => {
+    const type = route.request().resourceType()
+    if (type === 'image') return route.fulfill({ body: PIXEL, contentType: 'image/png' })
+    if (type === 'script') return route.fulfill({ body: '', contentType: 'text/javascript' })
+    if (type === 'document') return route.fulfill({ body: '<!doctype html><title>embed</title>', contentType: 'text/html' })
+    return route.fulfill({ status: 204, body: '' })
+  })
+  // A 404 document is often the point of a test; a broken sub-resource never is.
+  page.on('console', (msg) => msg.type() === 'error' && !msg.text().startsWith('Failed to load resource') && errors.push(msg.text()))
+  page.on('response', (response) => {
+    if (response.status() >= 400 && response.request().resourceType() !== 'document') errors.push(`${response.status()} ${response.url()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`))
+}
+
+/** Every test gets a watched page (see `watch`) and fails on any error it collected. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
       // The estimate modal opens once per visit; these tests play a visitor who has already closed it
-      // (e2e/modals.spec.ts plays the brand-new one).
+      // (`newVisitor` plays the brand-new one).
       await page.context().addInitScript((key) => {
         try {
           sessionStorage.setItem(key, '1')
@@ -23,25 +40,22 @@ export const test = base.extend<{ consoleErrors: string[] }>({
           // a sandboxed embed (map, video) has no storage and no modal
         }
       }, ESTIMATE_MODAL_SEEN_KEY)
-      await page.context().route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => {
-        const type = route.request().resourceType()
-        if (type === 'image') return route.fulfill({ body: PIXEL, contentType: 'image/png' })
-        if (type === 'script') return route.fulfill({ body: '', contentType: 'text/javascript' })
-        if (type === 'document') return route.fulfill({ body: '<!doctype html><title>embed</title>', contentType: 'text/html' })
-        return route.fulfill({ status: 204, body: '' })
-      })
-      // A 404 document is often the point of a test; a broken sub-resource never is.
-      page.on('console', (msg) => msg.type() === 'error' && !msg.text().startsWith('Failed to load resource') && errors.push(msg.text()))
-      page.on('response', (response) => {
-        if (response.status() >= 400 && response.request().resourceType() !== 'document') errors.push(`${response.status()} ${response.url()}`)
-      })
-      page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`))
+      await watch(page.context(), page, errors)
       await use(errors)
       expect(errors, 'console errors on the page').toEqual([])
     },
     { auto: true },
   ],
 })
+
+/** A brand-new visitor: its own watched context, without the "estimate modal already seen" flag. */
+export async function newVisitor(browser: Browser, baseURL: string | undefined, viewport = { width: 1366, height: 900 }) {
+  const context = await browser.newContext({ baseURL, viewport })
+  const page = await context.newPage()
+  const errors: string[] = []
+  await watch(context, page, errors)
+  return { page, errors, close: () => context.close() }
+}
 
 export { expect }
 

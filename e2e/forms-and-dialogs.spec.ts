@@ -1,32 +1,17 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { mainNavigation } from '../app/record/navigation.ts'
 import { ESTIMATE_MODAL_TITLE } from '../app/sections/estimate-modal.tsx'
 import { galleryGroups } from '../app/sections/gallery-groups.ts'
 import { formServices, formText } from '../app/sections/form-labels.ts'
 import { galleryVideoIds } from '../app/sections/video-ids.ts'
-import { demoRecord, expect, test } from './fixtures.ts'
+import { expectNoAxeViolations } from './axe.ts'
+import { demoRecord, expect, newVisitor, test } from './fixtures.ts'
 
 const record = demoRecord
 const text = formText(record.labels.formLabel)
 const services = formServices(record.dbServices)
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1366, height: 900 }
-
-/**
- * A brand-new visitor (as in modals.spec.ts): its own context without the fixture's "modal
- * already seen" flag, off-site requests answered locally, and the fixture's error checks.
- */
-async function newVisitor(browser: Browser, baseURL: string | undefined, viewport = DESKTOP) {
-  const context = await browser.newContext({ baseURL, viewport })
-  await context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => route.fulfill({ status: 204, body: '' }))
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (msg) => msg.type() === 'error' && !msg.text().startsWith('Failed to load resource') && errors.push(msg.text()))
-  page.on('response', (r) => r.status() >= 400 && r.request().resourceType() !== 'document' && errors.push(`${r.status()} ${r.url()}`))
-  page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`))
-  return { page, errors, close: () => context.close() }
-}
 
 /** Fills every field of the contact form inside `scope` with valid answers. */
 async function fillValidForm(scope: Locator) {
@@ -80,13 +65,6 @@ test.describe('contact form', () => {
     await visitor.close()
   })
 })
-
-/** The same check as accessibility.spec.ts (copied: importing a spec would register its tests twice). */
-async function expectNoAxeViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)
-  expect(summary, `axe on ${label}`).toEqual([])
-}
 
 const firstGroup = galleryGroups(record)[0]!
 const videoCount = galleryVideoIds(record.ytGallery.links).length

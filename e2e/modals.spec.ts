@@ -1,26 +1,11 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { colorGroups, cssNamedColors } from '../app/record/css-named-colors.ts'
 import { ESTIMATE_MODAL_SEEN_KEY } from '../app/sections/estimate-visit.ts'
 import { formText } from '../app/sections/form-labels.ts'
-import { demoRecord, expect, test } from './fixtures.ts'
+import { demoRecord, expect, newVisitor, test } from './fixtures.ts'
 
 const record = demoRecord
 const ESTIMATE = 'Request An Estimate Now'
-
-/**
- * A brand-new visitor: its own context, so nothing a shared fixture may do to keep the
- * estimate modal out of other tests' way applies here. Off-site requests are answered
- * locally and any page error fails the test, as in fixtures.ts.
- */
-async function newVisitor(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } })
-  await context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => route.fulfill({ status: 204, body: '' }))
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (msg) => msg.type() === 'error' && !msg.text().startsWith('Failed to load resource') && errors.push(msg.text()))
-  page.on('pageerror', (error) => errors.push(error.message))
-  return { page, errors, close: () => context.close() }
-}
 
 const estimateModal = (page: Page) => page.getByRole('dialog', { name: ESTIMATE })
 
@@ -98,14 +83,6 @@ test.describe('estimate modal', () => {
 })
 
 test.describe('colour palette modal', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.addInitScript((key) => {
-      try {
-        sessionStorage.setItem(key, '1')
-      } catch {}
-    }, ESTIMATE_MODAL_SEEN_KEY)
-  })
-
   async function openPalette(page: Page) {
     await page.goto('/')
     await page.getByRole('button', { name: 'Quick actions menu' }).click()

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
 import { digitsOnly, firstOf, telHref } from '../app/record/contact-links.ts'
-import { ESTIMATE_MODAL_SEEN_KEY } from '../app/sections/estimate-visit.ts'
 import { formServices, formText } from '../app/sections/form-labels.ts'
 import { demoRecord, expect, test } from './fixtures.ts'
 
@@ -22,14 +21,6 @@ async function fillValidForm(page: Page) {
   await form.getByRole('checkbox', { name: text.tcheckcorreo }).check()
   await form.getByRole('textbox', { name: text.tmessage }).fill('A new cedar fence, about 120 ft.')
 }
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript((key) => {
-    try {
-      sessionStorage.setItem(key, '1')
-    } catch {}
-  }, ESTIMATE_MODAL_SEEN_KEY)
-})
 
 test.describe('contact page', () => {
   test.use({ viewport: { width: 1366, height: 900 } })

@@ -1,5 +1,4 @@
 import type { Locator, Page } from '@playwright/test'
-import { ESTIMATE_MODAL_SEEN_KEY } from '../app/sections/estimate-visit.ts'
 import { beforeAfterPairs, galleryGroups } from '../app/sections/gallery-groups.ts'
 import { galleryVideoIds } from '../app/sections/video-ids.ts'
 import { demoRecord, expect, test } from './fixtures.ts'
@@ -15,15 +14,6 @@ const thumbnail = (page: Page, group: { name: string; images: string[] }, positi
 const lightbox = (page: Page) => page.getByRole('dialog', { name: `${firstGroup.name} photos` })
 /** The photo the viewer shows: its slide is the one inside the viewport. */
 const shownPhoto = (page: Page, position: number) => lightbox(page).locator(`img[alt="${firstGroup.name}, photo ${position} of ${firstGroup.images.length}"]`)
-
-test.beforeEach(async ({ page }) => {
-  // The estimate modal greets a first visit (modals.spec.ts); these screens are tested without it.
-  await page.addInitScript((key) => {
-    try {
-      sessionStorage.setItem(key, '1')
-    } catch {}
-  }, ESTIMATE_MODAL_SEEN_KEY)
-})
 
 test.describe('gallery', () => {
   test.use({ viewport: { width: 1366, height: 900 } })

@@ -17,9 +17,12 @@ for (const [name, width] of [['phone', 390], ['desktop', 1366]]) {
   for (const route of list) {
     await page.goto(site + route, { waitUntil: 'networkidle' })
     await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 600) { window.scrollTo(0, y); await new Promise((r) => setTimeout(r, 60)) }
+      for (let y = 0; y < document.body.scrollHeight; y += 600) { window.scrollTo(0, y); await new Promise((r) => setTimeout(r, 150)) }
       window.scrollTo(0, 0)
     })
+    // Lazy images below the fold start loading during the scroll; wait until every one is in.
+    await page.waitForLoadState('networkidle')
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete))
     await page.waitForTimeout(300)
     const file = `${outDir}/${name}${route === '/' ? '-home' : route.replaceAll('/', '-')}.png`
     await page.screenshot({ path: file, fullPage: true })
