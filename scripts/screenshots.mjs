@@ -16,13 +16,16 @@ for (const [name, width] of [['phone', 390], ['desktop', 1366]]) {
   const page = await context.newPage()
   for (const route of list) {
     await page.goto(site + route, { waitUntil: 'networkidle' })
+    // Scroll through once so every lazy image loads, wait for them, then back to the top.
     await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 600) { window.scrollTo(0, y); await new Promise((r) => setTimeout(r, 150)) }
-      window.scrollTo(0, 0)
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 600) { window.scrollTo(0, y); await new Promise((r) => setTimeout(r, 150)) }
     })
-    // Lazy images below the fold start loading during the scroll; wait until every one is in.
     await page.waitForLoadState('networkidle')
-    await page.waitForFunction(() => [...document.images].every((img) => img.complete))
+    const pending = () => [...document.images].filter((img) => !img.complete && img.checkVisibility()).map((img) => img.currentSrc || img.src)
+    await page
+      .waitForFunction(() => ![...document.images].some((img) => !img.complete && img.checkVisibility()), null, { timeout: 10_000 })
+      .catch(async () => console.warn(`${route}: images still loading`, await page.evaluate(pending)))
+    await page.evaluate(() => window.scrollTo(0, 0))
     await page.waitForTimeout(300)
     const file = `${outDir}/${name}${route === '/' ? '-home' : route.replaceAll('/', '-')}.png`
     await page.screenshot({ path: file, fullPage: true })
