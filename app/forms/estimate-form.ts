@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { digitsOnly } from '#app/record/contact-links.ts'
 
 /**
  * The estimate/contact form: the one schema both the browser and the server validate with,
@@ -79,7 +80,7 @@ export function estimateFormSchema(services: string[], lang: FormLang) {
       .trim()
       .max(FIELD_MAX_LENGTH.phone, t.tooLong(FIELD_MAX_LENGTH.phone))
       .superRefine((value, ctx) => {
-        const digits = value.replace(/\D/g, '').length
+        const digits = digitsOnly(value).length
         if (digits < PHONE_DIGITS.min) ctx.addIssue({ code: 'custom', message: t.phoneShort })
         else if (digits > PHONE_DIGITS.max) ctx.addIssue({ code: 'custom', message: t.phoneLong })
       }),

@@ -38,9 +38,12 @@ export function brandingBlock(record: PageRecord) {
   return { link: first.link, img: first.img, title: record.labels.general.titleBranding.trim() || 'Brands We Trust' }
 }
 
+/** The reviews widget's class name: the record's reviews.links[0], or '' when there is none. */
+export const reviewsWidgetClass = (record: PageRecord): string => record.reviews.links[0]?.trim() ?? ''
+
 /** The home-only reviews block: when reviews.isHomeOnly is set, with the widget class in links[0]. */
 export function homeReviewsWidget(record: PageRecord): string | null {
-  const widgetClass = record.reviews.links[0]?.trim() ?? ''
+  const widgetClass = reviewsWidgetClass(record)
   return record.reviews.isHomeOnly && widgetClass ? widgetClass : null
 }
 

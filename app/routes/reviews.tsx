@@ -1,7 +1,7 @@
 import { faStar } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { imageAt } from '#app/record/home-content.ts'
+import { imageAt, reviewsWidgetClass } from '#app/record/home-content.ts'
 import { pageMeta } from '#app/record/route-meta.ts'
 import { useRecord } from '#app/record/use-record.ts'
 import { ReviewsWidget } from '#app/sections/reviews-widget.tsx'
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Reviews', mat
 
 export default function Reviews() {
   const record = useRecord()
-  const widgetClass = record.reviews.links[0]?.trim() ?? ''
+  const widgetClass = reviewsWidgetClass(record)
   return (
     <>
       <PageHeader title="Reviews" image={imageAt(record, 3)} />
