@@ -41,7 +41,13 @@ export const backends: Backend[] = [
   },
 ]
 
-export async function closeAll() {
+/** Closes every storage opened so far (as a restart would); the places stay. */
+export async function closeStorages() {
   for (const s of opened.splice(0)) await s.close()
+}
+
+/** For afterEach: closes every storage and removes the temporary folders. */
+export async function closeAll() {
+  await closeStorages()
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
 }

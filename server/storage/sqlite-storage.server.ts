@@ -135,10 +135,10 @@ function sqliteLeads(db: Database.Database): LeadStore {
 
 function sqliteVisits(db: Database.Database): VisitStorage {
   const bump = db.prepare('INSERT INTO visit_days (site, day, views) VALUES (?, ?, 1) ON CONFLICT (site, day) DO UPDATE SET views = views + 1')
-  const read = db.prepare<[string, string], VisitCounts>(
-    'SELECT COALESCE(SUM(views) FILTER (WHERE day = ?2), 0) AS today, COALESCE(SUM(views), 0) AS total FROM visit_days WHERE site = ?1',
+  const read = db.prepare<[{ site: string; day: string }], VisitCounts>(
+    'SELECT COALESCE(SUM(views) FILTER (WHERE day = @day), 0) AS today, COALESCE(SUM(views), 0) AS total FROM visit_days WHERE site = @site',
   )
-  const counts = (site: string, day: string) => read.get(site, day)!
+  const counts = (site: string, day: string) => read.get({ site, day })!
   const countView = db.transaction((site: string, day: string) => {
     bump.run(site, day)
     return counts(site, day)
