@@ -9,6 +9,9 @@ import { createWeatherService, weatherEndpoints } from './weather/weather-servic
 
 /** Everything long-lived the server runs: started once, handed to every request. */
 export async function startServices(env: Env) {
+  // First, so an unreachable database stops the start before anything else runs.
+  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: env.PAGE_ID })
+  console.info(`[storage] ${storage.kind} ${storage.location}`)
   const demo = env.PAGE_API_URL ? null : await startDemoProvider()
   const apiUrl = env.PAGE_API_URL ?? demo!.apiUrl
   const records = createRecordSource({
@@ -20,8 +23,6 @@ export async function startServices(env: Env) {
   })
   await records.start()
   console.info(`[record] ${demo ? 'demo provider' : 'provider'} ${records.endpoint}: ${records.current().origin}`)
-  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: env.PAGE_ID })
-  console.info(`[storage] ${storage.kind} ${storage.location}`)
   const leads = createLeadService({
     store: storage.leads,
     pageId: env.PAGE_ID,

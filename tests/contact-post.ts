@@ -2,7 +2,15 @@ import type { startSite } from './site-server.ts'
 
 type Site = Awaited<ReturnType<typeof startSite>>
 
-/** A valid estimate request for the record of tests/multi-instance.test.ts (services 'Wood Fence', 'Decks'). */
+/** A small contractor's record for the server tests; leads go to `linkPostEmail` when given. */
+export const acmeRecord = (linkPostEmail?: string) => ({
+  dbPrincipal: { name: 'Acme Fence', logo: 'https://cdn.example/logo.png', emails: [{ email: 'owner@acme.example' }] },
+  dbServices: [{ name: 'Wood Fence' }, { name: 'Decks' }],
+  labels: { formLabel: { tcheckphone: 'Phone call', tcheckcorreo: 'Email', isenglish: true } },
+  linkPostEmail,
+})
+
+/** A valid estimate request for acmeRecord. */
 export const validLead = {
   firstName: 'Ana',
   lastName: 'Lopez',

@@ -3,7 +3,7 @@ import os from 'node:os'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { startFakeRelay } from '#server/leads/test-support.ts'
-import { contactPoster, validLead } from './contact-post.ts'
+import { acmeRecord, contactPoster, validLead } from './contact-post.ts'
 import { startFakeProvider } from './fake-provider.ts'
 import { freshDatabase } from './postgres.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
@@ -30,12 +30,7 @@ beforeAll(async () => {
   await relay.down()
   provider = await startFakeProvider({
     kind: 'ok',
-    record: {
-      dbPrincipal: { name: 'Acme Fence', logo: 'https://cdn.example/logo.png', emails: [{ email: 'owner@acme.example' }] },
-      dbServices: [{ name: 'Wood Fence' }, { name: 'Decks' }],
-      labels: { formLabel: { tcheckphone: 'Phone call', tcheckcorreo: 'Email', isenglish: true } },
-      linkPostEmail: relay.url,
-    },
+    record: acmeRecord(relay.url),
   })
   databaseUrl = await freshDatabase(inject('postgresUrl'))
   db = new pg.Client({ connectionString: databaseUrl })
