@@ -87,6 +87,7 @@ describe('leads CLI', () => {
     const body = buildRelayBody(lead, testRecord())
     const kept = await storage.leads.insertLead({ pageId: 'p', site: 'p', lead: { ...lead, firstName: 'Kept' }, relayBody: body, relayUrl: 'https://relay.example', now: 1_000 })
     await storage.leads.insertLead({ pageId: 'p', site: 'p', lead: { ...lead, firstName: 'Held' }, relayBody: body, relayUrl: null, now: 2_000 })
+    await storage.visits.countView('p', '2026-01-15')
     await storage.close()
     const env = { DATABASE_URL: await freshDatabase(inject('postgresUrl')), DATA_DIR: `${tmp.dir}/unused` }
     const run = async (argv: string[]) => {
@@ -95,8 +96,10 @@ describe('leads CLI', () => {
       return { code, out }
     }
 
-    expect(await run(['--import-sqlite', tmp.dir])).toEqual({ code: 0, out: expect.stringMatching(/^Imported 2 of 2 lead\(s\) from .* into postgres postgres:\/\/.*\(0 already there\)\.\n$/) })
-    expect((await run(['--import-sqlite', tmp.dir])).out).toMatch(/^Imported 0 of 2 lead\(s\).*\(2 already there\)/)
+    const first = await run(['--import-sqlite', tmp.dir])
+    expect(first.code).toBe(0)
+    expect(first.out).toMatch(/^Imported 2 of 2 lead\(s\) from .* into postgres postgres:\/\/.*\(0 already there\)\.\nImported visit counts of 1 of 1 day\(s\)/)
+    expect((await run(['--import-sqlite', tmp.dir])).out).toMatch(/^Imported 0 of 2 lead\(s\).*\(2 already there\)\.\nImported visit counts of 0 of 1 day\(s\)/)
     const { out } = await run(['--csv'])
     const rows = out.trim().split('\r\n').slice(1)
     expect(rows.map((l) => l.split(',')[2])).toEqual(['"Held"', '"Kept"'])

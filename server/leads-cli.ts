@@ -7,8 +7,8 @@ import { openStorage, type Storage } from './storage/storage.server.ts'
  * `npm run leads` — the contractor's own copy of every lead, newest first, with its relay state,
  * from SQLite in DATA_DIR or, when DATABASE_URL is set, from PostgreSQL (every instance's leads).
  * `npm run leads -- --csv` exports them for a spreadsheet.
- * `npm run leads -- --import-sqlite <folder>` copies the leads of an old SQLite DATA_DIR into the
- * configured storage (PostgreSQL when moving to several instances); running it again adds nothing twice.
+ * `npm run leads -- --import-sqlite <folder>` copies the leads and visit counts of an old SQLite DATA_DIR
+ * into the configured storage (PostgreSQL when moving to several instances); again, it adds nothing twice.
  */
 
 const columns: { title: string; width: number; value: (r: LeadRow) => string }[] = [
@@ -79,8 +79,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
   }
   let storage: Storage | undefined
   try {
-    storage = await openStorage({ databaseUrl, dataDir, defaultSite: env.PAGE_ID || 'demo' })
-    if (importFrom) return await importSqlite(path.resolve(importFrom), storage, write)
+    const pageId = env.PAGE_ID || 'demo'
+    storage = await openStorage({ databaseUrl, dataDir, defaultSite: pageId })
+    if (importFrom) return await importSqlite(path.resolve(importFrom), storage, pageId, write)
     write(formatLeads(await storage.leads.listLeads(), { csv }))
     return 0
   } catch (e) {
@@ -95,15 +96,20 @@ function fail(message: string): number {
   return 1
 }
 
-async function importSqlite(folder: string, target: Storage, write: Write): Promise<number> {
+/** `pageId` owns visit counts from before they had a site (the PAGE_ID that old folder served). */
+async function importSqlite(folder: string, target: Storage, pageId: string, write: Write): Promise<number> {
   if (!existsSync(path.join(folder, 'leads.sqlite'))) return fail(`No leads.sqlite in ${folder}.`)
   if (target.kind === 'sqlite' && target.location === folder) return fail('That folder is the storage itself: set DATABASE_URL to the database to import into.')
-  const source = await openStorage({ dataDir: folder, defaultSite: 'demo' })
+  const source = await openStorage({ dataDir: folder, defaultSite: pageId })
   try {
     const rows = await source.leads.listLeads()
     let added = 0
     for (const row of rows.toReversed()) if (await target.leads.importLead(row)) added++
+    const days = await source.visits.allDays()
+    let daysAdded = 0
+    for (const day of days) if (await target.visits.importDay(day)) daysAdded++
     write(`Imported ${added} of ${rows.length} lead(s) from ${folder} into ${target.kind} ${target.location} (${rows.length - added} already there).\n`)
+    write(`Imported visit counts of ${daysAdded} of ${days.length} day(s) (${days.length - daysAdded} already counted there).\n`)
     return 0
   } finally {
     await source.close()

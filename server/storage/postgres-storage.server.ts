@@ -3,7 +3,7 @@ import pg from 'pg'
 import type { LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
-import type { RateLimitStorage, Storage, VisitCounts, VisitStorage } from './storage.server.ts'
+import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage.server.ts'
 
 /** PostgreSQL when DATABASE_URL is set: every instance shares the leads, the relay outbox, visits and limits. */
 
@@ -140,6 +140,9 @@ function postgresVisits(pool: pg.Pool): VisitStorage {
           [site, day],
         )
       ).rows[0]!,
+    allDays: async () => (await pool.query<VisitDay>('SELECT site, day, views FROM visit_days ORDER BY site, day')).rows,
+    importDay: async ({ site, day, views }) =>
+      (await pool.query('INSERT INTO visit_days (site, day, views) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [site, day, views])).rowCount === 1,
   }
 }
 

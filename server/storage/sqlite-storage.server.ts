@@ -4,7 +4,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
-import type { RateLimitStorage, Storage, VisitCounts, VisitStorage } from './storage.server.ts'
+import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage.server.ts'
 
 /** The embedded default: leads.sqlite (leads, outbox, rate limits) and visits.sqlite under DATA_DIR. */
 
@@ -143,9 +143,13 @@ function sqliteVisits(db: Database.Database): VisitStorage {
     bump.run(site, day)
     return counts(site, day)
   })
+  const all = db.prepare<[], VisitDay>('SELECT site, day, views FROM visit_days ORDER BY site, day')
+  const importDay = db.prepare('INSERT INTO visit_days (site, day, views) VALUES (@site, @day, @views) ON CONFLICT DO NOTHING')
   return {
     counts: async (site, day) => counts(site, day),
     countView: async (site, day) => countView(site, day),
+    allDays: async () => all.all(),
+    importDay: async (day) => importDay.run(day).changes === 1,
   }
 }
 

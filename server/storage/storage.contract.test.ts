@@ -148,6 +148,22 @@ describe.each(backends)('storage contract on $name', (backend) => {
     expect(together.map((c) => c.today).toSorted((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
   })
 
+  test('visit days move to another storage once; a day counted there already is left alone', async () => {
+    const source = (await open()).visits
+    await source.countView('s1', '2026-01-15')
+    await source.countView('s1', '2026-01-15')
+    await source.countView('s2', '2026-01-16')
+    const target = (await open()).visits
+    await target.countView('s2', '2026-01-16')
+    const days = await source.allDays()
+    expect(days).toEqual([
+      { site: 's1', day: '2026-01-15', views: 2 },
+      { site: 's2', day: '2026-01-16', views: 1 },
+    ])
+    expect(await Promise.all(days.map((d) => target.importDay(d)))).toEqual([true, false])
+    expect(await target.allDays()).toEqual(days)
+  })
+
   test('rate-limit windows count hits, start over when they end, and are shared by instances', async () => {
     const place = await backend.fresh()
     const [a, b] = [(await open(place)).rateLimits, (await open(place)).rateLimits]

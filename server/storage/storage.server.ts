@@ -16,6 +16,16 @@ export interface VisitStorage {
   counts(site: string, day: string): Promise<VisitCounts>
   /** Adds one view and answers the counts that include it. */
   countView(site: string, day: string): Promise<VisitCounts>
+  /** Every site's every day, to move counts to another storage. */
+  allDays(): Promise<VisitDay[]>
+  /** Copies a day from another storage; false (and nothing changed) when that site's day is already counted here. */
+  importDay(day: VisitDay): Promise<boolean>
+}
+
+export interface VisitDay {
+  site: string
+  day: string
+  views: number
 }
 
 /** Fixed-window hit counters (the contact form's per-client limit). Times are epoch milliseconds. */
