@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { backends, closeAll } from '#tests/storage-backends.ts'
+import { startTcpProxy } from '#tests/tcp-proxy.ts'
 import type { LeadStore } from './lead-store.server.ts'
 import { buildRelayBody } from './relay-body.server.ts'
 import { classifyStatus, createRelayOutbox, DEFAULT_RELAY_TIMING, GIVE_UP_AFTER_MS, retryDelayMs } from './relay-outbox.server.ts'
@@ -172,5 +173,29 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     expect(await outbox.releaseHeld(relay.url, 'p1')).toBe(1)
     await outbox.drainOnce()
     expect(await store.getLead(row.id)).toMatchObject({ state: 'delivered', relayUrl: relay.url })
+  })
+})
+
+describe('relay outbox and a database outage', () => {
+  test('a lost database is logged once, and the outbox resumes by itself when it is back', async () => {
+    const place = await backends[1]!.fresh()
+    const proxy = await startTcpProxy(Number(new URL(place).port))
+    try {
+      const url = new URL(place)
+      url.port = String(proxy.port)
+      const store = (await backends[1]!.open(url.toString())).leads
+      const { outbox, log } = outboxFor(store, { timing: { pollMs: 20 } })
+      await proxy.cut()
+      outbox.start()
+      await expect.poll(() => log.messages('error'), { timeout: 10_000 }).toEqual(['relay outbox drain failed; retrying every poll'])
+      await proxy.restore()
+      const row = await insert(store)
+      await expect.poll(async () => (await store.getLead(row.id))!.state, { timeout: 10_000 }).toBe('delivered')
+      await outbox.stop()
+      expect(log.messages('error')).toHaveLength(1)
+      expect(log.messages('info')).toContain('relay outbox reaches the lead store again')
+    } finally {
+      await proxy.close()
+    }
   })
 })

@@ -69,6 +69,7 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
   let timer: ReturnType<typeof setInterval> | undefined
   let active: Promise<void> | null = null
   let again = false
+  let storageFailing = false
 
   async function send(lead: LeadRow): Promise<{ outcome: 'delivered' | 'failed' | 'retry'; error: string }> {
     if (!lead.relayUrl) return { outcome: 'failed', error: 'no relay URL' }
@@ -128,7 +129,17 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
     active = (async () => {
       do {
         again = false
-        await drainOnce().catch((e: unknown) => logger.error('relay outbox drain failed', { error: describeError(e) }))
+        await drainOnce().then(
+          () => {
+            if (storageFailing) logger.info('relay outbox reaches the lead store again')
+            storageFailing = false
+          },
+          (e: unknown) => {
+            // Once per outage, not once per poll: the leads are safe in the store and are retried.
+            if (!storageFailing) logger.error('relay outbox drain failed; retrying every poll', { error: describeError(e) })
+            storageFailing = true
+          },
+        )
       } while (again && timer)
     })().finally(() => {
       active = null
