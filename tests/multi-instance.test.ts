@@ -59,6 +59,10 @@ afterAll(async () => {
 const count = async (sql: string, values: unknown[] = []) => Number((await db.query<{ n: string }>(sql, values)).rows[0]!.n)
 
 describe('three instances on one PostgreSQL', () => {
+  test('each says so on /healthz', async () => {
+    for (const site of sites) expect((await (await site.get('/healthz')).json()).storage).toBe('postgres')
+  })
+
   test('visit counts are one count, whichever instance a visitor reaches', async () => {
     const answers = []
     for (const site of sites) {
