@@ -1,5 +1,10 @@
+import { chromium } from '@playwright/test'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import { parsePageRecord } from '#app/record/schema.ts'
+import { ESTIMATE_MODAL_SEEN_KEY } from '#app/sections/estimate-visit.ts'
+import { formText } from '#app/sections/form-labels.ts'
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 import { acmeRecord, contactPoster, validLead } from './contact-post.ts'
 import { startFakeProvider } from './fake-provider.ts'
 import { freshDatabase } from './postgres.ts'
@@ -74,6 +79,45 @@ test('the database lost at form time: a readable error, the visitor keeps what t
     expect((await post(form, '203.0.113.21')).status).toBe(200)
     expect(await storedFirstNames()).toEqual(['Before', 'Zoë'])
   } finally {
+    await site.stop()
+  }
+})
+
+test('in a browser: the database lost at send time leaves every field filled, and sending again once it is back works', async () => {
+  const site = await startSite({ PAGE_API_URL: provider.url, DATABASE_URL: throughProxy() })
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
+  try {
+    const page = await browser.newPage()
+    await page.addInitScript((key) => sessionStorage.setItem(key, '1'), ESTIMATE_MODAL_SEEN_KEY) // a visitor who closed the modal
+    await page.goto(`${site.url}/contact`)
+    const form = page.locator('main form[action="/contact"]').first()
+    await form.locator('input[name="submissionId"]:not([value=""])').waitFor({ state: 'attached' }) // hydrated: JavaScript sends it
+    const text = formText(parsePageRecord(acmeRecord()).labels.formLabel)
+    const typed: [string, string][] = [
+      [text.tname, 'Grace'],
+      [text.tlname, 'Hopper'],
+      [text.temail, 'grace@example.com'],
+      [text.tphone, '303-555-0199'],
+      [text.taddress, '7 Compiler Court'],
+    ]
+    for (const [label, value] of typed) await form.getByRole('textbox', { name: label, exact: true }).fill(value)
+    await form.getByRole('combobox', { name: text.ttypeservice }).selectOption('Decks')
+    await form.getByRole('checkbox', { name: text.tcheckphone, exact: true }).check()
+    await form.getByRole('textbox', { name: text.tmessage }).fill('A composite deck')
+
+    await proxy.cut()
+    await form.getByRole('button', { name: text.tbutton }).click()
+    await expect.poll(() => form.getByRole('alert').textContent(), { timeout: 15_000 }).toContain('we could not save your request just now')
+    for (const [label, value] of typed) expect(await form.getByRole('textbox', { name: label, exact: true }).inputValue()).toBe(value)
+    expect(await form.getByRole('textbox', { name: text.tmessage }).inputValue()).toBe('A composite deck')
+    expect(await form.getByRole('checkbox', { name: text.tcheckphone, exact: true }).isChecked()).toBe(true)
+
+    await proxy.restore()
+    await form.getByRole('button', { name: text.tbutton }).click()
+    await expect.poll(() => form.getByRole('status').textContent(), { timeout: 15_000 }).toContain('Thank you!')
+    expect((await storedFirstNames()).filter((name) => name === 'Grace')).toEqual(['Grace'])
+  } finally {
+    await browser.close()
     await site.stop()
   }
 })
