@@ -154,6 +154,21 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     expect(await store.getLead(row.id)).toMatchObject({ state: 'delivered', attempts: 2 })
   })
 
+  test('a worker that outlived its lease cannot settle the lead another one took over, and says so', async () => {
+    relay.respondWith(200, 200)
+    const [storeA, storeB] = await twoStores()
+    const row = await insert(storeA)
+    const slow = outboxFor(storeA, { owner: 'slow:1', timing: { timeoutMs: 1_000 } })
+    const sending = slow.outbox.drainOnce()
+    await expect.poll(() => relay.requests.length).toBe(1)
+    clock.advance(6_000) // the slow worker's lease (6 × its timeout) has run out while its request is still open
+    const other = outboxFor(storeB, { owner: 'other:2' })
+    await Promise.all([sending, other.outbox.drainOnce()])
+    expect(slow.log.messages('warn')).toEqual(['lead relayed after its lease ran out; another worker may send it again (same Idempotency-Key)'])
+    expect(await storeB.getLead(row.id)).toMatchObject({ state: 'delivered', claimedBy: 'other:2', attempts: 2 })
+    expect(relay.accepted().map((r) => r.headers['idempotency-key'])).toEqual([row.id, row.id]) // the relay's key drops the repeat
+  })
+
   test('start() resumes pending leads in the background; stop() waits for it', async () => {
     const store = await openStore()
     const row = await insert(store)

@@ -92,8 +92,8 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
     const { outcome, error } = await send(lead)
     const details = { id: lead.id, attempts: lead.attempts, url: lead.relayUrl }
     if (outcome === 'delivered') {
-      await store.markDelivered(lead, now())
-      logger.info('lead relayed', details)
+      if (await store.markDelivered(lead, now())) logger.info('lead relayed', details)
+      else logger.warn('lead relayed after its lease ran out; another worker may send it again (same Idempotency-Key)', details)
       return 'delivered'
     }
     if (outcome === 'retry' && now() - lead.queuedAt < GIVE_UP_AFTER_MS) {

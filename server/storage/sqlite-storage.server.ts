@@ -84,12 +84,13 @@ export function openSqliteStorage(dataDir: string, defaultSite: string): Storage
   }
 }
 
-function insertStatement(db: Database.Database, columns: LeadColumns) {
-  const names = Object.keys(columns)
-  return db.prepare(`INSERT INTO leads (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')}) ON CONFLICT DO NOTHING`)
-}
-
 function sqliteLeads(db: Database.Database): LeadStore {
+  let insertStatement: Database.Statement | undefined
+  const insert = (columns: LeadColumns) => {
+    const names = Object.keys(columns)
+    insertStatement ??= db.prepare(`INSERT INTO leads (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')}) ON CONFLICT DO NOTHING`)
+    return insertStatement.run(columns).changes === 1
+  }
   const byId = db.prepare<[string], LeadColumns>('SELECT * FROM leads WHERE id = ?')
   const byKey = db.prepare<[string], LeadColumns>('SELECT * FROM leads WHERE idempotency_key = ?')
   // One statement, so the claim is atomic across connections and processes.
@@ -109,13 +110,10 @@ function sqliteLeads(db: Database.Database): LeadStore {
   return {
     async insertLead(input) {
       const columns = newLeadColumns(input, randomUUID())
-      const { changes } = insertStatement(db, columns).run(columns)
-      return { row: toLeadRow(byKey.get(columns.idempotency_key)!), created: changes === 1 }
+      const created = insert(columns)
+      return { row: toLeadRow(byKey.get(columns.idempotency_key)!), created }
     },
-    async importLead(row) {
-      const columns = importedLeadColumns(row)
-      return insertStatement(db, columns).run(columns).changes === 1
-    },
+    importLead: async (row) => insert(importedLeadColumns(row)),
     getLead: async (id) => {
       const row = byId.get(id)
       return row && toLeadRow(row)
