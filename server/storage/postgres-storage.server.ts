@@ -22,7 +22,7 @@ export function redactedUrl(url: string): string {
   }
 }
 
-const describe = (e: unknown) => (e instanceof Error ? e.message || (e as { code?: string }).code || e.name : String(e))
+const errorText = (e: unknown) => (e instanceof Error ? e.message || (e as { code?: string }).code || e.name : String(e))
 
 export async function openPostgresStorage(url: string): Promise<Storage> {
   const pool = new pg.Pool({
@@ -34,7 +34,7 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     types,
   })
   // A connection that drops while idle is replaced on next use; without a listener it would crash the process.
-  pool.on('error', (e) => console.warn('[storage] a PostgreSQL connection was lost; it will be replaced', describe(e)))
+  pool.on('error', (e) => console.warn('[storage] a PostgreSQL connection was lost; it will be replaced', errorText(e)))
 
   const where = `the PostgreSQL database in DATABASE_URL (${redactedUrl(url)})`
   let client: pg.PoolClient
@@ -42,13 +42,13 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     client = await pool.connect()
   } catch (e) {
     await pool.end().catch(() => {})
-    throw new Error(`Cannot reach ${where}: ${describe(e)}`)
+    throw new Error(`Cannot reach ${where}: ${errorText(e)}`)
   }
   try {
     await migrate(client)
   } catch (e) {
     await pool.end().catch(() => {})
-    throw new Error(`Cannot prepare the tables of ${where}: ${describe(e)}`)
+    throw new Error(`Cannot prepare the tables of ${where}: ${errorText(e)}`)
   } finally {
     client.release()
   }
