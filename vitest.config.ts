@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./tests/setup.ts'],
+    globalSetup: ['./tests/postgres-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -8,6 +8,8 @@ import { parseEnv } from './env.server.ts'
 import { pageKey } from './render-cache.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
 import { startServices } from './services.server.ts'
+import { storageRateLimitStore } from './storage/rate-limit-store.server.ts'
+import type { RateLimitStorage } from './storage/storage.server.ts'
 
 // The contractor's leads command (server/leads.js) runs from the same build.
 export { main as leadsCli } from './leads-cli.ts'
@@ -35,11 +37,11 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   if (env.TRUST_PROXY) app.set('trust proxy', env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY)
   app.use(securityHeaders)
   app.use(csrfCookie)
-  app.post(['/contact', '/contact.data'], contactPostGuards(env.CONTACT_RATE_LIMIT))
+  app.post(['/contact', '/contact.data'], contactPostGuards(env.CONTACT_RATE_LIMIT, services.storage.rateLimits))
 
   app.get('/healthz', (_req, res) => {
     const { origin, fetchedAt, version, lastError } = services.records.current()
-    res.set('Cache-Control', 'no-store').json({ ok: true, record: { source: origin, fetchedAt, version, lastError } })
+    res.set('Cache-Control', 'no-store').json({ ok: true, record: { source: origin, fetchedAt, version, lastError }, storage: services.storage.kind })
   })
 
   // A page already rendered for this record version is sent as is, with this response's secrets.
@@ -74,8 +76,9 @@ const CONTACT_WINDOW_MS = 10 * 60 * 1000
 /**
  * Form posts: a body size limit, and a per-IP rate limit that lets the contact action
  * answer (so the visitor gets a readable message in the page, with or without JavaScript).
+ * The counters live in the storage, so instances sharing a database share the limit.
  */
-const contactPostGuards = (postsPerWindow: number) => [
+const contactPostGuards = (postsPerWindow: number, counters: RateLimitStorage) => [
   (req: express.Request, res: express.Response, next: express.NextFunction) => {
     const length = Number(req.headers['content-length'] ?? NaN)
     if (!Number.isFinite(length)) return void res.status(411).type('text').send('A form post needs a Content-Length.')
@@ -87,6 +90,9 @@ const contactPostGuards = (postsPerWindow: number) => [
     limit: postsPerWindow,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    store: storageRateLimitStore(counters, { prefix: 'contact:' }),
+    // Storage unreachable: let the post through to the action, which then answers with a readable error.
+    passOnStoreError: true,
     handler: (_req, res, next) => {
       res.locals.rateLimited = true
       next()

@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { DEFAULT_RELAY_TIMING, type RelayTiming } from './leads/relay-outbox.server.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
+const milliseconds = z.coerce.number().int().min(10).max(24 * 3600 * 1000)
 const optionalUrl = z
   .string()
   .trim()
@@ -22,6 +24,13 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Contact-form posts one client IP may make per 10 minutes. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().positive().max(10_000).default(5),
+  /** Unset → SQLite in DATA_DIR; set → leads, relay outbox, visits and limits in this PostgreSQL, shared by every instance. */
+  DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres://user:password@host:5432/database URL').optional(),
+  /** The relay's clock (server/leads/relay-outbox.server.ts); shorter values only make sense in tests. */
+  RELAY_TIMEOUT_MS: milliseconds.default(DEFAULT_RELAY_TIMING.timeoutMs),
+  RELAY_RETRY_BASE_MS: milliseconds.default(DEFAULT_RELAY_TIMING.retryBaseMs),
+  RELAY_RETRY_CAP_MS: milliseconds.default(DEFAULT_RELAY_TIMING.retryCapMs),
+  RELAY_POLL_MS: milliseconds.default(DEFAULT_RELAY_TIMING.pollMs),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -34,3 +43,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const problems = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`)
   throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`)
 }
+
+export const relayTiming = (env: Env): RelayTiming => ({
+  timeoutMs: env.RELAY_TIMEOUT_MS,
+  retryBaseMs: env.RELAY_RETRY_BASE_MS,
+  retryCapMs: env.RELAY_RETRY_CAP_MS,
+  pollMs: env.RELAY_POLL_MS,
+})

@@ -1,10 +1,14 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { createLeadStore, type LeadRow } from './leads/lead-store.server.ts'
+import type { LeadRow } from './leads/lead-store.server.ts'
+import { openStorage, type Storage } from './storage/storage.server.ts'
 
 /**
- * `npm run leads` — the contractor's own copy of every lead, newest first, with its relay state.
+ * `npm run leads` — the contractor's own copy of every lead, newest first, with its relay state,
+ * from SQLite in DATA_DIR or, when DATABASE_URL is set, from PostgreSQL (every instance's leads).
  * `npm run leads -- --csv` exports them for a spreadsheet.
+ * `npm run leads -- --import-sqlite <folder>` copies the leads and visit counts of an old SQLite DATA_DIR
+ * into the configured storage (PostgreSQL when moving to several instances); again, it adds nothing twice.
  */
 
 const columns: { title: string; width: number; value: (r: LeadRow) => string }[] = [
@@ -61,19 +65,54 @@ export function formatLeads(rows: LeadRow[], { csv = false }: { csv?: boolean } 
   return [header, rule, ...body, '', `${rows.length} lead(s)`].join('\n') + '\n'
 }
 
-export function main(argv: string[], env: Record<string, string | undefined>, write = (s: string) => void process.stdout.write(s)): number {
+type Write = (s: string) => void
+
+export async function main(argv: string[], env: Record<string, string | undefined>, write: Write = (s) => void process.stdout.write(s)): Promise<number> {
   const csv = argv.includes('--csv')
+  const importFrom = argv.includes('--import-sqlite') ? argv[argv.indexOf('--import-sqlite') + 1] : undefined
   const dataDir = path.resolve(env.DATA_DIR || './data')
-  if (!existsSync(path.join(dataDir, 'leads.sqlite'))) {
+  const databaseUrl = env.DATABASE_URL || undefined
+  if (argv.includes('--import-sqlite') && !importFrom) return fail('Say which folder to import from: npm run leads -- --import-sqlite ./data')
+  if (!importFrom && !databaseUrl && !existsSync(path.join(dataDir, 'leads.sqlite'))) {
     write(csv ? formatLeads([], { csv }) : `No leads stored yet (no database in ${dataDir}).\n`)
     return 0
   }
-  const store = createLeadStore(dataDir)
+  let storage: Storage | undefined
   try {
-    write(formatLeads(store.listLeads(), { csv }))
+    const pageId = env.PAGE_ID || 'demo'
+    storage = await openStorage({ databaseUrl, dataDir, defaultSite: pageId })
+    if (importFrom) return await importSqlite(path.resolve(importFrom), storage, pageId, write)
+    write(formatLeads(await storage.leads.listLeads(), { csv }))
+    return 0
+  } catch (e) {
+    return fail(e instanceof Error ? e.message : String(e))
   } finally {
-    store.close()
+    await storage?.close()
   }
-  return 0
+}
+
+function fail(message: string): number {
+  process.stderr.write(`${message}\n`)
+  return 1
+}
+
+/** `pageId` owns visit counts from before they had a site (the PAGE_ID that old folder served). */
+async function importSqlite(folder: string, target: Storage, pageId: string, write: Write): Promise<number> {
+  if (!existsSync(path.join(folder, 'leads.sqlite'))) return fail(`No leads.sqlite in ${folder}.`)
+  if (target.kind === 'sqlite' && target.location === folder) return fail('That folder is the storage itself: set DATABASE_URL to the database to import into.')
+  const source = await openStorage({ dataDir: folder, defaultSite: pageId })
+  try {
+    const rows = await source.leads.listLeads()
+    let added = 0
+    for (const row of rows.toReversed()) if (await target.leads.importLead(row)) added++
+    const days = await source.visits.allDays()
+    let daysAdded = 0
+    for (const day of days) if (await target.visits.importDay(day)) daysAdded++
+    write(`Imported ${added} of ${rows.length} lead(s) from ${folder} into ${target.kind} ${target.location} (${rows.length - added} already there).\n`)
+    write(`Imported visit counts of ${daysAdded} of ${days.length} day(s) (${days.length - daysAdded} already counted there).\n`)
+    return 0
+  } finally {
+    await source.close()
+  }
 }
 

@@ -1,6 +1,6 @@
-// `npm run leads [-- --csv]`: the stored leads, read by the built CLI (the site is built first when needed).
+// `npm run leads [-- --csv | --import-sqlite <folder>]`: the stored leads, read by the built CLI (the site is built first when needed).
 import { ensureBuild, serverBuild } from './ensure-build.js'
 
 ensureBuild()
 const { leadsCli } = await import(serverBuild('index.js'))
-process.exitCode = leadsCli(process.argv.slice(2), process.env)
+process.exitCode = await leadsCli(process.argv.slice(2), process.env)

@@ -1,13 +1,17 @@
-import type { Env } from './env.server.ts'
+import { relayTiming, type Env } from './env.server.ts'
 import { startDemoProvider } from './demo-provider.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
 import { createRecordSource } from './record-source.server.ts'
 import { createRenderCache } from './render-cache.server.ts'
+import { openStorage } from './storage/storage.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
 
 /** Everything long-lived the server runs: started once, handed to every request. */
 export async function startServices(env: Env) {
+  // First, so an unreachable database stops the start before anything else runs.
+  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: env.PAGE_ID })
+  console.info(`[storage] ${storage.kind} ${storage.location}`)
   const demo = env.PAGE_API_URL ? null : await startDemoProvider()
   const apiUrl = env.PAGE_API_URL ?? demo!.apiUrl
   const records = createRecordSource({
@@ -19,13 +23,20 @@ export async function startServices(env: Env) {
   })
   await records.start()
   console.info(`[record] ${demo ? 'demo provider' : 'provider'} ${records.endpoint}: ${records.current().origin}`)
-  const leads = createLeadService({ dataDir: env.DATA_DIR, pageId: env.PAGE_ID, getRecord: () => records.current().record, siteUrl: env.SITE_URL })
+  const leads = createLeadService({
+    store: storage.leads,
+    pageId: env.PAGE_ID,
+    getRecord: () => records.current().record,
+    siteUrl: env.SITE_URL,
+    relayTiming: relayTiming(env),
+  })
   // A record that gains a relay address releases the leads held while it had none.
-  records.onChange(() => leads.releaseHeldIfConfigured())
-  const visits = createVisitStore({ dataDir: env.DATA_DIR })
+  records.onChange(() => leads.releaseHeldInBackground())
+  const visits = createVisitStore({ storage: storage.visits, site: env.PAGE_ID })
   return {
     env,
     records,
+    storage,
     leads,
     renderCache: createRenderCache(),
     visits,
@@ -33,7 +44,7 @@ export async function startServices(env: Env) {
     async close() {
       records.stop()
       await leads.close()
-      visits.close()
+      await storage.close()
       demo?.close()
     },
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startFakeRelay } from '#server/leads/test-support.ts'
+import { acmeRecord, validLead } from './contact-post.ts'
 import { startFakeProvider } from './fake-provider.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
 
@@ -12,12 +13,7 @@ beforeAll(async () => {
   relay = await startFakeRelay()
   provider = await startFakeProvider({
     kind: 'ok',
-    record: {
-      dbPrincipal: { name: 'Acme Fence', logo: 'https://cdn.example/logo.png', emails: [{ email: 'owner@acme.example' }] },
-      dbServices: [{ name: 'Wood Fence' }, { name: 'Decks' }],
-      labels: { formLabel: { tcheckphone: 'Phone call', tcheckcorreo: 'Email', isenglish: true } },
-      linkPostEmail: relay.url,
-    },
+    record: acmeRecord(relay.url),
   })
   site = await startSite({ PAGE_API_URL: provider.url })
 }, 180_000)
@@ -40,17 +36,7 @@ function post(form: Record<string, string | string[]>, headers: Record<string, s
   return site.get('/contact', { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } })
 }
 
-const lead = {
-  firstName: 'Ana',
-  lastName: 'Lopez',
-  email: 'ana@example.com',
-  phone: '(720) 555-0101',
-  address: '12 Elm St',
-  service: 'Decks',
-  contactWays: ['phone', 'email'],
-  message: '',
-  toEmail: 'attacker@evil.example',
-}
+const lead = { ...validLead, toEmail: 'attacker@evil.example' }
 
 test('a plain (no-JavaScript) post stores the lead, answers with the page, and relays it with the exact body', async () => {
   const { cookie, token } = await session('10.0.0.1')

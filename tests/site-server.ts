@@ -36,11 +36,19 @@ export async function startSite(env: Record<string, string>, dataDir = fs.mkdtem
   return {
     url,
     dataDir,
+    pid: child.pid!,
     output: () => output,
+    /** Ends the server at once, as a crash or an OOM kill would: no shutdown code runs. */
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGKILL')
+      }),
     get: (p: string, init?: RequestInit) => fetch(url + p, { redirect: 'manual', ...init }),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       }),

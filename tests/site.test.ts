@@ -66,7 +66,7 @@ describe('with a working provider', () => {
 
   test('/healthz reports the record state', async () => {
     const health = await (await site.get('/healthz')).json()
-    expect(health).toMatchObject({ ok: true, record: { source: 'provider', lastError: null } })
+    expect(health).toMatchObject({ ok: true, record: { source: 'provider', lastError: null }, storage: 'sqlite' })
     expect(health.record.fetchedAt).toMatch(/^\d{4}-/)
   })
 

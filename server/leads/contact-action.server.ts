@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
-import type { ContactFormResult } from '#app/forms/estimate-form.ts'
+import { readEstimateForm, type ContactFormResult } from '#app/forms/estimate-form.ts'
 import { CSRF_FIELD, CSRF_HEADER, csrfMatches } from '../csrf.server.ts'
 
 
@@ -10,12 +10,14 @@ const messages = {
     invalid: 'Please correct the highlighted fields.',
     tooMany: 'Too many requests from your connection. Please wait a few minutes and try again, or call us.',
     forged: 'Your session expired. Please reload the page and send the form again.',
+    unavailable: 'Sorry, we could not save your request just now. Your details are still in the form: please try again in a minute, or call us.',
   },
   es: {
     sent: '¡Gracias! Su solicitud fue enviada. Nos pondremos en contacto pronto.',
     invalid: 'Por favor corrija los campos marcados.',
     tooMany: 'Demasiadas solicitudes desde su conexión. Espere unos minutos e intente de nuevo, o llámenos.',
     forged: 'Su sesión expiró. Recargue la página y envíe el formulario de nuevo.',
+    unavailable: 'No pudimos guardar su solicitud en este momento. Sus datos siguen en el formulario: intente de nuevo en un minuto, o llámenos.',
   },
 }
 
@@ -30,11 +32,18 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   const token = request.headers.get(CSRF_HEADER) ?? form.get(CSRF_FIELD)
   if (!csrfMatches(request.headers.get('cookie'), typeof token === 'string' ? token : null)) return fail(text.forged, 403)
 
-  const result = context.services.leads.submit(form, {
-    clientIp: context.clientIp,
-    userAgent: request.headers.get('user-agent') ?? undefined,
-    idempotencyKey: stringField(form, 'submissionId'),
-  })
+  const result = await context.services.leads
+    .submit(form, {
+      clientIp: context.clientIp,
+      userAgent: request.headers.get('user-agent') ?? undefined,
+      idempotencyKey: stringField(form, 'submissionId'),
+    })
+    .catch((e: unknown) => {
+      console.error('[leads] a lead could not be stored; the visitor was asked to try again', String(e))
+      return null
+    })
+  // Nothing was stored, so nothing is promised: the visitor's input goes back into the form.
+  if (!result) return data<ContactFormResult>({ ok: false, fieldErrors: {}, values: readEstimateForm(form).values, message: text.unavailable }, { status: 503 })
   if (result.ok) return data<ContactFormResult>({ ok: true, message: text.sent })
   return data<ContactFormResult>({ ok: false, fieldErrors: result.fieldErrors as Record<string, string>, values: result.values, message: text.invalid }, { status: 400 })
 }

@@ -1,26 +1,31 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { PageRecord } from '#app/record/schema.ts'
+import { openStorage, type Storage } from '#server/storage/storage.server.ts'
 import { createLeadService, type LeadService, type LeadServiceOptions } from './lead-service.server.ts'
 import { captureLogger, manualClock, startFakeRelay, tempDir, testRecord, validForm, type FakeRelay } from './test-support.ts'
 
 let relay: FakeRelay
 let tmp: ReturnType<typeof tempDir>
+let storages: Storage[]
 let record: PageRecord
 let services: LeadService[]
 let log: ReturnType<typeof captureLogger>
 const clock = manualClock()
 const visitor = { clientIp: '203.0.113.9', userAgent: 'test-browser' }
 
-function start(extra: Partial<LeadServiceOptions> = {}) {
+/** A lead service on a fresh storage in the test's DATA_DIR (the storage contract is tested on both backends elsewhere). */
+async function start(extra: Partial<LeadServiceOptions> = {}) {
+  const storage = await openStorage({ dataDir: tmp.dir, defaultSite: 'page-1' })
+  storages.push(storage)
   const service = createLeadService({
-    dataDir: tmp.dir,
+    store: storage.leads,
     pageId: 'page-1',
     getRecord: () => record,
     siteUrl: 'https://acme.example',
     logger: log.logger,
     now: clock.now,
     random: () => 1,
-    pollMs: 60_000, // background polling never fires in a test; pokes and drainOnce do the work
+    relayTiming: { pollMs: 60_000 }, // background polling never fires in a test; pokes and drainOnce do the work
     ...extra,
   })
   services.push(service)
@@ -32,21 +37,23 @@ beforeEach(async () => {
   tmp = tempDir()
   record = testRecord({ linkPostEmail: relay.url })
   services = []
+  storages = []
   log = captureLogger()
 })
 afterEach(async () => {
   for (const s of services) await s.close()
+  for (const s of storages) await s.close()
   await relay.close()
   tmp.remove()
 })
 
 describe('lead service', () => {
   test('a valid lead is stored, then relayed with the exact provider body', async () => {
-    const service = start()
-    const result = service.submit(validForm, visitor)
+    const service = await start()
+    const result = await service.submit(validForm, visitor)
     expect(result).toEqual({ ok: true, id: expect.any(String) })
     const id = (result as { id: string }).id
-    expect(service.store.getLead(id)).toMatchObject({ pageId: 'page-1', clientIp: visitor.clientIp, userAgent: 'test-browser' })
+    expect(await service.store.getLead(id)).toMatchObject({ pageId: 'page-1', site: 'page-1', clientIp: visitor.clientIp, userAgent: 'test-browser' })
 
     await service.outbox.idle()
     expect(relay.requests).toHaveLength(1)
@@ -66,44 +73,44 @@ describe('lead service', () => {
       color: '1',
       waytocontact: 'Call me, Email',
     })
-    expect(service.store.getLead(id)!.state).toBe('delivered')
+    expect((await service.store.getLead(id))!.state).toBe('delivered')
   })
 
   test('the browser cannot choose the recipient', async () => {
-    const service = start()
-    service.submit({ ...validForm, toEmail: 'victim@example.com' }, visitor)
+    const service = await start()
+    await service.submit({ ...validForm, toEmail: 'victim@example.com' }, visitor)
     await service.outbox.idle()
     expect(relay.requests[0]!.body).toMatchObject({ toEmail: 'owner@acme.example' })
   })
 
   test('invalid input is refused with field messages, and nothing is stored or relayed', async () => {
-    const service = start()
+    const service = await start()
     // 'Gutters' is the record's 7th service: the form only offers the first 6.
-    const result = service.submit({ ...validForm, email: 'ana@', service: 'Gutters' }, visitor)
+    const result = await service.submit({ ...validForm, email: 'ana@', service: 'Gutters' }, visitor)
     expect(result).toEqual({
       ok: false,
       fieldErrors: { email: 'Please enter a valid email address.', service: 'Please choose a service from the list.' },
       values: { ...validForm, email: 'ana@', service: 'Gutters' },
     })
     await service.outbox.idle()
-    expect(service.store.listLeads()).toEqual([])
+    expect(await service.store.listLeads()).toEqual([])
     expect(relay.requests).toEqual([])
   })
 
-  test('field messages are Spanish when the record is not in English', () => {
+  test('field messages are Spanish when the record is not in English', async () => {
     record = testRecord({ linkPostEmail: relay.url, isenglish: false })
-    const result = start().submit({ ...validForm, firstName: '' }, visitor)
+    const result = await (await start()).submit({ ...validForm, firstName: '' }, visitor)
     expect(result).toMatchObject({ ok: false, fieldErrors: { firstName: 'Ingrese su nombre.' } })
   })
 
   test('relay down: the visitor is told success, and the lead is delivered exactly once when it is back', async () => {
     await relay.down()
-    const service = start()
-    const result = service.submit(validForm, visitor)
+    const service = await start()
+    const result = await service.submit(validForm, visitor)
     expect(result.ok).toBe(true)
     const id = (result as { id: string }).id
     await service.outbox.idle()
-    expect(service.store.getLead(id)).toMatchObject({ state: 'pending', attempts: 1, lastError: expect.stringContaining('ECONNREFUSED') })
+    expect(await service.store.getLead(id)).toMatchObject({ state: 'pending', attempts: 1, lastError: expect.stringContaining('ECONNREFUSED') })
 
     await relay.up()
     relay.respondWith(503)
@@ -116,57 +123,57 @@ describe('lead service', () => {
     clock.advance(3_600_000)
     await service.outbox.drainOnce()
     expect(relay.accepted().map((r) => r.headers['idempotency-key'])).toEqual([id])
-    expect(service.store.getLead(id)).toMatchObject({ state: 'delivered', attempts: 3 })
+    expect(await service.store.getLead(id)).toMatchObject({ state: 'delivered', attempts: 3 })
   })
 
   test('a lead pending at shutdown is delivered after a restart', async () => {
     await relay.down()
-    const before = start()
-    const { id } = before.submit(validForm, visitor) as { id: string }
+    const before = await start()
+    const { id } = (await before.submit(validForm, visitor)) as { id: string }
     await before.outbox.idle()
     await before.close()
 
     await relay.up()
     clock.advance(5_000)
-    const after = start() // a fresh store and outbox on the same DATA_DIR
+    const after = await start() // a fresh store and outbox on the same DATA_DIR
     await after.outbox.idle()
     expect(relay.accepted().map((r) => r.headers['idempotency-key'])).toEqual([id])
-    expect(after.store.getLead(id)!.state).toBe('delivered')
+    expect((await after.store.getLead(id))!.state).toBe('delivered')
   })
 
   test('with no linkPostEmail the lead is held and logged, and goes out once one is configured', async () => {
     record = testRecord()
-    const service = start()
-    const { id } = service.submit(validForm, visitor) as { id: string }
+    const service = await start()
+    const { id } = (await service.submit(validForm, visitor)) as { id: string }
     await service.outbox.idle()
-    expect(service.store.getLead(id)!.state).toBe('held')
+    expect((await service.store.getLead(id))!.state).toBe('held')
     expect(log.messages('warn')).toEqual(['lead stored but held: the page record has no linkPostEmail'])
     expect(relay.requests).toEqual([])
 
     record = testRecord({ linkPostEmail: relay.url })
-    expect(service.releaseHeldIfConfigured()).toBe(1)
+    expect(await service.releaseHeldIfConfigured()).toBe(1)
     await service.outbox.idle()
-    expect(service.store.getLead(id)!.state).toBe('delivered')
+    expect((await service.store.getLead(id))!.state).toBe('delivered')
     expect(relay.requests).toHaveLength(1)
   })
 
   test('a filled honeypot gets a fake success and nothing is stored or relayed', async () => {
-    const service = start()
-    const result = service.submit({ ...validForm, website: 'http://spam.example' }, visitor)
+    const service = await start()
+    const result = await service.submit({ ...validForm, website: 'http://spam.example' }, visitor)
     expect(result).toEqual({ ok: true, id: expect.any(String) })
     await service.outbox.idle()
-    expect(service.store.listLeads()).toEqual([])
+    expect(await service.store.listLeads()).toEqual([])
     expect(relay.requests).toEqual([])
     expect(log.messages('info')).toContain('honeypot filled; lead dropped with a fake success')
   })
 
   test('a repeated submission key stores and relays one lead', async () => {
-    const service = start()
-    const first = service.submit(validForm, { ...visitor, idempotencyKey: 'form-123' })
-    const second = service.submit(validForm, { ...visitor, idempotencyKey: 'form-123' })
+    const service = await start()
+    const first = await service.submit(validForm, { ...visitor, idempotencyKey: 'form-123' })
+    const second = await service.submit(validForm, { ...visitor, idempotencyKey: 'form-123' })
     expect(second).toEqual(first)
     await service.outbox.idle()
-    expect(service.store.listLeads()).toHaveLength(1)
+    expect(await service.store.listLeads()).toHaveLength(1)
     expect(relay.requests).toHaveLength(1)
   })
 })

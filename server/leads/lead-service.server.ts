@@ -7,9 +7,9 @@ import {
   type EstimateFormValues,
 } from '#app/forms/estimate-form.ts'
 import type { PageRecord } from '#app/record/schema.ts'
-import { createLeadStore, type LeadStore } from './lead-store.server.ts'
+import type { LeadStore } from './lead-store.server.ts'
 import { buildRelayBody, relayUrlOf } from './relay-body.server.ts'
-import { consoleLogger, createRelayOutbox, type Logger, type RelayOutbox } from './relay-outbox.server.ts'
+import { consoleLogger, createRelayOutbox, type Logger, type RelayOutbox, type RelayTiming } from './relay-outbox.server.ts'
 
 /** What POST /contact needs: validate, store, then let the outbox relay in the background. */
 
@@ -27,8 +27,11 @@ export interface SubmitContext {
 }
 
 export interface LeadServiceOptions {
-  dataDir: string
+  /** SQLite or PostgreSQL (server/storage/); this service does not care which. */
+  store: LeadStore
   pageId: string
+  /** The site's id on its leads; its page id unless said otherwise. */
+  site?: string
   getRecord: () => PageRecord
   /** Public origin, to make root-relative logo and relay URLs absolute. */
   siteUrl?: string
@@ -36,15 +39,18 @@ export interface LeadServiceOptions {
   logger?: Logger
   now?: () => number
   random?: () => number
-  pollMs?: number
+  relayTiming?: Partial<RelayTiming>
   /** Default true; tests may drive the outbox by hand with drainOnce(). */
   startOutbox?: boolean
 }
 
 export interface LeadService {
-  submit(formInput: EstimateFormInput, context?: SubmitContext): SubmitResult
+  /** Rejects only when the lead could not be stored (storage unreachable): then nothing was promised. */
+  submit(formInput: EstimateFormInput, context?: SubmitContext): Promise<SubmitResult>
   /** Releases held leads when the record now has a relay URL; returns how many. */
-  releaseHeldIfConfigured(): number
+  releaseHeldIfConfigured(): Promise<number>
+  /** The same, for callers that cannot wait: a failure is logged and the next new lead tries again. */
+  releaseHeldInBackground(): void
   outbox: RelayOutbox
   store: LeadStore
   close(): Promise<void>
@@ -58,16 +64,15 @@ export function contactFormServices(record: PageRecord): string[] {
 }
 
 export function createLeadService(options: LeadServiceOptions): LeadService {
-  const { dataDir, pageId, getRecord, siteUrl, logger = consoleLogger, now = Date.now } = options
-  const store = createLeadStore(dataDir)
-  const outbox = createRelayOutbox({ store, fetch: options.fetch, now, random: options.random, logger, pollMs: options.pollMs })
+  const { store, pageId, site = pageId, getRecord, siteUrl, logger = consoleLogger, now = Date.now } = options
+  const outbox = createRelayOutbox({ store, fetch: options.fetch, now, random: options.random, logger, timing: options.relayTiming })
 
-  function releaseHeldIfConfigured(): number {
+  async function releaseHeldIfConfigured(): Promise<number> {
     const url = relayUrlOf(getRecord(), siteUrl)
     return url ? outbox.releaseHeld(url, pageId) : 0
   }
 
-  function submit(formInput: EstimateFormInput, context: SubmitContext = {}): SubmitResult {
+  async function submit(formInput: EstimateFormInput, context: SubmitContext = {}): Promise<SubmitResult> {
     const record = getRecord()
     const lang = record.labels.formLabel.isenglish ? 'en' : 'es'
     const parsed = parseEstimateForm(formInput, contactFormServices(record), lang)
@@ -79,8 +84,9 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     }
 
     const relayUrl = relayUrlOf(record, siteUrl)
-    const { row, created } = store.insertLead({
+    const { row, created } = await store.insertLead({
       pageId,
+      site,
       lead: parsed.lead,
       relayBody: buildRelayBody(parsed.lead, record, siteUrl),
       relayUrl,
@@ -92,23 +98,26 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     if (row.state === 'held') {
       if (created) logger.warn('lead stored but held: the page record has no linkPostEmail', { id: row.id })
     } else {
-      releaseHeldIfConfigured() // the relay URL may have appeared since earlier leads were held
+      releaseHeldInBackground() // the relay URL may have appeared since earlier leads were held
       outbox.poke()
     }
     return { ok: true, id: row.id }
   }
 
-  releaseHeldIfConfigured()
+  function releaseHeldInBackground() {
+    releaseHeldIfConfigured().catch((e: unknown) => logger.warn('could not release held leads yet', { error: String(e) }))
+  }
+
+  releaseHeldInBackground()
   if (options.startOutbox !== false) outbox.start()
 
   return {
     submit,
     releaseHeldIfConfigured,
+    releaseHeldInBackground,
     outbox,
     store,
-    async close() {
-      await outbox.stop()
-      store.close()
-    },
+    /** Stops the outbox; the store belongs to whoever opened it. */
+    close: () => outbox.stop(),
   }
 }

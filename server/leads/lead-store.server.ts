@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import type { EstimateLead } from '#app/forms/estimate-form.ts'
 import type { RelayBody } from './relay-body.server.ts'
 
 /**
- * Every lead lives here first, so none is ever only in an email or only in memory.
+ * Every lead lives in the lead store first, so none is ever only in an email or only in memory.
  * The relay body and URL are frozen at submit time: a later record change never alters
  * what a lead was promised to be sent as. Times are epoch milliseconds.
+ * Implemented over SQLite and PostgreSQL (server/storage/); the code above does not know which.
  */
 
 export type RelayState = 'pending' | 'delivered' | 'failed' | 'held'
@@ -16,6 +13,8 @@ export type RelayState = 'pending' | 'delivered' | 'failed' | 'held'
 export interface LeadRow {
   id: string
   pageId: string
+  /** The site the lead came through (its id is its pageId; one site: PAGE_ID). */
+  site: string
   createdAt: number
   lead: EstimateLead
   relayBody: RelayBody
@@ -25,6 +24,10 @@ export interface LeadRow {
   /** When the relay clock started (submit, or release of a held lead): the 3-day give-up counts from here. */
   queuedAt: number
   nextAttemptAt: number
+  /** While a worker holds the lead: the end of its lease (also the claim's token); 0 when unclaimed. */
+  claimedUntil: number
+  /** The instance that claimed the lead last (host:pid). */
+  claimedBy: string | null
   lastError: string | null
   deliveredAt: number | null
   idempotencyKey: string
@@ -34,6 +37,7 @@ export interface LeadRow {
 
 export interface NewLead {
   pageId: string
+  site: string
   lead: EstimateLead
   relayBody: RelayBody
   /** null → the lead is held until a relay URL is configured. */
@@ -45,129 +49,34 @@ export interface NewLead {
   userAgent?: string
 }
 
-const MIGRATIONS = [
-  `CREATE TABLE leads (
-     id TEXT PRIMARY KEY,
-     idempotency_key TEXT NOT NULL UNIQUE,
-     page_id TEXT NOT NULL,
-     created_at INTEGER NOT NULL,
-     lead_json TEXT NOT NULL,
-     relay_body_json TEXT NOT NULL,
-     relay_url TEXT,
-     state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed', 'held')),
-     attempts INTEGER NOT NULL DEFAULT 0,
-     queued_at INTEGER NOT NULL,
-     next_attempt_at INTEGER NOT NULL,
-     claimed_until INTEGER NOT NULL DEFAULT 0,
-     last_error TEXT,
-     delivered_at INTEGER,
-     client_ip TEXT,
-     user_agent TEXT
-   );
-   CREATE INDEX leads_due ON leads (state, next_attempt_at);
-   CREATE INDEX leads_created ON leads (created_at);`,
-]
+/** A claimed lead, as its worker settles it: only the holder of the current lease may. */
+export type LeadClaim = Pick<LeadRow, 'id' | 'claimedUntil'>
 
-interface DbRow {
-  id: string
-  idempotency_key: string
-  page_id: string
-  created_at: number
-  lead_json: string
-  relay_body_json: string
-  relay_url: string | null
-  state: RelayState
-  attempts: number
-  queued_at: number
-  next_attempt_at: number
-  last_error: string | null
-  delivered_at: number | null
-  client_ip: string | null
-  user_agent: string | null
+export interface ClaimRequest {
+  now: number
+  leaseMs: number
+  limit: number
+  /** Who claims (host:pid), kept on the lead for diagnosis. */
+  owner: string
 }
 
-const toLead = (r: DbRow): LeadRow => ({
-  id: r.id,
-  pageId: r.page_id,
-  createdAt: r.created_at,
-  lead: JSON.parse(r.lead_json) as EstimateLead,
-  relayBody: JSON.parse(r.relay_body_json) as RelayBody,
-  relayUrl: r.relay_url,
-  state: r.state,
-  attempts: r.attempts,
-  queuedAt: r.queued_at,
-  nextAttemptAt: r.next_attempt_at,
-  lastError: r.last_error,
-  deliveredAt: r.delivered_at,
-  idempotencyKey: r.idempotency_key,
-  clientIp: r.client_ip,
-  userAgent: r.user_agent,
-})
-
-export function createLeadStore(dataDir: string) {
-  mkdirSync(dataDir, { recursive: true })
-  const db = new Database(path.join(dataDir, 'leads.sqlite'))
-  db.pragma('journal_mode = WAL')
-  db.pragma('busy_timeout = 5000')
-  db.pragma('synchronous = FULL') // a lead the visitor was told about must survive a power cut
-  migrate(db)
-
-  const byId = db.prepare<[string], DbRow>('SELECT * FROM leads WHERE id = ?')
-  const byKey = db.prepare<[string], DbRow>('SELECT * FROM leads WHERE idempotency_key = ?')
-  const insert = db.prepare(`INSERT INTO leads (id, idempotency_key, page_id, created_at, lead_json, relay_body_json,
-      relay_url, state, queued_at, next_attempt_at, client_ip, user_agent)
-    VALUES (@id, @key, @pageId, @now, @lead, @body, @url, @state, @now, @now, @ip, @ua)
-    ON CONFLICT (idempotency_key) DO NOTHING`)
-  // One statement, so the claim is atomic across connections and processes.
-  const claim = db.prepare<[{ now: number; until: number; limit: number }], DbRow>(`UPDATE leads
-    SET claimed_until = @until, attempts = attempts + 1
-    WHERE id IN (SELECT id FROM leads WHERE state = 'pending' AND next_attempt_at <= @now AND claimed_until <= @now
-                 ORDER BY next_attempt_at LIMIT @limit)
-    RETURNING *`)
-  const settle = (set: string) => db.prepare(`UPDATE leads SET ${set}, claimed_until = 0 WHERE id = @id AND state = 'pending'`)
-  const delivered = settle(`state = 'delivered', delivered_at = @now, last_error = NULL`)
-  const retry = settle(`next_attempt_at = @at, last_error = @error`)
-  const failed = settle(`state = 'failed', last_error = @error`)
-  const release = db.prepare(`UPDATE leads SET state = 'pending', relay_url = @url, queued_at = @now, next_attempt_at = @now
-    WHERE state = 'held' AND (@pageId IS NULL OR page_id = @pageId)`)
-
-  return {
-    /** Synchronous and committed (WAL, synchronous=FULL) before it returns. `created` is false for a repeated key. */
-    insertLead(input: NewLead): { row: LeadRow; created: boolean } {
-      const id = randomUUID()
-      const key = input.idempotencyKey ?? id
-      const { changes } = insert.run({
-        id, key, pageId: input.pageId, now: input.now,
-        lead: JSON.stringify(input.lead), body: JSON.stringify(input.relayBody),
-        url: input.relayUrl, state: input.relayUrl ? 'pending' : 'held',
-        ip: input.clientIp ?? null, ua: input.userAgent ?? null,
-      })
-      return { row: toLead(byKey.get(key)!), created: changes === 1 } // a repeated key gets the first lead
-    },
-    getLead: (id: string) => {
-      const row = byId.get(id)
-      return row && toLead(row)
-    },
-    /** Newest first. */
-    listLeads: (): LeadRow[] => db.prepare<[], DbRow>('SELECT * FROM leads ORDER BY created_at DESC, rowid DESC').all().map(toLead),
-    /** Leases up to `limit` due pending leads to the caller until now + leaseMs; counts the attempt. */
-    claimDue: (now: number, leaseMs: number, limit: number): LeadRow[] => claim.all({ now, until: now + leaseMs, limit }).map(toLead),
-    /** true only for the one caller that moved it from pending to delivered. */
-    markDelivered: (id: string, now: number) => delivered.run({ id, now }).changes === 1,
-    scheduleRetry: (id: string, at: number, error: string) => retry.run({ id, at, error }).changes === 1,
-    markFailed: (id: string, error: string) => failed.run({ id, error }).changes === 1,
-    releaseHeld: (url: string, now: number, pageId?: string) => release.run({ url, now, pageId: pageId ?? null }).changes,
-    close: () => db.close(),
-  }
-}
-
-export type LeadStore = ReturnType<typeof createLeadStore>
-
-/** Read and bump user_version inside one write transaction, so two processes starting together don't both migrate. */
-function migrate(db: Database.Database) {
-  db.transaction(() => {
-    const version = db.pragma('user_version', { simple: true }) as number
-    for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!)
-    if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`)
-  }).immediate()
+export interface LeadStore {
+  /** Committed before it resolves. `created` is false for a repeated submission key (the first lead is answered). */
+  insertLead(input: NewLead): Promise<{ row: LeadRow; created: boolean }>
+  /** Copies a lead from another store as it is (ids, state, times); false when its id is already there. */
+  importLead(row: LeadRow): Promise<boolean>
+  getLead(id: string): Promise<LeadRow | undefined>
+  /** Newest first. */
+  listLeads(filter?: { site?: string }): Promise<LeadRow[]>
+  /**
+   * Leases up to `limit` due pending leads to the caller until now + leaseMs and counts the attempt.
+   * Atomic across processes and instances: a lead is held by one worker at a time.
+   */
+  claimDue(request: ClaimRequest): Promise<LeadRow[]>
+  /** Each settle is true only for the holder of the lead's current lease, once. */
+  markDelivered(claim: LeadClaim, now: number): Promise<boolean>
+  scheduleRetry(claim: LeadClaim, at: number, error: string): Promise<boolean>
+  markFailed(claim: LeadClaim, error: string): Promise<boolean>
+  /** Held leads (of one page, or all) start relaying to `url`; answers how many. */
+  releaseHeld(url: string, now: number, pageId?: string): Promise<number>
 }

@@ -1,9 +1,11 @@
+import os from 'node:os'
 import type { LeadRow, LeadStore } from './lead-store.server.ts'
 
 /**
- * The outbox: posts stored leads to their relay until the relay takes them. All state is in
- * SQLite, so a restart resumes where it stopped, and a claim lease keeps two workers (or two
- * processes) from sending one lead at the same time.
+ * The outbox: posts stored leads to their relay until the relay takes them. All state is in the
+ * lead store, so a restart resumes where it stopped, and a claim lease keeps two workers (two
+ * processes, or instances sharing one PostgreSQL) from sending one lead at the same time; the lease
+ * of an instance that died runs out and another one takes the lead.
  */
 
 type LogFn = (message: string, details?: Record<string, unknown>) => void
@@ -18,16 +20,25 @@ export const consoleLogger: Logger = {
   error: (m, d) => console.error(`[leads] ${m}`, d ?? ''),
 }
 
-export const RELAY_TIMEOUT_MS = 10_000
-export const RETRY_BASE_MS = 5_000
-export const RETRY_CAP_MS = 60 * 60 * 1000
+/** The relay's clock; the defaults are production's, and shorter ones (RELAY_* settings) make tests quick. */
+export interface RelayTiming {
+  /** How long one relay request may take. */
+  timeoutMs: number
+  /** The first retry's delay; each next one doubles… */
+  retryBaseMs: number
+  /** …up to this. */
+  retryCapMs: number
+  /** How often an instance looks for due leads (it also wakes on each new lead). */
+  pollMs: number
+}
+export const DEFAULT_RELAY_TIMING: RelayTiming = { timeoutMs: 10_000, retryBaseMs: 5_000, retryCapMs: 60 * 60 * 1000, pollMs: 2_000 }
 export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60 * 1000
 /** Longer than a request can take, so a lease only lapses when its worker died mid-send. */
-const LEASE_MS = 6 * RELAY_TIMEOUT_MS
+export const leaseMs = (timing: Pick<RelayTiming, 'timeoutMs'>) => 6 * timing.timeoutMs
 
 /** Capped doubling with "equal jitter": somewhere in [half, full] of the step, so retries spread out. */
-export function retryDelayMs(attempts: number, random: () => number): number {
-  const step = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1))
+export function retryDelayMs(attempts: number, random: () => number, timing: Pick<RelayTiming, 'retryBaseMs' | 'retryCapMs'> = DEFAULT_RELAY_TIMING): number {
+  const step = Math.min(timing.retryCapMs, timing.retryBaseMs * 2 ** Math.max(0, attempts - 1))
   return Math.round(step / 2 + (random() * step) / 2)
 }
 
@@ -44,18 +55,21 @@ export interface RelayOutboxOptions {
   now?: () => number
   random?: () => number
   logger?: Logger
-  pollMs?: number
-  timeoutMs?: number
+  timing?: Partial<RelayTiming>
   batchSize?: number
+  /** Who this worker is on the leads it claims; host:pid by default. */
+  owner?: string
 }
 export type DrainCounts = { delivered: number; retried: number; failed: number }
 
 export function createRelayOutbox(options: RelayOutboxOptions) {
   const { store, fetch: fetchImpl = globalThis.fetch, now = Date.now, random = Math.random } = options
-  const { logger = consoleLogger, pollMs = 2_000, timeoutMs = RELAY_TIMEOUT_MS, batchSize = 10 } = options
+  const { logger = consoleLogger, batchSize = 10, owner = `${os.hostname()}:${process.pid}` } = options
+  const timing = { ...DEFAULT_RELAY_TIMING, ...options.timing }
   let timer: ReturnType<typeof setInterval> | undefined
   let active: Promise<void> | null = null
   let again = false
+  let storageFailing = false
 
   async function send(lead: LeadRow): Promise<{ outcome: 'delivered' | 'failed' | 'retry'; error: string }> {
     if (!lead.relayUrl) return { outcome: 'failed', error: 'no relay URL' }
@@ -64,7 +78,7 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Idempotency-Key': lead.id },
         body: JSON.stringify(lead.relayBody),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(timing.timeoutMs),
       })
       const excerpt = res.ok ? '' : (await res.text().catch(() => '')).slice(0, 200)
       if (res.ok) await res.body?.cancel().catch(() => {})
@@ -78,18 +92,18 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
     const { outcome, error } = await send(lead)
     const details = { id: lead.id, attempts: lead.attempts, url: lead.relayUrl }
     if (outcome === 'delivered') {
-      store.markDelivered(lead.id, now())
-      logger.info('lead relayed', details)
+      if (await store.markDelivered(lead, now())) logger.info('lead relayed', details)
+      else logger.warn('lead relayed after its lease ran out; another worker may send it again (same Idempotency-Key)', details)
       return 'delivered'
     }
     if (outcome === 'retry' && now() - lead.queuedAt < GIVE_UP_AFTER_MS) {
-      const delay = retryDelayMs(lead.attempts, random)
-      store.scheduleRetry(lead.id, now() + delay, error)
+      const delay = retryDelayMs(lead.attempts, random, timing)
+      await store.scheduleRetry(lead, now() + delay, error)
       logger.warn('lead relay failed, will retry', { ...details, error, retryInMs: delay })
       return 'retried'
     }
     const reason = outcome === 'retry' ? `gave up after ${lead.attempts} attempts: ${error}` : error
-    store.markFailed(lead.id, reason)
+    await store.markFailed(lead, reason)
     logger.error('lead relay failed permanently; the lead stays stored', { ...details, error: reason })
     return 'failed'
   }
@@ -98,7 +112,7 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
   async function drainOnce(): Promise<DrainCounts> {
     const counts: DrainCounts = { delivered: 0, retried: 0, failed: 0 }
     for (let round = 0; round < 1000; round++) {
-      const batch = store.claimDue(now(), LEASE_MS, batchSize)
+      const batch = await store.claimDue({ now: now(), leaseMs: leaseMs(timing), limit: batchSize, owner })
       if (batch.length === 0) break
       for (const result of await Promise.all(batch.map(deliver))) counts[result]++
     }
@@ -115,7 +129,17 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
     active = (async () => {
       do {
         again = false
-        await drainOnce().catch((e: unknown) => logger.error('relay outbox drain failed', { error: describeError(e) }))
+        await drainOnce().then(
+          () => {
+            if (storageFailing) logger.info('relay outbox reaches the lead store again')
+            storageFailing = false
+          },
+          (e: unknown) => {
+            // Once per outage, not once per poll: the leads are safe in the store and are retried.
+            if (!storageFailing) logger.error('relay outbox drain failed; retrying every poll', { error: describeError(e) })
+            storageFailing = true
+          },
+        )
       } while (again && timer)
     })().finally(() => {
       active = null
@@ -128,7 +152,7 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
     /** Starts polling and resumes whatever was pending before a restart. */
     start() {
       if (timer) return
-      timer = setInterval(poke, pollMs)
+      timer = setInterval(poke, timing.pollMs)
       timer.unref() // the HTTP server keeps the process alive, not the outbox
       poke()
     },
@@ -142,8 +166,8 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
       while (active) await active
     },
     /** Held leads (no relay URL when submitted) start relaying to `url`. */
-    releaseHeld(url: string, pageId?: string): number {
-      const released = store.releaseHeld(url, now(), pageId)
+    async releaseHeld(url: string, pageId?: string): Promise<number> {
+      const released = await store.releaseHeld(url, now(), pageId)
       if (released > 0) {
         logger.info('held leads released for relay', { count: released, url })
         poke()

@@ -1,0 +1,57 @@
+import type pg from 'pg'
+
+/**
+ * The PostgreSQL schema, one entry per version, never edited once released: append a new one.
+ * Times are epoch milliseconds (bigint) so both stores share the lead code above them.
+ */
+export const POSTGRES_MIGRATIONS = [
+  `CREATE TABLE leads (
+     seq bigint GENERATED ALWAYS AS IDENTITY,
+     id text PRIMARY KEY,
+     idempotency_key text NOT NULL UNIQUE,
+     page_id text NOT NULL,
+     site text NOT NULL,
+     created_at bigint NOT NULL,
+     lead_json json NOT NULL,
+     relay_body_json json NOT NULL,
+     relay_url text,
+     state text NOT NULL CHECK (state IN ('pending', 'delivered', 'failed', 'held')),
+     attempts integer NOT NULL DEFAULT 0,
+     queued_at bigint NOT NULL,
+     next_attempt_at bigint NOT NULL,
+     claimed_until bigint NOT NULL DEFAULT 0,
+     claimed_by text,
+     last_error text,
+     delivered_at bigint,
+     client_ip text,
+     user_agent text
+   );
+   CREATE INDEX leads_due ON leads (next_attempt_at) WHERE state = 'pending';
+   CREATE INDEX leads_site ON leads (site, created_at);
+   CREATE TABLE visit_days (site text NOT NULL, day text NOT NULL, views bigint NOT NULL, PRIMARY KEY (site, day));
+   CREATE TABLE rate_limits (key text PRIMARY KEY, hits integer NOT NULL, reset_at bigint NOT NULL);`,
+]
+
+/** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */
+const MIGRATION_LOCK = 7_240_112
+
+/**
+ * Brings the schema up to date. Several instances may start at once: each takes a transaction-scoped
+ * advisory lock first, so one migrates and the others then find nothing left to do.
+ */
+export async function migrate(client: pg.ClientBase, migrations = POSTGRES_MIGRATIONS): Promise<{ from: number; to: number }> {
+  await client.query('BEGIN')
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    await client.query('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL, migrated_at timestamptz NOT NULL DEFAULT now())')
+    const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_version')
+    const from = rows[0]?.version ?? 0
+    for (let v = from; v < migrations.length; v++) await client.query(migrations[v]!)
+    if (from < migrations.length) await client.query('INSERT INTO schema_version (version) VALUES ($1)', [migrations.length])
+    await client.query('COMMIT')
+    return { from, to: Math.max(from, migrations.length) }
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw e
+  }
+}

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import type { LeadStore } from '#server/leads/lead-store.server.ts'
+import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
+import { migrate } from './postgres-migrations.server.ts'
+import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage.server.ts'
+
+/** PostgreSQL when DATABASE_URL is set: every instance shares the leads, the relay outbox, visits and limits. */
+
+const BIGINT_OID = 20
+// Epoch milliseconds and counts fit a JavaScript number exactly; pg would hand bigint over as a string.
+const types = { getTypeParser: (oid: number, format?: string) => (oid === BIGINT_OID ? Number : pg.types.getTypeParser(oid, format as 'text')) }
+
+/** The URL as it may appear in a log or an error: without its password. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'an unparsable URL'
+  }
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message || (e as { code?: string }).code || e.name : String(e))
+
+export async function openPostgresStorage(url: string): Promise<Storage> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 10_000, // a vanished server must not hold a visitor's form for minutes
+    keepAlive: true,
+    types,
+  })
+  // A connection that drops while idle is replaced on next use; without a listener it would crash the process.
+  pool.on('error', (e) => console.warn('[storage] a PostgreSQL connection was lost; it will be replaced', errorText(e)))
+
+  const where = `the PostgreSQL database in DATABASE_URL (${redactedUrl(url)})`
+  let client: pg.PoolClient
+  try {
+    client = await pool.connect()
+  } catch (e) {
+    await pool.end().catch(() => {})
+    throw new Error(`Cannot reach ${where}: ${errorText(e)}`)
+  }
+  try {
+    await migrate(client)
+  } catch (e) {
+    await pool.end().catch(() => {})
+    throw new Error(`Cannot prepare the tables of ${where}: ${errorText(e)}`)
+  } finally {
+    client.release()
+  }
+
+  return {
+    kind: 'postgres',
+    location: redactedUrl(url),
+    leads: postgresLeads(pool),
+    visits: postgresVisits(pool),
+    rateLimits: postgresRateLimits(pool),
+    close: () => pool.end(),
+  }
+}
+
+function insertColumns(pool: pg.Pool, columns: LeadColumns, returning: string) {
+  const names = Object.keys(columns)
+  return pool.query<LeadColumns>(
+    `INSERT INTO leads (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT DO NOTHING ${returning}`,
+    Object.values(columns),
+  )
+}
+
+function postgresLeads(pool: pg.Pool): LeadStore {
+  const one = async (sql: string, values: unknown[]) => (await pool.query<LeadColumns>(sql, values)).rows[0]
+  const settle = async (set: string, values: unknown[]) =>
+    (await pool.query(`UPDATE leads SET ${set}, claimed_until = 0 WHERE id = $1 AND state = 'pending' AND claimed_until = $2`, values)).rowCount === 1
+
+  return {
+    async insertLead(input) {
+      const columns = newLeadColumns(input, randomUUID())
+      const inserted = (await insertColumns(pool, columns, 'RETURNING *')).rows[0]
+      const row = inserted ?? (await one('SELECT * FROM leads WHERE idempotency_key = $1', [columns.idempotency_key]))!
+      return { row: toLeadRow(row), created: Boolean(inserted) }
+    },
+    importLead: async (row) => (await insertColumns(pool, importedLeadColumns(row), '')).rowCount === 1,
+    async getLead(id) {
+      const row = await one('SELECT * FROM leads WHERE id = $1', [id])
+      return row && toLeadRow(row)
+    },
+    listLeads: async ({ site } = {}) =>
+      (await pool.query<LeadColumns>('SELECT * FROM leads WHERE $1::text IS NULL OR site = $1 ORDER BY created_at DESC, seq DESC', [site ?? null])).rows.map(
+        toLeadRow,
+      ),
+    // SKIP LOCKED: instances claiming at the same moment each take different leads instead of waiting.
+    claimDue: async ({ now, leaseMs, limit, owner }) =>
+      (
+        await pool.query<LeadColumns>(
+          `UPDATE leads SET claimed_until = $2, claimed_by = $3, attempts = attempts + 1
+           WHERE id IN (SELECT id FROM leads WHERE state = 'pending' AND next_attempt_at <= $1 AND claimed_until <= $1
+                        ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED)
+           RETURNING *`,
+          [now, now + leaseMs, owner, limit],
+        )
+      ).rows.map(toLeadRow),
+    markDelivered: ({ id, claimedUntil }, now) => settle(`state = 'delivered', delivered_at = $3, last_error = NULL`, [id, claimedUntil, now]),
+    scheduleRetry: ({ id, claimedUntil }, at, error) => settle('next_attempt_at = $3, last_error = $4', [id, claimedUntil, at, error]),
+    markFailed: ({ id, claimedUntil }, error) => settle(`state = 'failed', last_error = $3`, [id, claimedUntil, error]),
+    releaseHeld: async (url, now, pageId) =>
+      (
+        await pool.query(
+          `UPDATE leads SET state = 'pending', relay_url = $1, queued_at = $2, next_attempt_at = $2
+           WHERE state = 'held' AND ($3::text IS NULL OR page_id = $3)`,
+          [url, now, pageId ?? null],
+        )
+      ).rowCount ?? 0,
+  }
+}
+
+function postgresVisits(pool: pg.Pool): VisitStorage {
+  return {
+    counts: async (site, day) =>
+      (
+        await pool.query<VisitCounts>(
+          `SELECT coalesce(sum(views) FILTER (WHERE day = $2), 0)::bigint AS today, coalesce(sum(views), 0)::bigint AS total
+           FROM visit_days WHERE site = $1`,
+          [site, day],
+        )
+      ).rows[0]!,
+    // One round trip; the other days' sum plus today's new count, so both numbers agree.
+    countView: async (site, day) =>
+      (
+        await pool.query<VisitCounts>(
+          `WITH bumped AS (
+             INSERT INTO visit_days AS v (site, day, views) VALUES ($1, $2, 1)
+             ON CONFLICT (site, day) DO UPDATE SET views = v.views + 1 RETURNING views)
+           SELECT bumped.views AS today,
+                  bumped.views + (SELECT coalesce(sum(views), 0) FROM visit_days WHERE site = $1 AND day <> $2)::bigint AS total
+           FROM bumped`,
+          [site, day],
+        )
+      ).rows[0]!,
+    allDays: async () => (await pool.query<VisitDay>('SELECT site, day, views FROM visit_days ORDER BY site, day')).rows,
+    importDay: async ({ site, day, views }) =>
+      (await pool.query('INSERT INTO visit_days (site, day, views) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [site, day, views])).rowCount === 1,
+  }
+}
+
+function postgresRateLimits(pool: pg.Pool): RateLimitStorage {
+  return {
+    hit: async (key, now, windowMs) =>
+      (
+        await pool.query<{ hits: number; resetAt: number }>(
+          `INSERT INTO rate_limits AS r (key, hits, reset_at) VALUES ($1, 1, $3)
+           ON CONFLICT (key) DO UPDATE SET
+             hits = CASE WHEN r.reset_at <= $2 THEN 1 ELSE r.hits + 1 END,
+             reset_at = CASE WHEN r.reset_at <= $2 THEN excluded.reset_at ELSE r.reset_at END
+           RETURNING hits, reset_at AS "resetAt"`,
+          [key, now, now + windowMs],
+        )
+      ).rows[0]!,
+    unhit: async (key) => void (await pool.query('UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = $1', [key])),
+    reset: async (key) => void (await pool.query('DELETE FROM rate_limits WHERE key = $1', [key])),
+    prune: async (now) => void (await pool.query('DELETE FROM rate_limits WHERE reset_at <= $1', [now])),
+  }
+}

@@ -1,0 +1,232 @@
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import pg from 'pg'
+import { afterEach, describe, expect, inject, test } from 'vitest'
+import { freshDatabase } from '#tests/postgres.ts'
+import { backends, closeAll } from '#tests/storage-backends.ts'
+import type { LeadStore, NewLead } from '#server/leads/lead-store.server.ts'
+import { buildRelayBody } from '#server/leads/relay-body.server.ts'
+import { testRecord, validForm } from '#server/leads/test-support.ts'
+import { POSTGRES_MIGRATIONS } from './postgres-migrations.server.ts'
+import { openStorage } from './storage.server.ts'
+
+/** What the lead, relay, visits and rate-limit code relies on, held by both implementations. */
+
+const lead = { ...validForm, contactWays: ['phone' as const] }
+const T0 = Date.UTC(2026, 0, 15, 12)
+const newLead = (overrides: Partial<NewLead> = {}): NewLead => ({
+  pageId: 'p1',
+  site: 'p1',
+  lead,
+  relayBody: buildRelayBody(lead, testRecord()),
+  relayUrl: 'https://relay.example/send',
+  now: T0,
+  ...overrides,
+})
+const claim = (store: LeadStore, now: number, owner = 'a:1', limit = 10) => store.claimDue({ now, leaseMs: 60_000, limit, owner })
+
+afterEach(closeAll)
+
+describe.each(backends)('storage contract on $name', (backend) => {
+  const open = async (place?: string) => backend.open(place ?? (await backend.fresh()))
+
+  test('a lead is stored with everything the relay and the contractor need, and read back the same', async () => {
+    const { leads } = await open()
+    const { row, created } = await leads.insertLead(newLead({ clientIp: '203.0.113.5', userAgent: 'ua', idempotencyKey: 'form-1' }))
+    expect(created).toBe(true)
+    expect(row).toEqual({
+      id: expect.any(String),
+      pageId: 'p1',
+      site: 'p1',
+      createdAt: T0,
+      lead,
+      relayBody: buildRelayBody(lead, testRecord()),
+      relayUrl: 'https://relay.example/send',
+      state: 'pending',
+      attempts: 0,
+      queuedAt: T0,
+      nextAttemptAt: T0,
+      claimedUntil: 0,
+      claimedBy: null,
+      lastError: null,
+      deliveredAt: null,
+      idempotencyKey: 'form-1',
+      clientIp: '203.0.113.5',
+      userAgent: 'ua',
+    })
+    expect(await leads.getLead(row.id)).toEqual(row)
+    expect(await leads.getLead('no-such-id')).toBeUndefined()
+    expect(await leads.insertLead(newLead({ idempotencyKey: 'form-1', now: T0 + 5 }))).toEqual({ row, created: false })
+    expect((await leads.insertLead(newLead({ relayUrl: null }))).row.state).toBe('held')
+  })
+
+  test('leads are listed newest first, for every site or one', async () => {
+    const { leads } = await open()
+    for (const [site, now] of [['a', T0], ['b', T0 + 1], ['a', T0 + 2], ['a', T0 + 2]] as const) await leads.insertLead(newLead({ site, now }))
+    const all = await leads.listLeads()
+    expect(all.map((l) => [l.site, l.createdAt])).toEqual([['a', T0 + 2], ['a', T0 + 2], ['b', T0 + 1], ['a', T0]])
+    expect((await leads.listLeads({ site: 'a' })).map((l) => l.createdAt)).toEqual([T0 + 2, T0 + 2, T0])
+    const sameTime = all.slice(0, 2).map((l) => l.id)
+    expect(sameTime).toEqual((await leads.listLeads({ site: 'a' })).slice(0, 2).map((l) => l.id)) // a stable order
+  })
+
+  test('instances claiming at once never get the same lead, and a lease keeps it until it ends', async () => {
+    const place = await backend.fresh()
+    const [a, b] = [(await open(place)).leads, (await open(place)).leads]
+    const ids = new Set<string>()
+    for (let i = 0; i < 30; i++) ids.add((await a.insertLead(newLead())).row.id)
+    const batches = await Promise.all([claim(a, T0, 'a:1', 4), claim(b, T0, 'b:2', 4), claim(a, T0, 'a:1', 7), claim(b, T0, 'b:2', 7), claim(a, T0, 'a:1', 8), claim(b, T0, 'b:2', 8)])
+    const claimed = batches.flat().map((l) => l.id)
+    expect(claimed).toHaveLength(30)
+    expect(new Set(claimed)).toEqual(ids)
+    expect(batches.flat().every((l) => l.attempts === 1 && l.claimedUntil === T0 + 60_000)).toBe(true)
+    expect(await claim(a, T0 + 59_999)).toEqual([])
+    const again = await claim(b, T0 + 60_000, 'b:2', 100)
+    expect(again).toHaveLength(30)
+    expect(again.every((l) => l.attempts === 2 && l.claimedBy === 'b:2')).toBe(true)
+  })
+
+  test('only the holder of the current lease settles a lead, once', async () => {
+    const { leads } = await open()
+    const { row } = await leads.insertLead(newLead())
+    const [stale] = await claim(leads, T0, 'dead:1')
+    const [current] = await claim(leads, T0 + 60_000, 'live:2')
+    expect(await leads.markDelivered(stale!, T0 + 60_001)).toBe(false)
+    expect(await leads.scheduleRetry(stale!, T0 + 99_000, 'late')).toBe(false)
+    expect(await leads.markDelivered(current!, T0 + 60_002)).toBe(true)
+    expect(await leads.markDelivered(current!, T0 + 60_003)).toBe(false)
+    expect(await leads.getLead(row.id)).toMatchObject({ state: 'delivered', deliveredAt: T0 + 60_002, claimedUntil: 0, claimedBy: 'live:2', attempts: 2 })
+  })
+
+  test('a retried lead waits until it is due; a failed one is kept and never claimed again', async () => {
+    const { leads } = await open()
+    const first = (await leads.insertLead(newLead())).row
+    const second = (await leads.insertLead(newLead())).row
+    const claimed = await claim(leads, T0)
+    const byId = (id: string) => claimed.find((l) => l.id === id)!
+    expect(await leads.scheduleRetry(byId(first.id), T0 + 5_000, 'HTTP 503')).toBe(true)
+    expect(await leads.markFailed(byId(second.id), 'HTTP 422')).toBe(true)
+    expect(await claim(leads, T0 + 4_999)).toEqual([])
+    expect((await claim(leads, T0 + 5_000)).map((l) => [l.id, l.lastError])).toEqual([[first.id, 'HTTP 503']])
+    expect(await leads.getLead(second.id)).toMatchObject({ state: 'failed', lastError: 'HTTP 422' })
+  })
+
+  test('held leads of one page are released to a relay URL', async () => {
+    const { leads } = await open()
+    const mine = (await leads.insertLead(newLead({ relayUrl: null }))).row
+    const other = (await leads.insertLead(newLead({ relayUrl: null, pageId: 'p2', site: 'p2' }))).row
+    expect(await leads.releaseHeld('https://relay.example/new', T0 + 10, 'p1')).toBe(1)
+    expect(await leads.getLead(mine.id)).toMatchObject({ state: 'pending', relayUrl: 'https://relay.example/new', queuedAt: T0 + 10, nextAttemptAt: T0 + 10 })
+    expect((await leads.getLead(other.id))!.state).toBe('held')
+    expect(await leads.releaseHeld('https://relay.example/new', T0 + 20)).toBe(1)
+  })
+
+  test('an imported lead keeps its id, state and times; importing it again adds nothing', async () => {
+    const source = (await open()).leads
+    const { row } = await source.insertLead(newLead({ idempotencyKey: 'k-1' }))
+    const [claimed] = await claim(source, T0)
+    await source.scheduleRetry(claimed!, T0 + 5_000, 'HTTP 503')
+    const original = (await source.getLead(row.id))!
+    const target = (await open()).leads
+    expect(await target.importLead(original)).toBe(true)
+    expect(await target.importLead(original)).toBe(false)
+    expect(await target.listLeads()).toEqual([original])
+    const [reclaimed] = await claim(target, T0 + 5_000, 'new:1')
+    expect(reclaimed).toMatchObject({ id: row.id, attempts: 2 })
+  })
+
+  test('visit counts are per site and day, and shared by instances on one storage', async () => {
+    const place = await backend.fresh()
+    const [a, b] = [(await open(place)).visits, (await open(place)).visits]
+    expect(await a.countView('s1', '2026-01-15')).toEqual({ today: 1, total: 1 })
+    expect(await b.countView('s1', '2026-01-15')).toEqual({ today: 2, total: 2 })
+    expect(await b.countView('s1', '2026-01-16')).toEqual({ today: 1, total: 3 })
+    expect(await a.countView('s2', '2026-01-16')).toEqual({ today: 1, total: 1 })
+    expect(await a.counts('s1', '2026-01-16')).toEqual({ today: 1, total: 3 })
+    expect(await a.counts('nobody', '2026-01-16')).toEqual({ today: 0, total: 0 })
+    const together = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).countView('s3', '2026-01-16')))
+    expect(together.map((c) => c.today).toSorted((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+  })
+
+  test('visit days move to another storage once; a day counted there already is left alone', async () => {
+    const source = (await open()).visits
+    await source.countView('s1', '2026-01-15')
+    await source.countView('s1', '2026-01-15')
+    await source.countView('s2', '2026-01-16')
+    const target = (await open()).visits
+    await target.countView('s2', '2026-01-16')
+    const days = await source.allDays()
+    expect(days).toEqual([
+      { site: 's1', day: '2026-01-15', views: 2 },
+      { site: 's2', day: '2026-01-16', views: 1 },
+    ])
+    expect(await Promise.all(days.map((d) => target.importDay(d)))).toEqual([true, false])
+    expect(await target.allDays()).toEqual(days)
+  })
+
+  test('rate-limit windows count hits, start over when they end, and are shared by instances', async () => {
+    const place = await backend.fresh()
+    const [a, b] = [(await open(place)).rateLimits, (await open(place)).rateLimits]
+    expect(await a.hit('ip-1', T0, 1_000)).toEqual({ hits: 1, resetAt: T0 + 1_000 })
+    expect(await b.hit('ip-1', T0 + 10, 1_000)).toEqual({ hits: 2, resetAt: T0 + 1_000 })
+    expect(await a.hit('ip-2', T0 + 10, 1_000)).toEqual({ hits: 1, resetAt: T0 + 1_010 })
+    await b.unhit('ip-1')
+    expect(await a.hit('ip-1', T0 + 20, 1_000)).toEqual({ hits: 2, resetAt: T0 + 1_000 })
+    expect(await a.hit('ip-1', T0 + 1_000, 1_000)).toEqual({ hits: 1, resetAt: T0 + 2_000 })
+    await a.reset('ip-1')
+    expect(await b.hit('ip-1', T0 + 1_001, 1_000)).toEqual({ hits: 1, resetAt: T0 + 2_001 })
+    await a.prune(T0 + 1_010) // ip-2's window has ended
+    expect(await b.hit('ip-2', T0 + 1_011, 1_000)).toEqual({ hits: 1, resetAt: T0 + 2_011 })
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit('ip-3', T0, 1_000)))
+    expect(burst.map((h) => h.hits).toSorted((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+  })
+})
+
+describe('PostgreSQL start-up', () => {
+  test('instances starting together migrate once, under the advisory lock', async () => {
+    const url = await freshDatabase(inject('postgresUrl'))
+    await Promise.all(Array.from({ length: 6 }, () => backends[1]!.open(url)))
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    const { rows } = await client.query('SELECT version FROM schema_version')
+    await client.end()
+    expect(rows).toEqual([{ version: POSTGRES_MIGRATIONS.length }])
+  })
+
+  test('an unreachable database stops the start with an error naming DATABASE_URL, without the password', async () => {
+    const url = new URL(inject('postgresUrl'))
+    url.port = '1' // nothing listens there
+    url.password = 'hunter2'
+    const attempt = openStorage({ databaseUrl: url.toString(), dataDir: '/nonexistent', defaultSite: 'p1' })
+    await expect(attempt).rejects.toThrow(/^Cannot reach the PostgreSQL database in DATABASE_URL \(postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/postgres\): .*ECONNREFUSED/)
+    await attempt.catch((e: Error) => expect(e.message).not.toContain('hunter2'))
+  })
+})
+
+describe('SQLite files from before', () => {
+  test('are migrated in place: leads gain their site, visit counts their default site, nothing is lost', async () => {
+    const dir = await backends[0]!.fresh()
+    const old = new Database(path.join(dir, 'leads.sqlite'))
+    old.exec(`CREATE TABLE leads (id TEXT PRIMARY KEY, idempotency_key TEXT NOT NULL UNIQUE, page_id TEXT NOT NULL, created_at INTEGER NOT NULL,
+      lead_json TEXT NOT NULL, relay_body_json TEXT NOT NULL, relay_url TEXT, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+      queued_at INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL, claimed_until INTEGER NOT NULL DEFAULT 0, last_error TEXT,
+      delivered_at INTEGER, client_ip TEXT, user_agent TEXT); PRAGMA user_version = 1`)
+    old.prepare(`INSERT INTO leads VALUES ('old-1', 'old-1', 'acme', ?, ?, '{}', 'https://relay.example', 'pending', 2, ?, ?, 0, 'HTTP 503', NULL, NULL, NULL)`).run(
+      T0,
+      JSON.stringify(lead),
+      T0,
+      T0 + 10_000,
+    )
+    old.close()
+    const oldVisits = new Database(path.join(dir, 'visits.sqlite'))
+    oldVisits.exec(`CREATE TABLE visit_days (day TEXT PRIMARY KEY, views INTEGER NOT NULL); INSERT INTO visit_days VALUES ('2025-06-01', 7), ('2025-06-02', 3)`)
+    oldVisits.close()
+
+    const storage = await openStorage({ dataDir: dir, defaultSite: 'acme' })
+    expect(await storage.leads.listLeads()).toEqual([
+      expect.objectContaining({ id: 'old-1', pageId: 'acme', site: 'acme', lead, state: 'pending', attempts: 2, lastError: 'HTTP 503', claimedBy: null }),
+    ])
+    expect(await storage.visits.counts('acme', '2025-06-02')).toEqual({ today: 3, total: 10 })
+    await storage.close()
+  })
+})

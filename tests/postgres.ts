@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import pg from 'pg'
+
+/**
+ * A throwaway PostgreSQL for the test run: initdb into .tmp on a free port, stopped and removed at
+ * the end. Uses the machine's PostgreSQL binaries (Debian: `apt-get install postgresql`, which .ci/run
+ * does); TEST_DATABASE_URL points the tests at an existing server instead.
+ */
+
+const root = path.resolve(import.meta.dirname, '..')
+const MISSING = 'The storage tests need PostgreSQL. Install it (Debian/Ubuntu: `sudo apt-get install -y postgresql`; .ci/run does) or set TEST_DATABASE_URL to a server where the tests may create databases.'
+
+function binDir(): string | null {
+  const versions = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)) : []
+  const candidates = [process.env.PG_BIN, ...versions.map((v) => `/usr/lib/postgresql/${v}/bin`)]
+  return candidates.find((dir) => dir && fs.existsSync(path.join(dir, 'initdb'))) ?? null
+}
+
+/** PostgreSQL refuses to run as root (CI runs as root): then the cluster belongs to the `postgres` user. */
+function asUser(): { run: (cmd: string, args: string[]) => void; chown: (dir: string) => void } {
+  const root = process.getuid?.() === 0
+  const user = 'postgres'
+  const run = (cmd: string, args: string[]) =>
+    void execFileSync(root ? 'runuser' : cmd, root ? ['-u', user, '--', cmd, ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const chown = (dir: string) => {
+    if (!root) return
+    execFileSync('chown', ['-R', `${user}:`, dir])
+    fs.chmodSync(path.dirname(dir), fs.statSync(path.dirname(dir)).mode | 0o011) // the user must reach it
+  }
+  return { run, chown }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Clusters left by a test run that was killed: stopped and removed. */
+function removeStale(tmp: string, bin: string, user: ReturnType<typeof asUser>) {
+  for (const name of fs.existsSync(tmp) ? fs.readdirSync(tmp) : []) {
+    const pid = Number(/^postgres-(\d+)$/.exec(name)?.[1])
+    if (!pid || isAlive(pid)) continue
+    const dir = path.join(tmp, name)
+    if (fs.existsSync(path.join(dir, 'postmaster.pid'))) {
+      try {
+        user.run(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', '-w', 'stop'])
+      } catch {} // already gone
+    }
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+export async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => {} }
+  const bin = binDir()
+  if (!bin) throw new Error(MISSING)
+  const user = asUser()
+  const tmp = path.join(root, '.tmp')
+  removeStale(tmp, bin, user)
+  const dir = path.join(tmp, `postgres-${process.pid}`)
+  fs.mkdirSync(tmp, { recursive: true })
+  fs.mkdirSync(dir, { mode: 0o700 })
+  user.chown(dir)
+  const port = Number(process.env.TEST_PG_PORT) || (await freePort())
+  try {
+    user.run(path.join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'])
+    // Durability off: a test cluster trades it for speed.
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+    user.run(path.join(bin, 'pg_ctl'), ['-D', dir, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'])
+  } catch (e) {
+    const stderr = (e as { stderr?: Buffer }).stderr?.toString() ?? ''
+    throw new Error(`Could not start a test PostgreSQL in ${dir}: ${stderr || String(e)}`)
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        user.run(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', '-w', 'stop'])
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
+}
+
+let counter = 0
+
+/** A new, empty database on the test server; answers its URL. */
+export async function freshDatabase(serverUrl: string): Promise<string> {
+  const name = `t_${process.pid}_${Date.now().toString(36)}_${counter++}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { inject } from 'vitest'
+import { openStorage, type Storage } from '#server/storage/storage.server.ts'
+import { freshDatabase } from './postgres.ts'
+
+/**
+ * Both storage implementations, for tests that must hold for each: `fresh()` makes a new empty
+ * place (a temporary DATA_DIR, or a new database on the run's PostgreSQL), `open(place)` opens a
+ * Storage on it (call it twice for two instances sharing one place). `closeAll()` in afterEach.
+ */
+export interface Backend {
+  name: Storage['kind']
+  fresh(): Promise<string>
+  open(place: string): Promise<Storage>
+}
+
+const opened: Storage[] = []
+const dirs: string[] = []
+const track = async (storage: Promise<Storage>) => {
+  const s = await storage
+  opened.push(s)
+  return s
+}
+
+export const backends: Backend[] = [
+  {
+    name: 'sqlite',
+    fresh: async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesite-storage-'))
+      dirs.push(dir)
+      return dir
+    },
+    open: (dir) => track(openStorage({ dataDir: dir, defaultSite: 'p1' })),
+  },
+  {
+    name: 'postgres',
+    fresh: () => freshDatabase(inject('postgresUrl')),
+    open: (url) => track(openStorage({ databaseUrl: url, dataDir: '/nonexistent', defaultSite: 'p1' })),
+  },
+]
+
+/** Closes every storage opened so far (as a restart would); the places stay. */
+export async function closeStorages() {
+  for (const s of opened.splice(0)) await s.close()
+}
+
+/** For afterEach: closes every storage and removes the temporary folders. */
+export async function closeAll() {
+  await closeStorages()
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+}
