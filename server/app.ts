@@ -2,84 +2,143 @@ import { createRequestHandler } from '@react-router/express'
 import express from 'express'
 import { rateLimit } from 'express-rate-limit'
 import 'react-router'
-import type { AppServices } from './services.server.ts'
-import { csrfCookie } from './csrf.server.ts'
-import { parseEnv } from './env.server.ts'
-import { pageKey } from './render-cache.server.ts'
-import { securityHeaders } from './security-headers.server.ts'
+import type { AppServices, Site } from './services.server.ts'
+import { parseEnv, type Env } from './env.server.ts'
+import type { PageCache } from './pages/page-cache.server.ts'
+import { notFoundKey, pageKey, pagePath, type PageScope } from './pages/page-key.server.ts'
+import { answerPage } from './pages/page-response.server.ts'
+import { isCrossOriginPost } from './same-origin.server.ts'
+import { applySecurityHeaders, securityHeaders } from './security-headers.server.ts'
 import { startServices } from './services.server.ts'
 
 // The contractor's leads command (server/leads.js) runs from the same build.
 export { main as leadsCli } from './leads-cli.ts'
 
+/** Where a rendered page is kept: entry.server.tsx stores it under the key for its status and route. */
+export type PageSlot = { cache: PageCache; keyFor: (status: number, leafRouteId: string) => string; ttlSeconds: number }
+
 declare module 'react-router' {
   interface AppLoadContext {
-    services: AppServices
-    snapshot: ReturnType<AppServices['records']['current']>
-    nonce: string
-    csrfToken: string
+    /** The site the request's host names. */
+    services: Site
+    snapshot: ReturnType<Site['records']['current']>
     clientIp: string | undefined
     /** Set when this client has sent too many form posts; the contact action answers 429. */
     rateLimited: boolean
-    /** Public origin for canonical URLs: SITE_URL, else the request's own. */
+    /** Set when a form post comes from another site's page; the contact action refuses it. */
+    crossOriginPost: boolean
+    /** Public origin for canonical URLs: the site's siteUrl, else the request's own. */
     siteUrl: string
+    page: PageSlot
   }
 }
 
-/** The site as an Express app: security headers, health check, then React Router. */
+/**
+ * The site as two Express apps: `pages` answers requests for pages already rendered, straight from
+ * the page cache (mounted before anything else); `app` does the rest: security headers, health
+ * check, the site for the host, then React Router.
+ */
 export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   const env = parseEnv(source)
   const services = await startServices(env)
-  const app = express()
-  app.disable('x-powered-by')
-  if (env.TRUST_PROXY) app.set('trust proxy', env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY)
-  app.use(securityHeaders)
-  app.use(csrfCookie)
-  app.post(['/contact', '/contact.data'], contactPostGuards(env.CONTACT_RATE_LIMIT))
+  const pages = siteExpress(env)
+  const app = siteExpress(env)
 
-  app.get('/healthz', (_req, res) => {
-    const { origin, fetchedAt, version, lastError } = services.records.current()
-    res.set('Cache-Control', 'no-store').json({ ok: true, record: { source: origin, fetchedAt, version, lastError } })
+  pages.use((req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.endsWith('.data')) return next()
+    const site = services.siteFor(req.hostname)
+    const page = site && services.pages.get(pageKey(pageScope(site, req), pagePath(req.path, searchOf(req.url))))
+    if (!page) return next()
+    const answer = answerPage(req, page, env.RECORD_TTL_SECONDS)
+    applySecurityHeaders(res, req.secure, page.csp)
+    res.writeHead(answer.status, answer.headers).end(answer.body)
   })
 
-  // A page already rendered for this record version is sent as is, with this response's secrets.
-  app.get('/{*path}', (req, res, next) => {
-    if (req.path.endsWith('.data')) return next()
-    const key = pageKey(services.records.current().version, req.get('host') ?? '', req.originalUrl)
-    const hit = services.renderCache.get(key, { nonce: String(res.locals.nonce), csrfToken: String(res.locals.csrfToken) })
-    if (!hit) return next()
-    res.status(hit.status).type('html').send(hit.html)
+  app.use(securityHeaders)
+  app.get('/healthz', (req, res) => {
+    const own = services.siteFor(req.hostname) ?? services.sites[0]!
+    res.set('Cache-Control', 'no-store').json({
+      ok: true,
+      record: recordState(own),
+      sites: services.sites.map((site) => ({ id: site.id, hosts: site.config.hosts, record: recordState(site) })),
+      pageCache: services.pages.stats(),
+    })
+  })
+  // A host this process does not serve learns nothing, not even which sites exist.
+  app.use((req, res, next) => {
+    const site = services.siteFor(req.hostname)
+    if (!site) return void res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found.')
+    res.locals.site = site
+    next()
+  })
+  app.post(['/contact', '/contact.data'], contactPostGuards(env.CONTACT_RATE_LIMIT))
+  // Tracking parameters (utm_*, fbclid…) never reach the pages, so every variant is the same page.
+  app.get('/{*path}', (req, _res, next) => {
+    if (!req.path.endsWith('.data')) req.url = req.originalUrl = pagePath(req.path, searchOf(req.url)) // the adapter reads originalUrl
+    next()
   })
 
   app.use(
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
-      getLoadContext: (req, res) => ({
-        services,
-        snapshot: services.records.current(),
-        nonce: String(res.locals.nonce),
-        csrfToken: String(res.locals.csrfToken),
-        clientIp: req.ip,
-        rateLimited: res.locals.rateLimited === true,
-        siteUrl: env.SITE_URL ?? `${req.protocol}://${req.get('host')}`,
-      }),
+      getLoadContext: (req, res) => {
+        const site = res.locals.site as Site
+        const scope = pageScope(site, req)
+        return {
+          services: site,
+          snapshot: site.records.current(),
+          clientIp: req.ip,
+          rateLimited: res.locals.rateLimited === true,
+          crossOriginPost: res.locals.crossOriginPost === true,
+          siteUrl: scope.origin,
+          page: {
+            cache: services.pages,
+            keyFor: (status, leafRouteId) => (status === 404 ? notFoundKey(scope, leafRouteId) : pageKey(scope, req.originalUrl)),
+            ttlSeconds: env.RECORD_TTL_SECONDS,
+          },
+        }
+      },
     }),
   )
-  return { app, env, close: () => services.close() }
+  return { app, pages, env, close: () => services.close() }
+}
+
+function siteExpress(env: Env) {
+  const app = express()
+  app.disable('x-powered-by')
+  app.disable('etag') // pages carry their own strong ETag
+  if (env.TRUST_PROXY) app.set('trust proxy', env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY)
+  return app
+}
+
+/** What a page depends on besides its path: the site, its record version, its public origin. */
+function pageScope(site: Site, req: express.Request): PageScope {
+  return { siteId: site.id, version: site.records.current().version, origin: site.config.siteUrl ?? `${req.protocol}://${req.get('host')}` }
+}
+
+const searchOf = (url: string) => {
+  const at = url.indexOf('?')
+  return at === -1 ? '' : url.slice(at)
+}
+
+function recordState(site: AppServices['sites'][number]) {
+  const { origin, fetchedAt, version, lastError } = site.records.current()
+  return { source: origin, fetchedAt, version, lastError }
 }
 
 export const CONTACT_BODY_LIMIT_BYTES = 64 * 1024
 const CONTACT_WINDOW_MS = 10 * 60 * 1000
 
 /**
- * Form posts: a body size limit, and a per-IP rate limit that lets the contact action
- * answer (so the visitor gets a readable message in the page, with or without JavaScript).
+ * Form posts: a body size limit, the same-origin check, and a per-IP rate limit; the last two let
+ * the contact action answer (so the visitor gets a readable message in the page, with or without JavaScript).
  */
 const contactPostGuards = (postsPerWindow: number) => [
   (req: express.Request, res: express.Response, next: express.NextFunction) => {
     const length = Number(req.headers['content-length'] ?? NaN)
     if (!Number.isFinite(length)) return void res.status(411).type('text').send('A form post needs a Content-Length.')
     if (length > CONTACT_BODY_LIMIT_BYTES) return void res.status(413).type('text').send('The form is too large to send.')
+    res.locals.crossOriginPost = isCrossOriginPost({ get: (name) => req.get(name) })
     next()
   },
   rateLimit({

@@ -12,6 +12,7 @@ afterEach(() => tmp.remove())
 function row(overrides: Partial<Omit<LeadRow, 'lead'>> & { lead?: Partial<LeadRow['lead']> } = {}): LeadRow {
   return {
     id: 'id-1',
+    site: 'page-1',
     pageId: 'page-1',
     createdAt: Date.UTC(2026, 0, 15, 9, 30),
     relayBody: buildRelayBody(lead, testRecord()),
@@ -49,7 +50,7 @@ describe('leads CLI', () => {
     const out = formatLeads([row({ lead: { message: 'He said "hi",\nthen left' } })], { csv: true })
     const lines = out.split('\r\n')
     expect(lines[0]).toBe(
-      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","page_id"',
+      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","site","page_id"',
     )
     expect(lines[1]).toContain('"He said ""hi"",\nthen left"')
     expect(out.endsWith('\r\n')).toBe(true)
@@ -75,6 +76,25 @@ describe('leads CLI', () => {
     expect(main(['--csv'], { DATA_DIR: tmp.dir }, (s) => void (out += s))).toBe(0)
     const firstNames = out.trim().split('\r\n').slice(1).map((l) => l.split(',')[2])
     expect(firstNames).toEqual(['"Newer"', '"Older"'])
+  })
+
+  test('--site keeps one site\'s leads, and says so when that site has none', () => {
+    const store = createLeadStore(tmp.dir)
+    const body = buildRelayBody(lead, testRecord())
+    store.insertLead({ pageId: 'ironwood', lead: { ...lead, firstName: 'Iris' }, relayBody: body, relayUrl: null, now: 1_000 })
+    store.insertLead({ pageId: 'cedar', lead: { ...lead, firstName: 'Cole' }, relayBody: body, relayUrl: null, now: 2_000 })
+    store.close()
+    let out = ''
+    expect(main(['--site', 'ironwood'], { DATA_DIR: tmp.dir }, (s) => void (out += s))).toBe(0)
+    expect(out).toContain('Iris')
+    expect(out).not.toContain('Cole')
+    expect(out).toContain('1 lead(s)')
+    out = ''
+    main(['--site', 'nobody'], { DATA_DIR: tmp.dir }, (s) => void (out += s))
+    expect(out).toBe('No leads stored for site "nobody".\n')
+    out = ''
+    expect(main(['--site'], { DATA_DIR: tmp.dir }, (s) => void (out += s))).toBe(2)
+    expect(out).toMatch(/--site needs a site id/)
   })
 
   test('main says so when there is no database yet', () => {

@@ -4,7 +4,7 @@ import { createLeadStore, type LeadRow } from './leads/lead-store.server.ts'
 
 /**
  * `npm run leads` — the contractor's own copy of every lead, newest first, with its relay state.
- * `npm run leads -- --csv` exports them for a spreadsheet.
+ * `npm run leads -- --csv` exports them for a spreadsheet; `--site <id>` keeps one site's (its pageId).
  */
 
 const columns: { title: string; width: number; value: (r: LeadRow) => string }[] = [
@@ -33,6 +33,7 @@ const csvColumns: [string, (r: LeadRow) => string][] = [
   ['attempts', (r) => String(r.attempts)],
   ['last_error', (r) => r.lastError ?? ''],
   ['delivered_at', (r) => (r.deliveredAt ? new Date(r.deliveredAt).toISOString() : '')],
+  ['site', (r) => r.site],
   ['page_id', (r) => r.pageId],
 ]
 
@@ -63,6 +64,12 @@ export function formatLeads(rows: LeadRow[], { csv = false }: { csv?: boolean } 
 
 export function main(argv: string[], env: Record<string, string | undefined>, write = (s: string) => void process.stdout.write(s)): number {
   const csv = argv.includes('--csv')
+  const siteAt = argv.indexOf('--site')
+  const site = siteAt === -1 ? undefined : argv[siteAt + 1]
+  if (siteAt !== -1 && (!site || site.startsWith('--'))) {
+    write('--site needs a site id (its pageId), e.g. npm run leads -- --site ironwood-fence\n')
+    return 2
+  }
   const dataDir = path.resolve(env.DATA_DIR || './data')
   if (!existsSync(path.join(dataDir, 'leads.sqlite'))) {
     write(csv ? formatLeads([], { csv }) : `No leads stored yet (no database in ${dataDir}).\n`)
@@ -70,7 +77,8 @@ export function main(argv: string[], env: Record<string, string | undefined>, wr
   }
   const store = createLeadStore(dataDir)
   try {
-    write(formatLeads(store.listLeads(), { csv }))
+    const rows = store.listLeads(site)
+    write(rows.length || csv || !site ? formatLeads(rows, { csv }) : `No leads stored for site "${site}".\n`)
   } finally {
     store.close()
   }

@@ -9,17 +9,20 @@ if (!dev) ensureBuild()
 
 const server = express()
 server.disable('x-powered-by')
-server.use(compression())
 
 let site
 if (dev) {
   const vite = await import('vite').then((v) => v.createServer({ root, server: { middlewareMode: true } }))
+  server.use(compression())
   server.use(vite.middlewares)
   site = await vite.ssrLoadModule('./server/app.ts').then((m) => m.createApp())
 } else {
+  site = await import(serverBuild('index.js')).then((m) => m.createApp())
+  // Pages already rendered go out first, pre-compressed: nothing below runs for them.
+  server.use(site.pages)
+  server.use(compression())
   server.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
   server.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
-  site = await import(serverBuild('index.js')).then((m) => m.createApp())
 }
 server.use(site.app)
 

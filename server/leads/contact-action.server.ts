@@ -1,34 +1,31 @@
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import type { ContactFormResult } from '#app/forms/estimate-form.ts'
-import { CSRF_FIELD, CSRF_HEADER, csrfMatches } from '../csrf.server.ts'
-
 
 const messages = {
   en: {
     sent: 'Thank you! Your request was sent. We will contact you shortly.',
     invalid: 'Please correct the highlighted fields.',
     tooMany: 'Too many requests from your connection. Please wait a few minutes and try again, or call us.',
-    forged: 'Your session expired. Please reload the page and send the form again.',
+    crossOrigin: 'This form can only be sent from this website. Please open the page again and send it from there.',
   },
   es: {
     sent: '¡Gracias! Su solicitud fue enviada. Nos pondremos en contacto pronto.',
     invalid: 'Por favor corrija los campos marcados.',
     tooMany: 'Demasiadas solicitudes desde su conexión. Espere unos minutos e intente de nuevo, o llámenos.',
-    forged: 'Su sesión expiró. Recargue la página y envíe el formulario de nuevo.',
+    crossOrigin: 'Este formulario solo se puede enviar desde este sitio web. Abra la página de nuevo y envíelo desde allí.',
   },
 }
 
-/** POST /contact: checks the anti-forgery token and the rate limit, then hands the lead to the lead service. */
+/** POST /contact: refuses posts from other sites' pages and over the rate limit, then hands the lead to the site's lead service. */
 export async function contactAction(request: Request, context: AppLoadContext) {
   const { record } = context.services.records.current()
   const text = messages[record.labels.formLabel.isenglish ? 'en' : 'es']
   const fail = (message: string, status: number) => data<ContactFormResult>({ ok: false, fieldErrors: {}, values: {}, message }, { status })
 
+  if (context.crossOriginPost) return fail(text.crossOrigin, 403)
   if (context.rateLimited) return fail(text.tooMany, 429)
   const form = await request.formData()
-  const token = request.headers.get(CSRF_HEADER) ?? form.get(CSRF_FIELD)
-  if (!csrfMatches(request.headers.get('cookie'), typeof token === 'string' ? token : null)) return fail(text.forged, 403)
 
   const result = context.services.leads.submit(form, {
     clientIp: context.clientIp,

@@ -29,6 +29,11 @@ export interface SubmitContext {
 export interface LeadServiceOptions {
   dataDir: string
   pageId: string
+  /**
+   * The process's one lead store and outbox, when several sites share them (each lead keeps its
+   * site and its relay URL, so one outbox serves every site). Without it the service owns its own.
+   */
+  shared?: { store: LeadStore; outbox: RelayOutbox }
   getRecord: () => PageRecord
   /** Public origin, to make root-relative logo and relay URLs absolute. */
   siteUrl?: string
@@ -58,9 +63,8 @@ export function contactFormServices(record: PageRecord): string[] {
 }
 
 export function createLeadService(options: LeadServiceOptions): LeadService {
-  const { dataDir, pageId, getRecord, siteUrl, logger = consoleLogger, now = Date.now } = options
-  const store = createLeadStore(dataDir)
-  const outbox = createRelayOutbox({ store, fetch: options.fetch, now, random: options.random, logger, pollMs: options.pollMs })
+  const { dataDir, pageId, getRecord, siteUrl, shared, logger = consoleLogger, now = Date.now } = options
+  const { store, outbox } = shared ?? createLeadDesk(dataDir, options)
 
   function releaseHeldIfConfigured(): number {
     const url = relayUrlOf(getRecord(), siteUrl)
@@ -99,7 +103,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
   }
 
   releaseHeldIfConfigured()
-  if (options.startOutbox !== false) outbox.start()
+  if (!shared && options.startOutbox !== false) outbox.start()
 
   return {
     submit,
@@ -107,8 +111,16 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     outbox,
     store,
     async close() {
+      if (shared) return // its owner closes it
       await outbox.stop()
       store.close()
     },
   }
+}
+
+/** The lead store and its relay outbox (not started). */
+export function createLeadDesk(dataDir: string, options: Pick<LeadServiceOptions, 'fetch' | 'logger' | 'now' | 'random' | 'pollMs'> = {}) {
+  const store = createLeadStore(dataDir)
+  const outbox = createRelayOutbox({ store, fetch: options.fetch, now: options.now, random: options.random, logger: options.logger ?? consoleLogger, pollMs: options.pollMs })
+  return { store, outbox }
 }

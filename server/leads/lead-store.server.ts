@@ -15,6 +15,8 @@ export type RelayState = 'pending' | 'delivered' | 'failed' | 'held'
 
 export interface LeadRow {
   id: string
+  /** The site the lead came from (its id: the site's pageId). */
+  site: string
   pageId: string
   createdAt: number
   lead: EstimateLead
@@ -33,6 +35,8 @@ export interface LeadRow {
 }
 
 export interface NewLead {
+  /** Defaults to pageId, which is the site's id. */
+  site?: string
   pageId: string
   lead: EstimateLead
   relayBody: RelayBody
@@ -66,10 +70,15 @@ const MIGRATIONS = [
    );
    CREATE INDEX leads_due ON leads (state, next_attempt_at);
    CREATE INDEX leads_created ON leads (created_at);`,
+  // One database for every site of a process: each lead knows its site (the site's id, its pageId).
+  `ALTER TABLE leads ADD COLUMN site TEXT NOT NULL DEFAULT '';
+   UPDATE leads SET site = page_id;
+   CREATE INDEX leads_site ON leads (site, created_at);`,
 ]
 
 interface DbRow {
   id: string
+  site: string
   idempotency_key: string
   page_id: string
   created_at: number
@@ -88,6 +97,7 @@ interface DbRow {
 
 const toLead = (r: DbRow): LeadRow => ({
   id: r.id,
+  site: r.site,
   pageId: r.page_id,
   createdAt: r.created_at,
   lead: JSON.parse(r.lead_json) as EstimateLead,
@@ -114,9 +124,9 @@ export function createLeadStore(dataDir: string) {
 
   const byId = db.prepare<[string], DbRow>('SELECT * FROM leads WHERE id = ?')
   const byKey = db.prepare<[string], DbRow>('SELECT * FROM leads WHERE idempotency_key = ?')
-  const insert = db.prepare(`INSERT INTO leads (id, idempotency_key, page_id, created_at, lead_json, relay_body_json,
+  const insert = db.prepare(`INSERT INTO leads (id, idempotency_key, site, page_id, created_at, lead_json, relay_body_json,
       relay_url, state, queued_at, next_attempt_at, client_ip, user_agent)
-    VALUES (@id, @key, @pageId, @now, @lead, @body, @url, @state, @now, @now, @ip, @ua)
+    VALUES (@id, @key, @site, @pageId, @now, @lead, @body, @url, @state, @now, @now, @ip, @ua)
     ON CONFLICT (idempotency_key) DO NOTHING`)
   // One statement, so the claim is atomic across connections and processes.
   const claim = db.prepare<[{ now: number; until: number; limit: number }], DbRow>(`UPDATE leads
@@ -137,7 +147,7 @@ export function createLeadStore(dataDir: string) {
       const id = randomUUID()
       const key = input.idempotencyKey ?? id
       const { changes } = insert.run({
-        id, key, pageId: input.pageId, now: input.now,
+        id, key, site: input.site ?? input.pageId, pageId: input.pageId, now: input.now,
         lead: JSON.stringify(input.lead), body: JSON.stringify(input.relayBody),
         url: input.relayUrl, state: input.relayUrl ? 'pending' : 'held',
         ip: input.clientIp ?? null, ua: input.userAgent ?? null,
@@ -148,8 +158,9 @@ export function createLeadStore(dataDir: string) {
       const row = byId.get(id)
       return row && toLead(row)
     },
-    /** Newest first. */
-    listLeads: (): LeadRow[] => db.prepare<[], DbRow>('SELECT * FROM leads ORDER BY created_at DESC, rowid DESC').all().map(toLead),
+    /** Newest first; only one site's when `site` is given. */
+    listLeads: (site?: string): LeadRow[] =>
+      db.prepare<[{ site: string | null }], DbRow>('SELECT * FROM leads WHERE @site IS NULL OR site = @site ORDER BY created_at DESC, rowid DESC').all({ site: site ?? null }).map(toLead),
     /** Leases up to `limit` due pending leads to the caller until now + leaseMs; counts the attempt. */
     claimDue: (now: number, leaseMs: number, limit: number): LeadRow[] => claim.all({ now, until: now + leaseMs, limit }).map(toLead),
     /** true only for the one caller that moved it from pending to delivered. */
