@@ -7,6 +7,7 @@ import { parseEnv, type Env } from './env.server.ts'
 import type { PageCache } from './pages/page-cache.server.ts'
 import { notFoundKey, pageKey, pagePath, type PageScope } from './pages/page-key.server.ts'
 import { answerPage } from './pages/page-response.server.ts'
+import { contactMessages } from './leads/contact-action.server.ts'
 import { isCrossOriginPost } from './same-origin.server.ts'
 import { applySecurityHeaders, securityHeaders } from './security-headers.server.ts'
 import { startServices } from './services.server.ts'
@@ -25,8 +26,6 @@ declare module 'react-router' {
     clientIp: string | undefined
     /** Set when this client has sent too many form posts; the contact action answers 429. */
     rateLimited: boolean
-    /** Set when a form post comes from another site's page; the contact action refuses it. */
-    crossOriginPost: boolean
     /** Public origin for canonical URLs: the site's siteUrl, else the request's own. */
     siteUrl: string
     page: PageSlot
@@ -62,6 +61,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
       record: recordState(own),
       sites: services.sites.map((site) => ({ id: site.id, hosts: site.config.hosts, record: recordState(site) })),
       pageCache: services.pages.stats(),
+      memoryMb: memoryMb(),
     })
   })
   // A host this process does not serve learns nothing, not even which sites exist.
@@ -89,7 +89,6 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
           snapshot: site.records.current(),
           clientIp: req.ip,
           rateLimited: res.locals.rateLimited === true,
-          crossOriginPost: res.locals.crossOriginPost === true,
           siteUrl: scope.origin,
           page: {
             cache: services.pages,
@@ -126,19 +125,29 @@ function recordState(site: AppServices['sites'][number]) {
   return { source: origin, fetchedAt, version, lastError }
 }
 
+function memoryMb() {
+  const { rss, heapTotal, heapUsed, external } = process.memoryUsage()
+  const mb = (bytes: number) => Math.round(bytes / 1048576)
+  return { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), external: mb(external) }
+}
+
 export const CONTACT_BODY_LIMIT_BYTES = 64 * 1024
 const CONTACT_WINDOW_MS = 10 * 60 * 1000
 
 /**
- * Form posts: a body size limit, the same-origin check, and a per-IP rate limit; the last two let
- * the contact action answer (so the visitor gets a readable message in the page, with or without JavaScript).
+ * Form posts: a body size limit, the same-origin check (a readable refusal in the site's language),
+ * and a per-IP rate limit that lets the contact action answer (so the visitor gets a readable message
+ * in the page, with or without JavaScript).
  */
 const contactPostGuards = (postsPerWindow: number) => [
   (req: express.Request, res: express.Response, next: express.NextFunction) => {
     const length = Number(req.headers['content-length'] ?? NaN)
     if (!Number.isFinite(length)) return void res.status(411).type('text').send('A form post needs a Content-Length.')
     if (length > CONTACT_BODY_LIMIT_BYTES) return void res.status(413).type('text').send('The form is too large to send.')
-    res.locals.crossOriginPost = isCrossOriginPost({ get: (name) => req.get(name) })
+    if (isCrossOriginPost({ get: (name) => req.get(name) })) {
+      const { record } = (res.locals.site as Site).records.current()
+      return void res.status(403).set('Cache-Control', 'no-store').type('text').send(contactMessages(record).crossOrigin)
+    }
     next()
   },
   rateLimit({

@@ -21,7 +21,7 @@ type Options = {
   timeoutMs: number
   fetch?: typeof globalThis.fetch
   logger?: Logger
-  /** 0..1; spreads the sites' refreshes over the ttl, so a hundred sites do not ask the provider in one second. */
+  /** 0..1; gives each site its own phase within the ttl, so a hundred sites do not ask the provider in one second. */
   random?: () => number
 }
 
@@ -132,7 +132,7 @@ export function createRecordSource(options: Options) {
       running = true
       loadFromDisk()
       await refresh()
-      schedule(ttlMs * (0.5 + random() / 2))
+      schedule(ttlMs * (1 + random())) // one ttl at least, then a phase of its own
     },
     stop() {
       running = false

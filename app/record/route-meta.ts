@@ -20,7 +20,7 @@ export function pageMeta(page: string, matches: Matches): MetaDescriptor[] {
   const title = pageTitle(page, record)
   const description = metaDescription(record)
   const pathname = matches.at(-1)?.pathname ?? '/'
-  const failed = matches.some((m) => m?.error !== undefined)
+  const failed = matches.some((m) => m?.error != null)
   const url = data && !failed ? `${data.siteUrl}${pathname}` : undefined
   const image = record?.gallery[0] ?? record?.dbPrincipal.logo
   const absoluteImage = image && data ? (image.startsWith('/') ? data.siteUrl + image : image) : undefined

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import type { ContactFormResult } from '#app/forms/estimate-form.ts'
+import type { PageRecord } from '#app/record/schema.ts'
 
 const messages = {
   en: {
@@ -17,13 +18,14 @@ const messages = {
   },
 }
 
-/** POST /contact: refuses posts from other sites' pages and over the rate limit, then hands the lead to the site's lead service. */
+/** The contact form's messages in the record's language. */
+export const contactMessages = (record: PageRecord) => messages[record.labels.formLabel.isenglish ? 'en' : 'es']
+
+/** POST /contact: refuses posts over the rate limit, then hands the lead to the site's lead service. */
 export async function contactAction(request: Request, context: AppLoadContext) {
-  const { record } = context.services.records.current()
-  const text = messages[record.labels.formLabel.isenglish ? 'en' : 'es']
+  const text = contactMessages(context.services.records.current().record)
   const fail = (message: string, status: number) => data<ContactFormResult>({ ok: false, fieldErrors: {}, values: {}, message }, { status })
 
-  if (context.crossOriginPost) return fail(text.crossOrigin, 403)
   if (context.rateLimited) return fail(text.tooMany, 429)
   const form = await request.formData()
 
