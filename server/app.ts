@@ -72,11 +72,6 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     next()
   })
   app.post(['/contact', '/contact.data'], contactPostGuards(env.CONTACT_RATE_LIMIT))
-  // Tracking parameters (utm_*, fbclid…) never reach the pages, so every variant is the same page.
-  app.get('/{*path}', (req, _res, next) => {
-    if (!req.path.endsWith('.data')) req.url = req.originalUrl = pagePath(req.path, searchOf(req.url)) // the adapter reads originalUrl
-    next()
-  })
 
   app.use(
     createRequestHandler({
@@ -92,7 +87,8 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
           siteUrl: scope.origin,
           page: {
             cache: services.pages,
-            keyFor: (status, leafRouteId) => (status === 404 ? notFoundKey(scope, leafRouteId) : pageKey(scope, req.originalUrl)),
+            // Pages read no tracking parameter (utm_*, fbclid…), so every variant of a URL is one page.
+            keyFor: (status, leafRouteId) => (status === 404 ? notFoundKey(scope, leafRouteId) : pageKey(scope, pagePath(req.path, searchOf(req.url)))),
             ttlSeconds: env.RECORD_TTL_SECONDS,
           },
         }
