@@ -1,7 +1,11 @@
 // Requests per second of the production server answering cached pages, against a plain Node
 // `http` server sending the very same pre-compressed bytes (the ceiling of this machine), in the
 // same run. Prints both and their ratio, per page and encoding. BENCH_SECONDS sets the run length.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 import autocannon from 'autocannon'
 import { startSite } from './serve.js'
 
@@ -26,13 +30,12 @@ for (const path of ['/', '/services']) {
   }
 }
 
-// The ceiling: the same bytes and headers, from a handler that does nothing else.
-const plain = http.createServer((req, res) => {
-  const hit = cases.find((c) => req.url === `/${cases.indexOf(c)}`)
-  const { 'content-length': _length, 'transfer-encoding': _te, connection: _c, 'keep-alive': _k, date: _d, ...headers } = hit.headers
-  res.writeHead(200, { ...headers, 'Content-Length': hit.bytes.length }).end(hit.bytes)
-})
-await new Promise((resolve) => plain.listen(PLAIN_PORT, '127.0.0.1', resolve))
+// The ceiling: the same bytes and headers, from a handler that does nothing else, in a process
+// of its own like the site (autocannon's client runs in this one).
+const casesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-plain-')), 'cases.json')
+fs.writeFileSync(casesFile, JSON.stringify(cases.map((c) => ({ headers: c.headers, body: c.bytes.toString('base64') }))))
+const plain = spawn(process.execPath, [path.join(import.meta.dirname, 'plain-server.js'), casesFile, String(PLAIN_PORT)], { stdio: ['ignore', 'pipe', 'inherit'] })
+await new Promise((resolve) => plain.stdout.once('data', resolve))
 
 console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run, median of ${ROUNDS} alternating rounds; shared 2-core machine, so figures are indicative\n`)
 console.log('path        encoding   bytes   site req/s   plain req/s   ratio   site p99 ms')
@@ -53,7 +56,7 @@ for (const [i, c] of cases.entries()) {
   const failed = sites.reduce((n, r) => n + r.non2xx + r.errors, 0)
   if (failed) console.log(`  ! ${failed} non-2xx or errors`)
 }
-plain.close()
+plain.kill()
 site.stop()
 
 function median(results) {

@@ -1,4 +1,5 @@
 import { createRequestHandler } from '@react-router/express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import express from 'express'
 import { rateLimit } from 'express-rate-limit'
 import 'react-router'
@@ -11,6 +12,7 @@ import { contactMessages } from './leads/contact-action.server.ts'
 import { isCrossOriginPost } from './same-origin.server.ts'
 import { applySecurityHeaders, securityHeaders } from './security-headers.server.ts'
 import { startServices } from './services.server.ts'
+import { hostOnly } from './sites/site-config.server.ts'
 
 // The contractor's leads command (server/leads.js) runs from the same build.
 export { main as leadsCli } from './leads-cli.ts'
@@ -33,25 +35,33 @@ declare module 'react-router' {
 }
 
 /**
- * The site as two Express apps: `pages` answers requests for pages already rendered, straight from
- * the page cache (mounted before anything else); `app` does the rest: security headers, health
+ * The site: `servePage` answers requests for pages already rendered, straight from the page cache,
+ * before Express runs at all (server/start.js); `app` does the rest: security headers, health
  * check, the site for the host, then React Router.
  */
 export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   const env = parseEnv(source)
   const services = await startServices(env)
-  const pages = siteExpress(env)
   const app = siteExpress(env)
 
-  pages.use((req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.endsWith('.data')) return next()
-    const site = services.siteFor(req.hostname)
-    const page = site && services.pages.get(pageKey(pageScope(site, req), pagePath(req.path, searchOf(req.url))))
-    if (!page) return next()
-    const answer = answerPage(req, page, env.RECORD_TTL_SECONDS)
-    applySecurityHeaders(res, req.secure, page.csp)
+  /** Answers a request for a page already rendered, straight from the cache; false when it is not one. */
+  function servePage(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false
+    const url = req.url ?? '/'
+    const at = url.indexOf('?')
+    const pathname = at === -1 ? url : url.slice(0, at)
+    if (pathname.endsWith('.data')) return false
+    const site = services.siteFor(hostOnly(req.headers.host))
+    if (!site) return false
+    const protocol = requestProtocol(req, Boolean(env.TRUST_PROXY))
+    const origin = site.config.siteUrl ?? `${protocol}://${req.headers.host}`
+    const page = services.pages.get(pageKey({ siteId: site.id, version: site.records.current().version, origin }, pagePath(pathname, at === -1 ? '' : url.slice(at))))
+    if (!page) return false
+    const answer = answerPage({ method: req.method, headers: req.headers }, page, env.RECORD_TTL_SECONDS)
+    applySecurityHeaders(res, protocol === 'https', page.csp)
     res.writeHead(answer.status, answer.headers).end(answer.body)
-  })
+    return true
+  }
 
   app.use(securityHeaders)
   app.get('/healthz', (req, res) => {
@@ -95,7 +105,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
       },
     }),
   )
-  return { app, pages, env, close: () => services.close() }
+  return { app, servePage, env, close: () => services.close() }
 }
 
 function siteExpress(env: Env) {
@@ -104,6 +114,13 @@ function siteExpress(env: Env) {
   app.disable('etag') // pages carry their own strong ETag
   if (env.TRUST_PROXY) app.set('trust proxy', env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY)
   return app
+}
+
+/** As Express's req.protocol: X-Forwarded-Proto only from a trusted proxy. */
+function requestProtocol(req: IncomingMessage, trustProxy: boolean): 'http' | 'https' {
+  const forwarded = trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() : ''
+  if (forwarded === 'https' || forwarded === 'http') return forwarded
+  return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
 }
 
 /** What a page depends on besides its path: the site, its record version, its public origin. */

@@ -43,7 +43,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains'
 const NO_INLINE_SCRIPTS = contentSecurityPolicy()
 
 /** Sets every security header; `csp` is the page's own policy when it has one. */
-export function applySecurityHeaders(res: Pick<Response, 'setHeader'>, secure: boolean, csp = NO_INLINE_SCRIPTS) {
+export function applySecurityHeaders(res: { setHeader(name: string, value: string): unknown }, secure: boolean, csp = NO_INLINE_SCRIPTS) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
   res.setHeader('Content-Security-Policy', csp)
   if (secure) res.setHeader('Strict-Transport-Security', HSTS)

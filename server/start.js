@@ -1,4 +1,5 @@
 // Starts the production site (building it first when no build exists), or the dev server with --dev.
+import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
 import express from 'express'
@@ -9,24 +10,23 @@ if (!dev) ensureBuild()
 
 const server = express()
 server.disable('x-powered-by')
+server.use(compression())
 
 let site
 if (dev) {
   const vite = await import('vite').then((v) => v.createServer({ root, server: { middlewareMode: true } }))
-  server.use(compression())
   server.use(vite.middlewares)
   site = await vite.ssrLoadModule('./server/app.ts').then((m) => m.createApp())
 } else {
   site = await import(serverBuild('index.js')).then((m) => m.createApp())
-  // Pages already rendered go out first, pre-compressed: nothing below runs for them.
-  server.use(site.pages)
-  server.use(compression())
   server.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
   server.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
 }
 server.use(site.app)
 
-const listener = server.listen(site.env.PORT, site.env.HOST, () => {
+// Pages already rendered go out first, pre-compressed: Express does not run for them.
+const listener = http.createServer((req, res) => site.servePage(req, res) || server(req, res))
+listener.listen(site.env.PORT, site.env.HOST, () => {
   const { port } = listener.address()
   console.info(`tradesite listening on http://localhost:${port}`)
 })
