@@ -3,16 +3,20 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { clientAssetText } from '#server/client-assets.server.ts'
-import { pageKey } from '#server/render-cache.server.ts'
+import { compressPage } from '#server/pages/page-cache.server.ts'
+import { answerPage } from '#server/pages/page-response.server.ts'
+import { hashMarkedScripts, renderMark } from '#server/pages/inline-scripts.server.ts'
+import { contentSecurityPolicy } from '#server/security-headers.server.ts'
 import stylesheet from './app.css?url'
-import { NonceProvider } from './ui/nonce.tsx'
 import { InlineCssProvider } from './ui/site-stylesheet.tsx'
 
 export const streamTimeout = 5_000
 
 /**
- * Renders the whole page before answering, so visitors and crawlers get complete HTML, and
- * keeps it in the render cache.
+ * Renders the whole page before answering, so visitors and crawlers get complete HTML. A page is
+ * the same bytes for every visitor of one record version: it is rendered once, kept pre-compressed
+ * in the page cache (server/app.ts answers from there next time, without React Router), and each
+ * 404 of a route shares one copy.
  */
 export default async function handleRequest(
   request: Request,
@@ -21,30 +25,45 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const { nonce, csrfToken, services, snapshot } = loadContext
-  const secrets = { nonce, csrfToken }
-  const url = new URL(request.url)
-  const cacheable = request.method === 'GET' && (status === 200 || status === 404)
-  headers.set('Content-Type', 'text/html; charset=utf-8')
-  const { html, failed } = await renderPage(request, routerContext, nonce)
-  // Served from the cache by server/app.ts next time, without running React Router at all.
-  const key = pageKey(snapshot.version, url.host, url.pathname + url.search)
-  if (cacheable && !failed) services.renderCache.set(key, status, html, secrets)
-  return new Response(html, { headers, status: failed ? 500 : status })
+  const { page } = loadContext
+  const cacheable = (request.method === 'GET' || request.method === 'HEAD') && (status === 200 || status === 404) && !import.meta.env.DEV
+  const leafRouteId = routerContext.staticHandlerContext.matches.at(-1)?.route.id ?? 'root'
+  const key = cacheable ? page.keyFor(status, leafRouteId) : undefined
+  const cached = key && page.cache.get(key)
+  if (cached) return toResponse(request, cached, headers, page.ttlSeconds)
+
+  const mark = renderMark()
+  const rendered = await renderPage(request, routerContext, mark)
+  const { html, hashes } = hashMarkedScripts(rendered.html, mark)
+  const csp = contentSecurityPolicy(hashes)
+  if (!key || rendered.failed) {
+    headers.set('Content-Type', 'text/html; charset=utf-8')
+    headers.set('Content-Security-Policy', csp)
+    headers.set('Cache-Control', 'no-store')
+    return new Response(html, { headers, status: rendered.failed ? 500 : status })
+  }
+  const fresh = await compressPage(status, html, csp)
+  page.cache.set(key, fresh)
+  return toResponse(request, fresh, headers, page.ttlSeconds)
 }
 
-function renderPage(request: Request, routerContext: EntryContext, nonce: string) {
+function toResponse(request: Request, cached: Parameters<typeof answerPage>[1], headers: Headers, ttlSeconds: number) {
+  const answer = answerPage({ method: request.method, headers: Object.fromEntries(request.headers) }, cached, ttlSeconds)
+  for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value)
+  return new Response(answer.body as Uint8Array<ArrayBuffer> | null, { status: answer.status, headers })
+}
+
+/** `mark` is a throwaway nonce: it tells our own inline scripts apart before they are hashed. */
+function renderPage(request: Request, routerContext: EntryContext, mark: string) {
   return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {
     let failed = false
     const chunks: Buffer[] = []
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <InlineCssProvider value={clientAssetText(stylesheet)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineCssProvider>
-      </NonceProvider>,
+      <InlineCssProvider value={clientAssetText(stylesheet)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={mark} />
+      </InlineCssProvider>,
       {
-        nonce,
+        nonce: mark,
         onAllReady() {
           const sink = new PassThrough()
           sink.on('data', (chunk: Buffer) => chunks.push(chunk))

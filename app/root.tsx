@@ -4,7 +4,6 @@ import stylesheet from './app.css?url'
 import { FullScreenLoader } from './layout/full-screen-loader.tsx'
 import { businessJsonLd, serializeJsonLd } from './record/business-json-ld.ts'
 import { themeCss } from './record/theme.ts'
-import { useNonce } from './ui/nonce.tsx'
 import { SiteStylesheet } from './ui/site-stylesheet.tsx'
 
 /** With no record at all yet, wait at most this long for one before rendering the empty record. */
@@ -14,15 +13,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { records } = context.services
   let snapshot = context.snapshot
   if (snapshot.origin === 'empty') {
-    await Promise.race([records.refresh(), new Promise((r) => setTimeout(r, FIRST_RECORD_WAIT_MS))])
+    await Promise.race([records.refreshIfDue(), new Promise((r) => setTimeout(r, FIRST_RECORD_WAIT_MS))])
     snapshot = records.current()
   }
-  return { record: snapshot.record, hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl, csrfToken: context.csrfToken }
+  return { record: snapshot.record, hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
-  const nonce = useNonce()
   const favicon = data?.record.dbPrincipal.favicon || '/favicon.ico'
   const jsonLd = data && businessJsonLd(data.record, data.siteUrl)
   return (
@@ -40,8 +38,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         {data && !data.hasRecord ? <FullScreenLoader /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   )

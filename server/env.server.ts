@@ -3,22 +3,28 @@ import { DEFAULT_RELAY_TIMING, type RelayTiming } from './leads/relay-outbox.ser
 
 const port = z.coerce.number().int().min(0).max(65535)
 const milliseconds = z.coerce.number().int().min(10).max(24 * 3600 * 1000)
-const optionalUrl = z
+export const optionalUrl = z
   .string()
   .trim()
   .transform((v) => v.replace(/\/+$/, ''))
   .pipe(z.url({ protocol: /^https?$/ }))
   .optional()
 
+export const pageId = z.string().trim().regex(/^[\w-]{1,100}$/, 'letters, digits, _ or - only')
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PAGE_API_URL: optionalUrl,
-  PAGE_ID: z.string().trim().regex(/^[\w-]{1,100}$/, 'letters, digits, _ or - only').default('demo'),
+  PAGE_ID: pageId.default('demo'),
   RECORD_TTL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   RECORD_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(5_000),
   DATA_DIR: z.string().min(1).default('./data'),
   SITE_URL: optionalUrl,
+  /** JSON list of the sites this process serves by host name (server/sites/site-config.server.ts). */
+  SITES_FILE: z.string().trim().min(1).optional(),
+  /** Upper bound of the rendered-page cache (pre-compressed bytes, all sites together). */
+  PAGE_CACHE_MB: z.coerce.number().positive().max(4096).default(64),
   WEATHER_API_URL: optionalUrl,
   WEATHER_GEOCODING_URL: optionalUrl,
   TRUST_PROXY: z.string().optional(),

@@ -54,7 +54,7 @@ describe('leads CLI', () => {
     const out = formatLeads([row({ lead: { message: 'He said "hi",\nthen left' } })], { csv: true })
     const lines = out.split('\r\n')
     expect(lines[0]).toBe(
-      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","page_id"',
+      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","site","page_id"',
     )
     expect(lines[1]).toContain('"He said ""hi"",\nthen left"')
     expect(out.endsWith('\r\n')).toBe(true)
@@ -104,6 +104,25 @@ describe('leads CLI', () => {
     const rows = out.trim().split('\r\n').slice(1)
     expect(rows.map((l) => l.split(',')[2])).toEqual(['"Held"', '"Kept"'])
     expect(rows[1]).toContain(`"${kept.row.id}"`)
+  })
+
+  test('--site keeps one site\'s leads, and says so when that site has none', async () => {
+    const storage = await openStorage({ dataDir: tmp.dir, defaultSite: 'ironwood' })
+    const body = buildRelayBody(lead, testRecord())
+    await storage.leads.insertLead({ pageId: 'ironwood', site: 'ironwood', lead: { ...lead, firstName: 'Iris' }, relayBody: body, relayUrl: null, now: 1_000 })
+    await storage.leads.insertLead({ pageId: 'cedar', site: 'cedar', lead: { ...lead, firstName: 'Cole' }, relayBody: body, relayUrl: null, now: 2_000 })
+    await storage.close()
+    let out = ''
+    expect(await main(['--site', 'ironwood'], { DATA_DIR: tmp.dir }, (s) => void (out += s))).toBe(0)
+    expect(out).toContain('Iris')
+    expect(out).not.toContain('Cole')
+    expect(out).toContain('1 lead(s)')
+    out = ''
+    await main(['--site', 'nobody'], { DATA_DIR: tmp.dir }, (s) => void (out += s))
+    expect(out).toBe('No leads stored for site "nobody".\n')
+    out = ''
+    expect(await main(['--site'], { DATA_DIR: tmp.dir }, (s) => void (out += s))).toBe(2)
+    expect(out).toMatch(/--site needs a site id/)
   })
 
   test('main says so when there is no database yet', async () => {

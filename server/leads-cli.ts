@@ -6,7 +6,7 @@ import { openStorage, type Storage } from './storage/storage.server.ts'
 /**
  * `npm run leads` — the contractor's own copy of every lead, newest first, with its relay state,
  * from SQLite in DATA_DIR or, when DATABASE_URL is set, from PostgreSQL (every instance's leads).
- * `npm run leads -- --csv` exports them for a spreadsheet.
+ * `npm run leads -- --csv` exports them for a spreadsheet; `--site <id>` keeps one site's (its pageId).
  * `npm run leads -- --import-sqlite <folder>` copies the leads and visit counts of an old SQLite DATA_DIR
  * into the configured storage (PostgreSQL when moving to several instances); again, it adds nothing twice.
  */
@@ -37,6 +37,7 @@ const csvColumns: [string, (r: LeadRow) => string][] = [
   ['attempts', (r) => String(r.attempts)],
   ['last_error', (r) => r.lastError ?? ''],
   ['delivered_at', (r) => (r.deliveredAt ? new Date(r.deliveredAt).toISOString() : '')],
+  ['site', (r) => r.site],
   ['page_id', (r) => r.pageId],
 ]
 
@@ -70,6 +71,12 @@ type Write = (s: string) => void
 export async function main(argv: string[], env: Record<string, string | undefined>, write: Write = (s) => void process.stdout.write(s)): Promise<number> {
   const csv = argv.includes('--csv')
   const importFrom = argv.includes('--import-sqlite') ? argv[argv.indexOf('--import-sqlite') + 1] : undefined
+  const siteAt = argv.indexOf('--site')
+  const site = siteAt === -1 ? undefined : argv[siteAt + 1]
+  if (siteAt !== -1 && (!site || site.startsWith('--'))) {
+    write('--site needs a site id (its pageId), e.g. npm run leads -- --site ironwood-fence\n')
+    return 2
+  }
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const databaseUrl = env.DATABASE_URL || undefined
   if (argv.includes('--import-sqlite') && !importFrom) return fail('Say which folder to import from: npm run leads -- --import-sqlite ./data')
@@ -82,7 +89,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
     const pageId = env.PAGE_ID || 'demo'
     storage = await openStorage({ databaseUrl, dataDir, defaultSite: pageId })
     if (importFrom) return await importSqlite(path.resolve(importFrom), storage, pageId, write)
-    write(formatLeads(await storage.leads.listLeads(), { csv }))
+    const rows = await storage.leads.listLeads({ site })
+    write(rows.length || csv || !site ? formatLeads(rows, { csv }) : `No leads stored for site "${site}".\n`)
     return 0
   } catch (e) {
     return fail(e instanceof Error ? e.message : String(e))

@@ -21,6 +21,8 @@ type Options = {
   timeoutMs: number
   fetch?: typeof globalThis.fetch
   logger?: Logger
+  /** 0..1; gives each site its own phase within the ttl, so a hundred sites do not ask the provider in one second. */
+  random?: () => number
 }
 
 /**
@@ -28,11 +30,14 @@ type Options = {
  * memory and on disk (last known good), so a provider outage never empties the site.
  */
 export function createRecordSource(options: Options) {
-  const { apiUrl, pageId, ttlSeconds, dataDir, timeoutMs, fetch = globalThis.fetch, logger = console } = options
+  const { apiUrl, pageId, ttlSeconds, dataDir, timeoutMs, fetch = globalThis.fetch, logger = console, random = Math.random } = options
+  const ttlMs = ttlSeconds * 1000
   const endpoint = `${apiUrl}/paginas/${encodeURIComponent(pageId)}`
   const diskFile = path.join(dataDir, `record-${pageId}.json`)
   let snapshot: RecordSnapshot = { record: emptyRecord, version: 'empty', origin: 'empty', fetchedAt: null, lastError: null }
   let timer: NodeJS.Timeout | undefined
+  let running = false
+  let lastAttemptAt = -Infinity
   let inFlight: Promise<void> | null = null
   let reportedProblem: string | null = null
   const listeners = new Set<(snapshot: RecordSnapshot) => void>()
@@ -92,9 +97,23 @@ export function createRecordSource(options: Options) {
     }
   }
 
+  /** The next background refresh: one ttl after the last attempt began, whoever asked for it. */
+  function schedule(delayMs: number) {
+    clearTimeout(timer)
+    if (!running) return
+    timer = setTimeout(() => void refresh(), Math.max(0, delayMs))
+    timer.unref()
+  }
+
   /** One fetch at a time: concurrent callers share it. */
   function refresh(): Promise<void> {
-    inFlight ??= fetchOnce().finally(() => (inFlight = null))
+    if (!inFlight) {
+      lastAttemptAt = Date.now()
+      inFlight = fetchOnce().finally(() => {
+        inFlight = null
+        schedule(lastAttemptAt + ttlMs - Date.now())
+      })
+    }
     return inFlight
   }
 
@@ -102,19 +121,22 @@ export function createRecordSource(options: Options) {
     endpoint,
     current: () => snapshot,
     refresh,
+    /** A fetch only when the last one began a ttl ago or more (page requests call it: at most one fetch per ttl). */
+    refreshIfDue: (): Promise<void> => inFlight ?? (Date.now() - lastAttemptAt >= ttlMs ? refresh() : Promise.resolve()),
     /** Calls the listener whenever a fetch brings a record with different content. */
     onChange(listener: (snapshot: RecordSnapshot) => void) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
     async start() {
+      running = true
       loadFromDisk()
       await refresh()
-      timer = setInterval(() => void refresh(), ttlSeconds * 1000)
-      timer.unref()
+      schedule(ttlMs * (1 + random())) // one ttl at least, then a phase of its own
     },
     stop() {
-      clearInterval(timer)
+      running = false
+      clearTimeout(timer)
     },
   }
 }

@@ -1,14 +1,18 @@
-import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
+import onHeaders from 'on-headers'
 
 /** Third parties the site embeds: YouTube players, Google Maps, the Elfsight reviews widget. */
 const EMBED_FRAMES = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://www.google.com', 'https://maps.google.com', 'https://*.elfsight.com', 'https://*.elfsightcdn.com']
 const REVIEW_SCRIPTS = ['https://apps.elfsight.com', 'https://static.elfsight.com', 'https://universe-static.elfsightcdn.com']
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * `scriptHashes` are the 'sha256-…' sources of one page's own inline scripts; a response
+ * without any (JSON, text, a redirect) allows no inline script at all.
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...REVIEW_SCRIPTS],
+    'script-src': ["'self'", ...scriptHashes, "'strict-dynamic'", ...REVIEW_SCRIPTS],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'", 'data:', 'https:'],
@@ -25,7 +29,7 @@ export function contentSecurityPolicy(nonce: string): string {
     .join('; ')
 }
 
-/** Headers every response carries; CSP is added per request because of its nonce. */
+/** Headers every response carries; CSP depends on the page (its inline scripts' hashes). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -36,12 +40,24 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 export const HSTS = 'max-age=31536000; includeSubDomains'
 
-/** Express middleware: a fresh nonce in res.locals.nonce and every security header. */
-export function securityHeaders(req: Request, res: Response, next: NextFunction) {
-  const nonce = randomBytes(16).toString('base64')
-  res.locals.nonce = nonce
+const NO_INLINE_SCRIPTS = contentSecurityPolicy()
+
+/** Sets every security header; `csp` is the page's own policy when it has one. */
+export function applySecurityHeaders(res: { setHeader(name: string, value: string): unknown }, secure: boolean, csp = NO_INLINE_SCRIPTS) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce))
-  if (req.secure) res.setHeader('Strict-Transport-Security', HSTS)
+  res.setHeader('Content-Security-Policy', csp)
+  if (secure) res.setHeader('Strict-Transport-Security', HSTS)
+}
+
+/**
+ * Express middleware: every security header. A rendered page brings its own CSP (with the hashes
+ * of its scripts), so the strict default is only filled in when the response has none.
+ */
+export function securityHeaders(req: Request, res: Response, next: NextFunction) {
+  applySecurityHeaders(res, req.secure)
+  res.removeHeader('Content-Security-Policy')
+  onHeaders(res, function fillInCsp() {
+    if (!this.getHeader('Content-Security-Policy')) this.setHeader('Content-Security-Policy', NO_INLINE_SCRIPTS)
+  })
   next()
 }

@@ -1,49 +1,77 @@
 import { relayTiming, type Env } from './env.server.ts'
 import { startDemoProvider } from './demo-provider.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
+import { createRelayOutbox } from './leads/relay-outbox.server.ts'
+import { createPageCache } from './pages/page-cache.server.ts'
+import { sitePrefix } from './pages/page-key.server.ts'
 import { createRecordSource } from './record-source.server.ts'
-import { createRenderCache } from './render-cache.server.ts'
+import { loadSiteConfigs, siteResolver, type SiteConfig } from './sites/site-config.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
 
-/** Everything long-lived the server runs: started once, handed to every request. */
+/** Sites whose first record fetch runs at the same time at start-up. */
+const STARTUP_FETCHES = 8
+
+/**
+ * Everything long-lived the server runs, started once: one `Site` per contractor (its record,
+ * leads and visits) over one storage (SQLite or PostgreSQL), one relay outbox and one page cache.
+ */
 export async function startServices(env: Env) {
-  // First, so an unreachable database stops the start before anything else runs.
-  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: env.PAGE_ID })
+  const configs = loadSiteConfigs(env)
+  // Before anything else runs, so an unreachable database stops the start with a clear message.
+  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: configs[0]!.id })
   console.info(`[storage] ${storage.kind} ${storage.location}`)
   const demo = env.PAGE_API_URL ? null : await startDemoProvider()
-  const apiUrl = env.PAGE_API_URL ?? demo!.apiUrl
-  const records = createRecordSource({
-    apiUrl,
-    pageId: env.PAGE_ID,
-    ttlSeconds: env.RECORD_TTL_SECONDS,
-    timeoutMs: env.RECORD_TIMEOUT_MS,
-    dataDir: env.DATA_DIR,
+  const defaultApiUrl = env.PAGE_API_URL ?? demo!.apiUrl
+  // One outbox for every site: each lead carries its own relay URL, frozen when it was stored.
+  const outbox = createRelayOutbox({ store: storage.leads, timing: relayTiming(env) })
+  const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
+  const weather = createWeatherService(weatherEndpoints(env))
+
+  function createSite(config: SiteConfig) {
+    const records = createRecordSource({
+      apiUrl: config.pageApiUrl ?? defaultApiUrl,
+      pageId: config.pageId,
+      ttlSeconds: env.RECORD_TTL_SECONDS,
+      timeoutMs: env.RECORD_TIMEOUT_MS,
+      dataDir: env.DATA_DIR,
+    })
+    const leads = createLeadService({
+      store: storage.leads,
+      outbox,
+      pageId: config.pageId,
+      site: config.id,
+      getRecord: () => records.current().record,
+      siteUrl: config.siteUrl,
+    })
+    records.onChange(() => {
+      pages.dropPrefix(sitePrefix(config.id)) // the old version's pages will never be asked for again
+      leads.releaseHeldInBackground() // a record that gains a relay address releases the leads held while it had none
+    })
+    const visits = createVisitStore({ storage: storage.visits, site: config.id })
+    return { id: config.id, config, records, leads, visits, weather }
+  }
+
+  const sites = configs.map(createSite)
+  await inBatches(sites, STARTUP_FETCHES, async (site) => {
+    await site.records.start()
+    const { origin } = site.records.current()
+    console.info(`[record] ${site.id}: ${demo ? 'demo provider' : 'provider'} ${site.records.endpoint}: ${origin}`)
+    site.leads.releaseHeldInBackground()
   })
-  await records.start()
-  console.info(`[record] ${demo ? 'demo provider' : 'provider'} ${records.endpoint}: ${records.current().origin}`)
-  const leads = createLeadService({
-    store: storage.leads,
-    pageId: env.PAGE_ID,
-    getRecord: () => records.current().record,
-    siteUrl: env.SITE_URL,
-    relayTiming: relayTiming(env),
-  })
-  // A record that gains a relay address releases the leads held while it had none.
-  records.onChange(() => leads.releaseHeldInBackground())
-  const visits = createVisitStore({ storage: storage.visits, site: env.PAGE_ID })
+  outbox.start()
+
   return {
     env,
-    records,
+    sites,
     storage,
-    leads,
-    renderCache: createRenderCache(),
-    visits,
-    weather: createWeatherService(weatherEndpoints(env)),
+    /** The site a request's host name belongs to, if any. */
+    siteFor: siteResolver(sites),
+    pages,
     async close() {
-      records.stop()
-      await leads.close()
+      for (const site of sites) site.records.stop()
+      await outbox.stop()
       await storage.close()
       demo?.close()
     },
@@ -51,3 +79,9 @@ export async function startServices(env: Env) {
 }
 
 export type AppServices = Awaited<ReturnType<typeof startServices>>
+/** One contractor's site: what a request's loaders and actions see as `context.services`. */
+export type Site = AppServices['sites'][number]
+
+async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run))
+}

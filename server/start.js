@@ -1,4 +1,5 @@
 // Starts the production site (building it first when no build exists), or the dev server with --dev.
+import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
 import express from 'express'
@@ -17,13 +18,15 @@ if (dev) {
   server.use(vite.middlewares)
   site = await vite.ssrLoadModule('./server/app.ts').then((m) => m.createApp())
 } else {
+  site = await import(serverBuild('index.js')).then((m) => m.createApp())
   server.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
   server.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
-  site = await import(serverBuild('index.js')).then((m) => m.createApp())
 }
 server.use(site.app)
 
-const listener = server.listen(site.env.PORT, site.env.HOST, () => {
+// Pages already rendered go out first, pre-compressed: Express does not run for them.
+const listener = http.createServer((req, res) => site.servePage(req, res) || server(req, res))
+listener.listen(site.env.PORT, site.env.HOST, () => {
   const { port } = listener.address()
   console.info(`tradesite listening on http://localhost:${port}`)
 })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { openStorage } from '#server/storage/storage.server.ts'
 import { startFakeRelay } from '#server/leads/test-support.ts'
 import { acmeRecord, validLead } from './contact-post.ts'
 import { startFakeProvider } from './fake-provider.ts'
@@ -23,14 +24,10 @@ afterAll(async () => {
   await relay?.close()
 })
 
-/** A visitor's session: the token cookie the site sets on the first page view. */
-async function session(ip: string) {
-  const response = await site.get('/contact', { headers: { 'X-Forwarded-For': ip } })
-  const cookie = response.headers.get('set-cookie')!.split(';')[0]!
-  return { cookie, token: decodeURIComponent(cookie.split('=')[1]!) }
-}
+/** What a browser says about a form posted from one of the site's own pages. */
+const fromOurPage = { 'Sec-Fetch-Site': 'same-origin' }
 
-function post(form: Record<string, string | string[]>, headers: Record<string, string>) {
+function post(form: Record<string, string | string[]>, headers: Record<string, string> = fromOurPage) {
   const body = new URLSearchParams()
   for (const [k, v] of Object.entries(form)) for (const one of [v].flat()) body.append(k, one)
   return site.get('/contact', { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } })
@@ -39,9 +36,9 @@ function post(form: Record<string, string | string[]>, headers: Record<string, s
 const lead = { ...validLead, toEmail: 'attacker@evil.example' }
 
 test('a plain (no-JavaScript) post stores the lead, answers with the page, and relays it with the exact body', async () => {
-  const { cookie, token } = await session('10.0.0.1')
-  const response = await post({ ...lead, _csrf: token }, { Cookie: cookie })
+  const response = await post(lead)
   expect(response.status).toBe(200)
+  expect(response.headers.get('set-cookie')).toBeNull()
   expect(await response.text()).toContain('Contact')
   await expect.poll(() => relay.accepted().length, { timeout: 10_000 }).toBe(1)
   const relayed = relay.accepted()[0]!
@@ -65,36 +62,53 @@ test('a plain (no-JavaScript) post stores the lead, answers with the page, and r
 
 test('invalid input is refused with field messages and nothing is relayed', async () => {
   const before = relay.requests.length
-  const { cookie, token } = await session('10.0.0.2')
-  const response = await post({ ...lead, email: 'not-an-email', phone: '123', service: 'Roofing', _csrf: token }, { Cookie: cookie })
+  const response = await post({ ...lead, email: 'not-an-email', phone: '123', service: 'Roofing' })
   expect(response.status).toBe(400)
   await new Promise((r) => setTimeout(r, 300))
   expect(relay.requests.length).toBe(before)
 })
 
-test('a post without the matching anti-forgery token is refused', async () => {
-  const { cookie } = await session('10.0.0.3')
-  expect((await post({ ...lead, _csrf: 'wrong-token-wrong-token' }, { Cookie: cookie })).status).toBe(403)
-  expect((await post({ ...lead }, {})).status).toBe(403)
+test('a post from another site\'s page is refused with a readable message, and stores nothing', async () => {
+  const before = await storedLeads()
+  const crossSite = await post(lead, { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' })
+  expect(crossSite.status).toBe(403)
+  expect(await crossSite.text()).toContain('This form can only be sent from this website')
+  const oldBrowser = await post(lead, { Origin: 'https://evil.example' })
+  expect(oldBrowser.status).toBe(403)
+  const fetcherPost = await site.get('/contact.data', {
+    method: 'POST',
+    body: new URLSearchParams({ ...lead, contactWays: 'phone' }),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-site' },
+  })
+  expect(fetcherPost.status).toBe(403)
+  const sameHost = await post({ ...lead, firstName: '' }, { Origin: site.url })
+  expect(sameHost.status).toBe(400) // past the origin check, stopped by validation
+  expect(await storedLeads()).toBe(before) // a lead is stored before the answer, so none was
 })
 
+/** Reads the site's own SQLite database, as `npm run leads` would. */
+async function storedLeads() {
+  const storage = await openStorage({ dataDir: site.dataDir, defaultSite: 'demo' })
+  try {
+    return (await storage.leads.listLeads()).length
+  } finally {
+    await storage.close()
+  }
+}
+
 test('too large a form is refused before it is read', async () => {
-  const { cookie, token } = await session('10.0.0.4')
-  const response = await post({ ...lead, message: 'x'.repeat(70_000), _csrf: token }, { Cookie: cookie })
+  const response = await post({ ...lead, message: 'x'.repeat(70_000) })
   expect(response.status).toBe(413)
 })
 
 test('a burst of posts from one client gets 429 (CONTACT_RATE_LIMIT) with a readable message; other clients are unaffected (TRUST_PROXY)', async () => {
   const proxied = await startSite({ PAGE_API_URL: provider.url, TRUST_PROXY: 'true', CONTACT_RATE_LIMIT: '3' })
   try {
-    const get = await proxied.get('/contact', { headers: { 'X-Forwarded-For': '203.0.113.7' } })
-    const cookie = get.headers.get('set-cookie')!.split(';')[0]!
-    const token = decodeURIComponent(cookie.split('=')[1]!)
     const send = (ip: string) =>
       proxied.get('/contact', {
         method: 'POST',
-        body: new URLSearchParams({ ...lead, contactWays: 'phone', firstName: '', _csrf: token }),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, 'X-Forwarded-For': ip },
+        body: new URLSearchParams({ ...lead, contactWays: 'phone', firstName: '' }),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...fromOurPage, 'X-Forwarded-For': ip },
       })
     const statuses = []
     for (let i = 0; i < 4; i++) statuses.push((await send('203.0.113.7')).status)

@@ -114,3 +114,12 @@ test('the background refresh picks up a change within the ttl', async () => {
   provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Renamed' } } })
   await expect.poll(() => source.current().record.dbPrincipal.name, { timeout: 2000 }).toBe('Renamed')
 })
+
+test('page requests refresh at most once per ttl, however many arrive', async () => {
+  const provider = await startFakeProvider({ kind: 'status', status: 503 })
+  const source = createRecordSource({ apiUrl: provider.url, pageId: 'p', ttlSeconds: 60, dataDir, timeoutMs: 300, logger })
+  cleanups.push(() => source.stop(), () => provider.close())
+  await source.start()
+  await Promise.all(Array.from({ length: 20 }, () => source.refreshIfDue()))
+  expect(provider.requests).toHaveLength(1)
+})

@@ -8,7 +8,11 @@ const root = path.resolve(import.meta.dirname, '..')
 /** Builds the production site once when no build exists (npm test builds before running the suite). */
 export function ensureBuilt() {
   if (fs.existsSync(path.join(root, 'build/server/index.js'))) return
-  const built = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], { cwd: root, stdio: 'ignore' })
+  const built = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production' }, // Vitest sets NODE_ENV=test, which would build a development bundle
+  })
   if (built.status !== 0) throw new Error('the site did not build')
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startFakeProvider } from './fake-provider.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
@@ -95,22 +96,56 @@ describe('with a working provider', () => {
     expect(JSON.parse(jsonLd!)).toMatchObject({ '@type': ['GeneralContractor', 'HomeAndConstructionBusiness'], name: 'Acme Fence Co', telephone: '+17205550199' })
   })
 
-  test('every response carries the security headers and a fresh CSP nonce', async () => {
-    const [a, b] = [await site.get('/'), await site.get('/')]
-    const csp = a.headers.get('content-security-policy')!
-    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/)
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
-    expect(csp).not.toBe(b.headers.get('content-security-policy'))
-    // The second answer comes from the render cache: it must carry its own nonce, not the first one's.
+  test('every response carries the security headers; a page\'s CSP allows exactly its own inline scripts, by hash', async () => {
+    const response = await site.get('/')
+    const csp = response.headers.get('content-security-policy')!
+    expect(csp).not.toMatch(/'nonce-|'unsafe-inline'[^;]*; style-src/)
+    expect(csp.split('; ').find((d) => d.startsWith('script-src'))).not.toContain("'unsafe-inline'")
+    const allowed = [...csp.matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1])
+    const html = await response.text()
+    const inline = [...html.matchAll(/<script(?![^>]*(?:type="application\/ld\+json"|src=))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
+    expect(inline.length).toBeGreaterThan(0)
+    expect(allowed.sort()).toEqual([...new Set(inline.map((text) => `sha256-${createHash('sha256').update(text).digest('base64')}`))].sort())
+    expect(html).not.toContain('nonce=')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('x-powered-by')).toBeNull()
+    const json = await site.get('/api/visits')
+    expect(json.headers.get('content-security-policy')).toMatch(/script-src 'self' 'strict-dynamic'/)
+    expect(json.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+  })
+
+  test('a page is the same bytes for every visitor: no cookie, a strong ETag, 304 on revalidation, a Cache-Control a CDN honours', async () => {
+    const headers = { 'accept-encoding': 'br, gzip' }
+    const [a, b] = [await site.get('/services', { headers }), await site.get('/services?utm_source=ad&fbclid=IwAR9', { headers })]
+    expect(Buffer.from(await a.arrayBuffer()).equals(Buffer.from(await b.arrayBuffer()))).toBe(true)
     for (const response of [a, b]) {
-      const nonce = response.headers.get('content-security-policy')!.match(/'nonce-([^']+)'/)![1]!
-      const html = await response.text()
-      const scripts = html.match(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g)!
-      expect(scripts.length).toBeGreaterThan(0)
-      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+      expect(response.headers.get('set-cookie')).toBeNull()
+      expect(response.headers.get('content-encoding')).toBe('br')
+      expect(response.headers.get('vary')).toMatch(/Accept-Encoding/i)
+      expect(response.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+/)
     }
-    expect(a.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(a.headers.get('x-powered-by')).toBeNull()
+    const etag = a.headers.get('etag')!
+    expect(etag).toMatch(/^"[^"]+"$/)
+    expect(b.headers.get('etag')).toBe(etag)
+    expect(a.headers.get('content-security-policy')).toBe(b.headers.get('content-security-policy'))
+    const revalidated = await site.get('/services', { headers: { ...headers, 'if-none-match': etag } })
+    expect(revalidated.status).toBe(304)
+    expect(await revalidated.text()).toBe('')
+    const plain = await site.get('/services', { headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toContain('<title>Services | Acme Fence Co</title>')
+  })
+
+  test('every unknown path of a route is one 404 page, not indexed and naming no URL', async () => {
+    const [a, b] = [await site.get('/no-such-thing-1'), await site.get('/no-such-thing-2?gclid=1')]
+    expect([a.status, b.status]).toEqual([404, 404])
+    expect(b.headers.get('etag')).toBe(a.headers.get('etag'))
+    const html = await a.text()
+    expect(html).toContain('<meta name="robots" content="noindex"/>')
+    expect(html).not.toContain('rel="canonical"')
+    expect(html).not.toContain('no-such-thing')
+    const health = await (await site.get('/healthz')).json()
+    expect(health.pageCache.pages).toBeGreaterThan(0)
   })
 
   test('the favicon is served', async () => {

@@ -18,9 +18,6 @@ export const FORM_FIELDS = {
 } as const
 export type EstimateField = keyof typeof FORM_FIELDS
 
-/** The anti-forgery token's form field, for posts made without JavaScript (server/csrf.server.ts). */
-export const CSRF_FIELD = '_csrf'
-
 /** Hidden from people and assistive tech; only bots fill it. */
 export const HONEYPOT_FIELD = 'website'
 

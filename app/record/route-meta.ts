@@ -3,7 +3,7 @@ import type { PageRecord } from './schema.ts'
 import { metaDescription, pageTitle } from './page-meta.ts'
 
 type RootData = { record: PageRecord; siteUrl: string } | undefined
-type Matches = ReadonlyArray<{ id: string; pathname?: string; loaderData?: unknown } | undefined>
+type Matches = ReadonlyArray<{ id: string; pathname?: string; loaderData?: unknown; error?: unknown } | undefined>
 
 export function rootData(matches: Matches): RootData {
   return matches.find((m) => m?.id === 'root')?.loaderData as RootData
@@ -11,7 +11,8 @@ export function rootData(matches: Matches): RootData {
 
 /**
  * The head every page shares: title '{page} | {company}', description, robots,
- * plus canonical URL and Open Graph / Twitter tags for link previews.
+ * plus canonical URL and Open Graph / Twitter tags for link previews. A page that failed (a 404)
+ * is not indexed and names no URL, so every 404 of a route is the same page (one cache entry).
  */
 export function pageMeta(page: string, matches: Matches): MetaDescriptor[] {
   const data = rootData(matches)
@@ -19,13 +20,14 @@ export function pageMeta(page: string, matches: Matches): MetaDescriptor[] {
   const title = pageTitle(page, record)
   const description = metaDescription(record)
   const pathname = matches.at(-1)?.pathname ?? '/'
-  const url = data ? `${data.siteUrl}${pathname}` : undefined
+  const failed = matches.some((m) => m?.error != null)
+  const url = data && !failed ? `${data.siteUrl}${pathname}` : undefined
   const image = record?.gallery[0] ?? record?.dbPrincipal.logo
   const absoluteImage = image && data ? (image.startsWith('/') ? data.siteUrl + image : image) : undefined
   return [
     { title },
     { name: 'description', content: description },
-    { name: 'robots', content: 'index,follow' },
+    { name: 'robots', content: failed ? 'noindex' : 'index,follow' },
     ...(url ? [{ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url }] : []),
     { property: 'og:type', content: 'website' },
     { property: 'og:title', content: title },

@@ -1,8 +1,7 @@
 import { faChevronDown, faCircleCheck, faPaperPlane, faTriangleExclamation } from '@fortawesome/free-solid-svg-icons'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useActionData, useFetcher, useRouteLoaderData } from 'react-router'
-import { CONTACT_WAYS, CSRF_FIELD, FORM_FIELDS, HONEYPOT_FIELD, type ContactFormResult } from '#app/forms/estimate-form.ts'
-import type { loader as rootLoader } from '#app/root.tsx'
+import { useActionData, useFetcher } from 'react-router'
+import { CONTACT_WAYS, FORM_FIELDS, HONEYPOT_FIELD, type ContactFormResult } from '#app/forms/estimate-form.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { FieldError, FieldLabel, TextField, errorId, inputClass } from './form-field.tsx'
 import { formChrome, formText, type FormLabels } from './form-labels.ts'
@@ -22,7 +21,6 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
   const fetcher = useFetcher<ContactFormResult>()
   const pageResult = useActionData() as ContactFormResult | undefined // the no-JavaScript post lands on /contact
   const result = fetcher.data ?? pageResult
-  const csrfToken = useRouteLoaderData<typeof rootLoader>('root')?.csrfToken ?? ''
   const text = formText(labels)
   const chrome = formChrome(labels.isenglish)
   const uid = useId()
@@ -55,7 +53,6 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/contact" noValidate={enhanced} className="relative grid grid-cols-2 gap-x-4 gap-y-5 sm:gap-x-5">
-      <input type="hidden" name={CSRF_FIELD} value={csrfToken} />
       <input type="hidden" name="submissionId" value={submissionId} />
       <TextField {...field('firstName')} label={text.tname} autoComplete="given-name" />
       <TextField {...field('lastName')} label={text.tlname} autoComplete="family-name" />

@@ -1,36 +1,35 @@
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import { readEstimateForm, type ContactFormResult } from '#app/forms/estimate-form.ts'
-import { CSRF_FIELD, CSRF_HEADER, csrfMatches } from '../csrf.server.ts'
-
+import type { PageRecord } from '#app/record/schema.ts'
 
 const messages = {
   en: {
     sent: 'Thank you! Your request was sent. We will contact you shortly.',
     invalid: 'Please correct the highlighted fields.',
     tooMany: 'Too many requests from your connection. Please wait a few minutes and try again, or call us.',
-    forged: 'Your session expired. Please reload the page and send the form again.',
     unavailable: 'Sorry, we could not save your request just now. Your details are still in the form: please try again in a minute, or call us.',
+    crossOrigin: 'This form can only be sent from this website. Please open the page again and send it from there.',
   },
   es: {
     sent: '¡Gracias! Su solicitud fue enviada. Nos pondremos en contacto pronto.',
     invalid: 'Por favor corrija los campos marcados.',
     tooMany: 'Demasiadas solicitudes desde su conexión. Espere unos minutos e intente de nuevo, o llámenos.',
-    forged: 'Su sesión expiró. Recargue la página y envíe el formulario de nuevo.',
     unavailable: 'No pudimos guardar su solicitud en este momento. Sus datos siguen en el formulario: intente de nuevo en un minuto, o llámenos.',
+    crossOrigin: 'Este formulario solo se puede enviar desde este sitio web. Abra la página de nuevo y envíelo desde allí.',
   },
 }
 
-/** POST /contact: checks the anti-forgery token and the rate limit, then hands the lead to the lead service. */
+/** The contact form's messages in the record's language. */
+export const contactMessages = (record: PageRecord) => messages[record.labels.formLabel.isenglish ? 'en' : 'es']
+
+/** POST /contact: refuses posts over the rate limit, then hands the lead to the site's lead service. */
 export async function contactAction(request: Request, context: AppLoadContext) {
-  const { record } = context.services.records.current()
-  const text = messages[record.labels.formLabel.isenglish ? 'en' : 'es']
+  const text = contactMessages(context.services.records.current().record)
   const fail = (message: string, status: number) => data<ContactFormResult>({ ok: false, fieldErrors: {}, values: {}, message }, { status })
 
   if (context.rateLimited) return fail(text.tooMany, 429)
   const form = await request.formData()
-  const token = request.headers.get(CSRF_HEADER) ?? form.get(CSRF_FIELD)
-  if (!csrfMatches(request.headers.get('cookie'), typeof token === 'string' ? token : null)) return fail(text.forged, 403)
 
   const result = await context.services.leads
     .submit(form, {

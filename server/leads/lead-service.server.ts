@@ -40,7 +40,9 @@ export interface LeadServiceOptions {
   now?: () => number
   random?: () => number
   relayTiming?: Partial<RelayTiming>
-  /** Default true; tests may drive the outbox by hand with drainOnce(). */
+  /** The process's one relay outbox, shared by every site (its opener starts and stops it); without it the service runs its own. */
+  outbox?: RelayOutbox
+  /** Default true; tests may drive their own outbox by hand with drainOnce(). */
   startOutbox?: boolean
 }
 
@@ -65,7 +67,9 @@ export function contactFormServices(record: PageRecord): string[] {
 
 export function createLeadService(options: LeadServiceOptions): LeadService {
   const { store, pageId, site = pageId, getRecord, siteUrl, logger = consoleLogger, now = Date.now } = options
-  const outbox = createRelayOutbox({ store, fetch: options.fetch, now, random: options.random, logger, timing: options.relayTiming })
+  const ownsOutbox = !options.outbox
+  const outbox =
+    options.outbox ?? createRelayOutbox({ store, fetch: options.fetch, now, random: options.random, logger, timing: options.relayTiming })
 
   async function releaseHeldIfConfigured(): Promise<number> {
     const url = relayUrlOf(getRecord(), siteUrl)
@@ -109,7 +113,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
   }
 
   releaseHeldInBackground()
-  if (options.startOutbox !== false) outbox.start()
+  if (ownsOutbox && options.startOutbox !== false) outbox.start()
 
   return {
     submit,
@@ -117,7 +121,9 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     releaseHeldInBackground,
     outbox,
     store,
-    /** Stops the outbox; the store belongs to whoever opened it. */
-    close: () => outbox.stop(),
+    /** Stops the service's own outbox; a shared outbox and the store belong to whoever opened them. */
+    close: async () => {
+      if (ownsOutbox) await outbox.stop()
+    },
   }
 }

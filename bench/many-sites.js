@@ -1,0 +1,59 @@
+// One process serving 50 contractors (SITES_FILE, records generated from the demo): RSS after
+// every site's pages were served, and the provider fetches each site makes per record ttl.
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { root } from '../server/ensure-build.js'
+import { startSite } from './serve.js'
+
+const SITES = Number(process.env.BENCH_SITES ?? 50)
+const TTL_S = Number(process.env.BENCH_TTL ?? 6)
+const WINDOW_TTLS = 3
+const PAGES = ['/', '/about', '/services', '/contact', '/gallery', '/no-such-page']
+const port = Number(process.env.BENCH_PORT ?? 3306)
+
+// The provider: one generated record per site, and a count of the fetches of each.
+const demo = JSON.parse(fs.readFileSync(path.join(root, 'demo/record.json'), 'utf8'))
+const fetches = new Map()
+const provider = http.createServer((req, res) => {
+  const id = req.url.match(/^\/api\/paginas\/(site-\d+)$/)?.[1]
+  if (!id) return void res.writeHead(404).end()
+  fetches.set(id, [...(fetches.get(id) ?? []), Date.now()])
+  const name = `Contractor ${id.slice(5)} Fences`
+  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ...demo, dbPrincipal: { ...demo.dbPrincipal, name } }))
+})
+await new Promise((resolve) => provider.listen(0, '127.0.0.1', resolve))
+const apiUrl = `http://127.0.0.1:${provider.address().port}/api`
+
+const ids = Array.from({ length: SITES }, (_, i) => `site-${i + 1}`)
+const sitesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sites-')), 'sites.json')
+fs.writeFileSync(sitesFile, JSON.stringify(ids.map((id) => ({ hosts: [`${id}.test`], pageId: id, siteUrl: `https://${id}.test` }))))
+
+const started = Date.now()
+const site = await startSite(port, { SITES_FILE: sitesFile, PAGE_API_URL: apiUrl, RECORD_TTL_SECONDS: String(TTL_S) })
+console.log(`${SITES} sites in one process, record ttl ${TTL_S} s (shared 2-core machine: figures are indicative)`)
+console.log(`started in ${((Date.now() - started) / 1000).toFixed(1)} s; RSS ${site.rssMb().toFixed(0)} MB`)
+
+const get = (host, pathname) =>
+  new Promise((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path: pathname, agent: false, headers: { host, 'accept-encoding': 'br' } }, (res) => {
+      res.resume().on('end', () => resolve(res.statusCode))
+    }).on('error', reject)
+  })
+let wrong = 0
+for (const id of ids) for (const page of PAGES) if ((await get(`${id}.test`, page)) !== (page === '/no-such-page' ? 404 : 200)) wrong++
+console.log(`RSS after ${PAGES.length} pages of every site: ${site.rssMb().toFixed(0)} MB${wrong ? ` (! ${wrong} unexpected statuses)` : ''}`)
+
+const windowStart = Date.now()
+await new Promise((r) => setTimeout(r, WINDOW_TTLS * TTL_S * 1000))
+const perSite = ids.map((id) => (fetches.get(id) ?? []).filter((t) => t >= windowStart).length)
+const perSecond = new Map()
+for (const times of fetches.values()) for (const t of times) if (t >= windowStart) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1)
+console.log(
+  `provider fetches per site per ttl over ${WINDOW_TTLS} ttls: min ${(Math.min(...perSite) / WINDOW_TTLS).toFixed(2)}, max ${(Math.max(...perSite) / WINDOW_TTLS).toFixed(2)}; ` +
+    `busiest second ${Math.max(...perSecond.values())} fetches (of ${SITES} sites)`,
+)
+console.log(`RSS at the end: ${site.rssMb().toFixed(0)} MB`)
+site.stop()
+provider.close()

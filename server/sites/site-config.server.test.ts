@@ -1,0 +1,64 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { parseEnv } from '../env.server.ts'
+import { hostOnly, loadSiteConfigs, parseSiteConfigs, siteResolver } from './site-config.server.ts'
+
+const two = [
+  { hosts: ['ironwood.example', 'WWW.Ironwood.example'], pageId: 'ironwood-1', siteUrl: 'https://ironwood.example/' },
+  { hosts: ['cedar.example'], pageId: 'cedar-2', pageApiUrl: 'https://other-provider.example/api' },
+]
+
+test('a sites file gives one site per entry, its id the pageId, host names lower-cased', () => {
+  expect(parseSiteConfigs(two)).toEqual([
+    { id: 'ironwood-1', hosts: ['ironwood.example', 'www.ironwood.example'], pageId: 'ironwood-1', siteUrl: 'https://ironwood.example' },
+    { id: 'cedar-2', hosts: ['cedar.example'], pageId: 'cedar-2', pageApiUrl: 'https://other-provider.example/api' },
+  ])
+})
+
+test('mistakes are listed, each with the site and field it is in', () => {
+  const wrong = [
+    { hosts: ['a.example'], pageId: 'one' },
+    { hosts: ['A.example', 'https://b.example/'], pageId: 'one', siteUrl: 'ftp://x', colour: 'red' },
+  ]
+  expect(() => parseSiteConfigs(wrong, 'sites.json')).toThrowErrorMatchingInlineSnapshot(`
+    [Error: Invalid sites file sites.json:
+      - site #2 hosts[1]: a host name such as www.example.com (no scheme, port or path)
+      - site #2 siteUrl: Invalid URL
+      - site #2: Unrecognized key: "colour"
+      - site #2 pageId: pageId "one" is already site #1; list all its hosts in one entry
+      - site #2 hosts[0]: host "a.example" already belongs to site #1]
+  `)
+  expect(() => parseSiteConfigs([{ hosts: ['a.example'], pageId: 'one' }, { hosts: ['A.example'], pageId: 'one' }])).toThrow(
+    /site #2 pageId: pageId "one" is already site #1[\s\S]*site #2 hosts\[0\]: host "a.example" already belongs to site #1/,
+  )
+  expect(() => parseSiteConfigs([])).toThrow(/the file: list at least one site/)
+})
+
+test('SITES_FILE is read from disk, with a clear message when it is missing or not JSON', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sites-'))
+  const file = path.join(dir, 'sites.json')
+  fs.writeFileSync(file, JSON.stringify(two))
+  expect(loadSiteConfigs(parseEnv({ SITES_FILE: file })).map((s) => s.id)).toEqual(['ironwood-1', 'cedar-2'])
+  fs.writeFileSync(file, '[{"hosts": ')
+  expect(() => loadSiteConfigs(parseEnv({ SITES_FILE: file }))).toThrow(/is not valid JSON/)
+  expect(() => loadSiteConfigs(parseEnv({ SITES_FILE: path.join(dir, 'missing.json') }))).toThrow(/cannot be read/)
+})
+
+test('without SITES_FILE there is one site from PAGE_ID and SITE_URL, answering every host', () => {
+  const [only] = loadSiteConfigs(parseEnv({ PAGE_ID: 'acme', SITE_URL: 'https://acme.example' }))
+  expect(only).toEqual({ id: 'acme', pageId: 'acme', hosts: [], siteUrl: 'https://acme.example' })
+  const siteFor = siteResolver([{ config: only! }])
+  expect(siteFor('anything.example')?.config.id).toBe('acme')
+})
+
+test('requests find their site by host, case-insensitive and whatever the port; unknown hosts find none', () => {
+  const sites = parseSiteConfigs(two).map((config) => ({ config }))
+  const siteFor = siteResolver(sites)
+  expect(siteFor('www.ironwood.example')?.config.id).toBe('ironwood-1')
+  expect(siteFor(hostOnly('CEDAR.example:8080'))?.config.id).toBe('cedar-2')
+  expect(siteFor('evil.example')).toBeUndefined()
+  expect(siteFor(undefined)).toBeUndefined()
+  expect(hostOnly('[::1]:3000')).toBe('[::1]')
+})

@@ -1,0 +1,100 @@
+import fs from 'node:fs'
+import { z } from 'zod'
+import type { Env } from '../env.server.ts'
+import { optionalUrl, pageId } from '../env.server.ts'
+
+/**
+ * Which contractors this process serves. `SITES_FILE` names a JSON list, one entry per site:
+ * `[{"hosts": ["ironwood.example", "www.ironwood.example"], "pageId": "…", "siteUrl": "https://ironwood.example"}]`.
+ * Without it there is one site, from PAGE_ID and SITE_URL, answering any host name.
+ */
+export type SiteConfig = {
+  /** The site's id: its pageId (leads and visits are stored with it). */
+  id: string
+  pageId: string
+  /** Lower-case host names without port; empty means "any host" (the single-site setup). */
+  hosts: string[]
+  siteUrl?: string
+  /** Per-site provider, when one contractor's record lives elsewhere. */
+  pageApiUrl?: string
+}
+
+const hostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'a host name such as www.example.com (no scheme, port or path)')
+
+const siteSchema = z.strictObject({
+  hosts: z.array(hostName).min(1, 'list at least one host name'),
+  pageId,
+  siteUrl: optionalUrl,
+  pageApiUrl: optionalUrl,
+})
+
+const sitesSchema = z
+  .array(siteSchema)
+  .min(1, 'list at least one site')
+  .superRefine((sites, ctx) => {
+    const hostOwner = new Map<string, number>()
+    const pageOwner = new Map<string, number>()
+    sites.forEach((site, i) => {
+      if (pageOwner.has(site.pageId)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'pageId'], message: `pageId "${site.pageId}" is already site #${pageOwner.get(site.pageId)! + 1}; list all its hosts in one entry` })
+      }
+      pageOwner.set(site.pageId, i)
+      site.hosts.forEach((host, h) => {
+        if (hostOwner.has(host)) ctx.addIssue({ code: 'custom', path: [i, 'hosts', h], message: `host "${host}" already belongs to site #${hostOwner.get(host)! + 1}` })
+        hostOwner.set(host, i)
+      })
+    })
+  })
+
+/** Reads the sites of this process, failing with a readable list of what is wrong in SITES_FILE. */
+export function loadSiteConfigs(env: Env): SiteConfig[] {
+  if (!env.SITES_FILE) return [{ id: env.PAGE_ID, pageId: env.PAGE_ID, hosts: [], siteUrl: env.SITE_URL }]
+  return parseSiteConfigs(readJson(env.SITES_FILE), env.SITES_FILE)
+}
+
+export function parseSiteConfigs(raw: unknown, source = 'SITES_FILE'): SiteConfig[] {
+  const result = sitesSchema.safeParse(raw)
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  - ${describePath(i.path)}: ${i.message}`)
+    throw new Error(`Invalid sites file ${source}:\n${problems.join('\n')}`)
+  }
+  return result.data.map((site) => ({ id: site.pageId, ...site }))
+}
+
+function readJson(file: string): unknown {
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new Error(`SITES_FILE ${file} cannot be read: ${(error as Error).message}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new Error(`SITES_FILE ${file} is not valid JSON: ${(error as Error).message}`)
+  }
+}
+
+/** [1, 'hosts', 0] → "site #2 hosts[0]" */
+function describePath(path: PropertyKey[]): string {
+  if (path.length === 0) return 'the file'
+  const [site, ...rest] = path
+  return `site #${Number(site) + 1}${rest.map((p) => (typeof p === 'number' ? `[${p}]` : ` ${String(p)}`)).join('')}`
+}
+
+/** The site a request's host name belongs to; the single-site setup answers every host. */
+export function siteResolver<T extends { config: SiteConfig }>(sites: T[]) {
+  const byHost = new Map(sites.flatMap((site) => site.config.hosts.map((host) => [host, site] as const)))
+  const anyHost = sites.length === 1 && sites[0]!.config.hosts.length === 0 ? sites[0] : undefined
+  return (hostname: string | undefined): T | undefined => anyHost ?? byHost.get(hostOnly(hostname))
+}
+
+/** "WWW.Example.com:8080" → "www.example.com"; IPv6 literals keep their brackets. */
+export function hostOnly(host: string | undefined): string {
+  const value = (host ?? '').trim().toLowerCase()
+  return value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.replace(/:\d*$/, '')
+}

@@ -1,0 +1,130 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startFakeRelay, validForm } from '#server/leads/test-support.ts'
+import { startFakeProvider } from './fake-provider.ts'
+import { ensureBuilt, startSite } from './site-server.ts'
+
+/** Two contractors, each with its own provider (a per-site pageApiUrl) and its own email relay. */
+const contractor = (name: string, relayUrl: string) => ({
+  dbPrincipal: { name, emails: [{ email: `owner@${name.split(' ')[0]!.toLowerCase()}.example` }] },
+  dbServices: [{ name: 'Deck Repair' }, { name: `${name.split(' ')[0]} Special` }],
+  labels: { formLabel: { isenglish: true } },
+  linkPostEmail: relayUrl,
+})
+
+let relays: Awaited<ReturnType<typeof startFakeRelay>>[]
+let providers: Awaited<ReturnType<typeof startFakeProvider>>[]
+let site: Awaited<ReturnType<typeof startSite>>
+
+beforeAll(async () => {
+  ensureBuilt()
+  relays = [await startFakeRelay(), await startFakeRelay()]
+  providers = [
+    await startFakeProvider({ kind: 'ok', record: contractor('Ironwood Fences', relays[0]!.url) }),
+    await startFakeProvider({ kind: 'ok', record: contractor('Cedar Decks', relays[1]!.url) }),
+  ]
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sites-'))
+  const sitesFile = path.join(dir, 'sites.json')
+  fs.writeFileSync(
+    sitesFile,
+    JSON.stringify([
+      { hosts: ['ironwood.test', 'www.ironwood.test'], pageId: 'ironwood-1', siteUrl: 'https://ironwood.test', pageApiUrl: providers[0]!.url },
+      { hosts: ['cedar.test'], pageId: 'cedar-2', siteUrl: 'https://cedar.test', pageApiUrl: providers[1]!.url },
+    ]),
+  )
+  site = await startSite({ SITES_FILE: sitesFile, PAGE_API_URL: providers[0]!.url })
+}, 180_000)
+afterAll(async () => {
+  await site?.stop()
+  for (const p of providers ?? []) await p.close()
+  for (const r of relays ?? []) await r.close()
+})
+
+/** A request as a browser sends it to one host name (fetch may not set Host, so plain http). */
+function request(host: string, pathname: string, options: { method?: string; body?: string; headers?: Record<string, string> } = {}) {
+  const { port } = new URL(site.url)
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const req = http.request({ agent: false, host: '127.0.0.1', port, path: pathname, method: options.method ?? 'GET', headers: { Host: host, ...options.headers } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8').on('data', (d) => (text += d))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
+    })
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
+
+test('each host gets its own contractor in the HTML, canonical links, sitemap and robots', async () => {
+  const ironwood = await request('ironwood.test', '/about')
+  const cedar = await request('Cedar.test:8080', '/about')
+  expect(ironwood.text).toContain('<title>About | Ironwood Fences</title>')
+  expect(ironwood.text).toContain('<link rel="canonical" href="https://ironwood.test/about"/>')
+  expect(ironwood.text).not.toContain('Cedar')
+  expect(cedar.text).toContain('<title>About | Cedar Decks</title>')
+  expect(cedar.text).toContain('<link rel="canonical" href="https://cedar.test/about"/>')
+  expect(cedar.text).not.toContain('Ironwood')
+  expect((await request('www.ironwood.test', '/')).text).toContain('Ironwood Fences')
+  expect((await request('cedar.test', '/cedar-special')).status).toBe(200)
+  expect((await request('ironwood.test', '/cedar-special')).status).toBe(404)
+
+  const sitemap = (await request('cedar.test', '/sitemap.xml')).text
+  expect(sitemap).toContain('<loc>https://cedar.test/cedar-special</loc>')
+  expect(sitemap).not.toContain('ironwood')
+  expect((await request('ironwood.test', '/robots.txt')).text).toContain('Sitemap: https://ironwood.test/sitemap.xml')
+})
+
+test('an unknown host gets a plain 404 that names no site', async () => {
+  for (const pathname of ['/', '/about', '/sitemap.xml', '/robots.txt', '/api/visits']) {
+    const response = await request('evil.test', pathname)
+    expect(response.status, pathname).toBe(404)
+    expect(response.text).toBe('Not found.')
+    expect(response.headers['set-cookie']).toBeUndefined()
+  }
+  const post = await request('evil.test', '/contact', { method: 'POST', body: 'firstName=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '11' } })
+  expect(post.status).toBe(404)
+})
+
+test('leads go to their own site\'s relay and are stored with their site; npm run leads -- --site filters them', async () => {
+  const body = new URLSearchParams({ ...validForm, contactWays: 'phone', service: 'Deck Repair', firstName: 'Cedric' }).toString()
+  const response = await request('cedar.test', '/contact', {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(Buffer.byteLength(body)), 'Sec-Fetch-Site': 'same-origin' },
+  })
+  expect(response.status).toBe(200)
+  await expect.poll(() => relays[1]!.accepted().length, { timeout: 10_000 }).toBe(1)
+  expect(relays[1]!.accepted()[0]!.body).toMatchObject({ toEmail: 'owner@cedar.example', nombre: 'Cedric' })
+  expect(relays[0]!.requests).toHaveLength(0)
+
+  const leads = (...args: string[]) => execFileSync(process.execPath, ['server/leads.js', ...args], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
+  expect(leads('--site', 'cedar-2')).toContain('Cedric')
+  expect(leads('--site', 'ironwood-1')).toBe('No leads stored for site "ironwood-1".\n')
+  expect(leads('--csv')).toMatch(/"site","page_id"[\s\S]*"cedar-2","cedar-2"/)
+})
+
+test('each site counts its own visits', async () => {
+  const view = (host: string) =>
+    request(host, '/api/visits', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': '2', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' },
+    })
+  await view('ironwood.test')
+  const second = JSON.parse((await view('ironwood.test')).text)
+  expect(second).toMatchObject({ today: 2, total: 2, counted: true })
+  expect(JSON.parse((await request('cedar.test', '/api/visits')).text)).toEqual({ today: 0, total: 0 })
+})
+
+test('/healthz lists every site\'s record state, and each site asked its own provider', async () => {
+  const health = JSON.parse((await request('127.0.0.1', '/healthz')).text)
+  expect(health.sites).toEqual([
+    expect.objectContaining({ id: 'ironwood-1', hosts: ['ironwood.test', 'www.ironwood.test'], record: expect.objectContaining({ source: 'provider', lastError: null }) }),
+    expect.objectContaining({ id: 'cedar-2', hosts: ['cedar.test'], record: expect.objectContaining({ source: 'provider', lastError: null }) }),
+  ])
+  expect(providers[0]!.requests[0]?.url).toBe('/api/paginas/ironwood-1')
+  expect(providers[1]!.requests[0]?.url).toBe('/api/paginas/cedar-2')
+})
