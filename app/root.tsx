@@ -4,6 +4,7 @@ import stylesheet from './app.css?url'
 import { FullScreenLoader } from './layout/full-screen-loader.tsx'
 import { businessJsonLd, serializeJsonLd } from './record/business-json-ld.ts'
 import { themeCss } from './record/theme.ts'
+import { IMAGE_PLACEHOLDER, smallestVariant } from './ui/image-variants.ts'
 import { useNonce } from './ui/nonce.tsx'
 import { SiteStylesheet } from './ui/site-stylesheet.tsx'
 
@@ -11,11 +12,11 @@ import { SiteStylesheet } from './ui/site-stylesheet.tsx'
 const FIRST_RECORD_WAIT_MS = 1_000
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { records } = context.services
+  const { records, pageSnapshot } = context.services
   let snapshot = context.snapshot
   if (snapshot.origin === 'empty') {
     await Promise.race([records.refresh(), new Promise((r) => setTimeout(r, FIRST_RECORD_WAIT_MS))])
-    snapshot = records.current()
+    snapshot = pageSnapshot()
   }
   return { record: snapshot.record, hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl, csrfToken: context.csrfToken }
 }
@@ -23,7 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
-  const favicon = data?.record.dbPrincipal.favicon || '/favicon.ico'
+  const recordFavicon = data?.record.dbPrincipal.favicon
+  const favicon = recordFavicon && recordFavicon !== IMAGE_PLACEHOLDER ? smallestVariant(recordFavicon) : '/favicon.ico'
   const jsonLd = data && businessJsonLd(data.record, data.siteUrl)
   return (
     <html lang="en">

@@ -5,6 +5,7 @@ import 'react-router'
 import type { AppServices } from './services.server.ts'
 import { csrfCookie } from './csrf.server.ts'
 import { parseEnv } from './env.server.ts'
+import { imageRoutes } from './images/image-routes.server.ts'
 import { pageKey } from './render-cache.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
 import { startServices } from './services.server.ts'
@@ -34,6 +35,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   app.disable('x-powered-by')
   if (env.TRUST_PROXY) app.set('trust proxy', env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY)
   app.use(securityHeaders)
+  app.use(imageRoutes(services.images))
   app.use(csrfCookie)
   app.post(['/contact', '/contact.data'], contactPostGuards(env.CONTACT_RATE_LIMIT))
 
@@ -45,7 +47,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   // A page already rendered for this record version is sent as is, with this response's secrets.
   app.get('/{*path}', (req, res, next) => {
     if (req.path.endsWith('.data')) return next()
-    const key = pageKey(services.records.current().version, req.get('host') ?? '', req.originalUrl)
+    const key = pageKey(services.pageSnapshot().version, req.get('host') ?? '', req.originalUrl)
     const hit = services.renderCache.get(key, { nonce: String(res.locals.nonce), csrfToken: String(res.locals.csrfToken) })
     if (!hit) return next()
     res.status(hit.status).type('html').send(hit.html)
@@ -56,7 +58,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
       build: () => import('virtual:react-router/server-build'),
       getLoadContext: (req, res) => ({
         services,
-        snapshot: services.records.current(),
+        snapshot: services.pageSnapshot(),
         nonce: String(res.locals.nonce),
         csrfToken: String(res.locals.csrfToken),
         clientIp: req.ip,
