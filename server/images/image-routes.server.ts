@@ -16,7 +16,8 @@ export function imageRoutes(store: ImageStore) {
     const file = hash && store.variantFile(hash, req.params.file)
     const notFound = () => res.status(404).set('Cache-Control', 'no-store').type('text').send('No such image.')
     if (!file) return void notFound()
-    res.sendFile(file, { immutable: true, maxAge: '1y', dotfiles: 'deny' }, (error) => {
+    // `root` keeps DATA_DIR out of the dotfile check (it may well sit under a dot folder).
+    res.sendFile(file, { root: store.root, immutable: true, maxAge: '1y' }, (error) => {
       if (error && !res.headersSent) notFound()
     })
   })

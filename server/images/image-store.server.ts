@@ -28,7 +28,7 @@ type Manifest = { sources: Record<string, string>; variants: Record<string, Vari
  */
 export function createImageStore(options: Options) {
   const { dataDir, fetchImage, maxDiskBytes, retryMs = 5 * 60_000, concurrency = 2, logger = console } = options
-  const root = path.join(dataDir, 'images')
+  const root = path.resolve(dataDir, 'images')
   const manifestFile = path.join(root, 'manifest.json')
   const manifest = loadManifest()
   const sources = new Map<string, () => string[] | null>()
@@ -160,10 +160,11 @@ export function createImageStore(options: Options) {
       const variants = hash && manifest.variants[hash]
       return variants ? localImageSrc({ hash, width: variants.width, height: variants.height, fallback: variants.fallback }) : undefined
     },
-    /** The file behind a variant URL's hash and file name, when we have it. */
+    /** The file behind a variant URL's hash and file name (relative to `root`), when we have it. */
     variantFile(hash: string, file: string): string | undefined {
-      return manifest.variants[hash] && /^\d{1,5}\.(webp|jpg|png)$/.test(file) ? path.join(root, hash, file) : undefined
+      return manifest.variants[hash] && /^\d{1,5}\.(webp|jpg|png)$/.test(file) ? `${hash}/${file}` : undefined
     },
+    root,
     /** Changes whenever an image becomes ready or is dropped: pages rendered before are stale. */
     get generation() {
       return generation
