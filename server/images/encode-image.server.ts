@@ -17,7 +17,8 @@ export async function encodeVariants(source: Buffer): Promise<Encoded> {
   const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const }
   let meta: sharp.Metadata
   try {
-    meta = await sharp(source, input).metadata()
+    // The header alone (no pixels decoded), so a bomb is measured before anything is allocated for it.
+    meta = await sharp(source, { limitInputPixels: false }).metadata()
   } catch {
     throw new ImageRefused('not an image')
   }

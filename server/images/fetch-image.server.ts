@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import http from 'node:http'
+import net from 'node:net'
 import https from 'node:https'
 import path from 'node:path'
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent'
@@ -87,5 +88,5 @@ export function createImageFetcher(limits: FetchLimits) {
 /** True when the provider runs on this machine or a private network (tests, the embedded demo). */
 export function isLocalHost(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
-  return host === 'localhost' || /^127\.|^10\.|^192\.168\.|^172\.(1[6-9]|2\d|3[01])\.|^::1$/.test(host)
+  return host === 'localhost' || (net.isIP(host) > 0 && /^127\.|^10\.|^192\.168\.|^172\.(1[6-9]|2\d|3[01])\.|^::1$/.test(host))
 }
