@@ -41,7 +41,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
 
   app.get('/healthz', (_req, res) => {
     const { origin, fetchedAt, version, lastError } = services.records.current()
-    res.set('Cache-Control', 'no-store').json({ ok: true, record: { source: origin, fetchedAt, version, lastError } })
+    res.set('Cache-Control', 'no-store').json({ ok: true, record: { source: origin, fetchedAt, version, lastError }, images: services.images.status() })
   })
 
   // A page already rendered for this record version is sent as is, with this response's secrets.

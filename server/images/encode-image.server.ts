@@ -4,6 +4,8 @@ import { ImageRefused } from './fetch-image.server.ts'
 
 /** Decompression bombs stop here: a 48 MP phone photo passes, a 60 000 × 60 000 PNG does not. */
 export const MAX_INPUT_PIXELS = 50_000_000
+// Encoding is background work: one libvips thread leaves the other cores to the visitors' pages.
+sharp.concurrency(1)
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
 
 export type Encoded = { width: number; height: number; fallback: FallbackFormat; files: { name: string; data: Buffer }[] }
@@ -41,8 +43,8 @@ export async function encodeVariants(source: Buffer): Promise<Encoded> {
   const files: Encoded['files'] = []
   for (const w of variantWidths(width)) {
     const resized = () => sharp(master.data, { raw: { width, height, channels } }).resize({ width: w })
-    files.push({ name: `${w}.webp`, data: await resized().webp({ quality: 72, effort: 4 }).toBuffer() })
-    const fallbackData = fallback === 'png' ? resized().png({ compressionLevel: 9, palette: true }) : resized().jpeg({ quality: 75, mozjpeg: true })
+    files.push({ name: `${w}.webp`, data: await resized().webp({ quality: 72, effort: 2 }).toBuffer() })
+    const fallbackData = fallback === 'png' ? resized().png({ compressionLevel: 9, palette: true }) : resized().jpeg({ quality: 75, progressive: true })
     files.push({ name: `${w}.${fallback}`, data: await fallbackData.toBuffer() })
   }
   // The intrinsic size the page announces is the largest variant's (the original is never served).

@@ -27,7 +27,7 @@ type Manifest = { sources: Record<string, string>; variants: Record<string, Vari
  * and variants no registered source needs are deleted.
  */
 export function createImageStore(options: Options) {
-  const { dataDir, fetchImage, maxDiskBytes, retryMs = 5 * 60_000, concurrency = 2, logger = console } = options
+  const { dataDir, fetchImage, maxDiskBytes, retryMs = 5 * 60_000, concurrency = 1, logger = console } = options
   const root = path.resolve(dataDir, 'images')
   const manifestFile = path.join(root, 'manifest.json')
   const manifest = loadManifest()
@@ -175,6 +175,10 @@ export function createImageStore(options: Options) {
       return new Promise((resolve) => idleWaiters.push(resolve))
     },
     diskBytes,
+    /** For /healthz: images ready, waiting (queued or encoding) and failed. */
+    status() {
+      return { ready: Object.keys(manifest.sources).length, pending: queue.length + running.size, failed: failedAt.size, diskBytes: diskBytes() }
+    },
   }
 }
 
