@@ -5,12 +5,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { ensureBuild, root } from '../server/ensure-build.js'
 
-export async function startSite(port) {
+/** `env` adds to (or overrides) the demo set-up, e.g. a PAGE_API_URL of a local provider. */
+export async function startSite(port, env = {}) {
   ensureBuild()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   const child = spawn(process.execPath, ['server/start.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PAGE_API_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PAGE_API_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   await new Promise((resolve, reject) => {
