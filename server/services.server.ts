@@ -39,7 +39,7 @@ export async function startServices(env: Env) {
   console.info(`[record] ${demo ? 'demo provider' : 'provider'} ${records.endpoint}: ${records.current().origin}`)
   images.sync()
   // Images that failed (host down, too slow) are tried again; ready ones are never fetched twice.
-  const imageRetry = setInterval(() => images.sync(), env.RECORD_TTL_SECONDS * 1000)
+  const imageRetry = setInterval(() => images.sync(), Math.max(env.RECORD_TTL_SECONDS, 30) * 1000)
   imageRetry.unref()
   const leads = createLeadService({ dataDir: env.DATA_DIR, pageId: env.PAGE_ID, getRecord: () => records.current().record, siteUrl: env.SITE_URL })
   // A record that gains a relay address releases the leads held while it had none.

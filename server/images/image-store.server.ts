@@ -15,6 +15,7 @@ type Options = {
   concurrency?: number
   logger?: Logger
 }
+const PUBLISH_EVERY_MS = 3_000
 /** What the manifest keeps per variant folder: its size, and the bytes its files take. */
 type Variants = Omit<LocalImage, 'hash'> & { bytes: number }
 type Manifest = { sources: Record<string, string>; variants: Record<string, Variants> }
@@ -37,6 +38,20 @@ export function createImageStore(options: Options) {
   const running = new Set<string>()
   const idleWaiters: (() => void)[] = []
   let generation = 0
+  let unpublished = false
+  let publishedAt = 0
+
+  /**
+   * Makes new variants visible to pages (a new generation re-renders them). While a long queue
+   * is being worked through this happens at most every PUBLISH_EVERY_MS, so cached pages are
+   * not thrown away after every single photo; the last one is published as soon as the queue empties.
+   */
+  function publish(force: boolean) {
+    if (!unpublished || (!force && Date.now() - publishedAt < PUBLISH_EVERY_MS)) return
+    unpublished = false
+    publishedAt = Date.now()
+    generation++
+  }
 
   function loadManifest(): Manifest {
     try {
@@ -90,7 +105,8 @@ export function createImageStore(options: Options) {
       manifest.sources[url] = hash
       failedAt.delete(url)
       saveManifest()
-      generation++
+      unpublished = true
+      publish(false)
     } catch (error) {
       failedAt.set(url, Date.now())
       logger.warn(`[images] ${url}: ${error instanceof Error ? error.message : error}; showing a placeholder`)
@@ -107,6 +123,7 @@ export function createImageStore(options: Options) {
       })
     }
     if (!running.size && !queue.length) {
+      publish(true)
       collectGarbage()
       for (const resolve of idleWaiters.splice(0)) resolve()
     }
@@ -133,7 +150,8 @@ export function createImageStore(options: Options) {
     }
     if (changed) {
       saveManifest()
-      generation++
+      unpublished = true
+      publish(true)
     }
   }
 
