@@ -9,6 +9,8 @@ async function loadEveryImage(page: import('@playwright/test').Page) {
       await new Promise((r) => setTimeout(r, 100))
     }
   })
+  // A lazy image scrolled past too fast on a busy machine may never start: ask for it (its size choice is what we check).
+  await page.evaluate(() => [...document.images].forEach((img) => img.complete || (img.loading = 'eager')))
   await page.waitForFunction(() => [...document.images].every((img) => img.complete || !img.checkVisibility()))
 }
 
