@@ -77,6 +77,16 @@ test('variants no source needs are deleted, but never while a source has no reco
   expect(store.generation).toBeGreaterThan(generation)
 })
 
+test('folders left by an interrupted run are removed', async () => {
+  const leftover = path.join(dataDir, 'images', `${'f'.repeat(32)}.123.tmp`)
+  fs.mkdirSync(leftover, { recursive: true })
+  const store = storeWith(() => ['https://a.example/red.jpg'])
+  store.sync()
+  await store.idle()
+  expect(fs.existsSync(leftover)).toBe(false)
+  expect(fs.readdirSync(path.join(dataDir, 'images')).sort()).toEqual([parseLocalImage(store.localSrc('https://a.example/red.jpg')!)!.hash, 'manifest.json'])
+})
+
 test('two sources share one store; an image one of them still needs stays', async () => {
   const store = storeWith(() => ['https://a.example/red.jpg'])
   let otherSite = ['https://a.example/red.jpg', 'https://a.example/blue.jpg']

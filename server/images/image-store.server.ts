@@ -153,6 +153,10 @@ export function createImageStore(options: Options) {
       unpublished = true
       publish(true)
     }
+    // Leftovers of an interrupted run (a folder written but never recorded, a half-written one).
+    for (const entry of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+      if (entry !== 'manifest.json' && !manifest.variants[entry]) fs.rmSync(path.join(root, entry), { recursive: true, force: true })
+    }
   }
 
   return {
