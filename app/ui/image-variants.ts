@@ -6,7 +6,7 @@
  */
 
 /** Widths we encode (never above the source's own). Close steps keep a 2x phone within ~2x of what it shows. */
-export const VARIANT_WIDTHS = [160, 240, 320, 480, 640, 800, 1024, 1280, 1600, 1920] as const
+export const VARIANT_WIDTHS = [160, 240, 320, 400, 480, 640, 800, 1024, 1280, 1600, 1920] as const
 /** Shown until a record image's variants exist (or when it cannot be fetched): same origin, never a broken image. */
 export const IMAGE_PLACEHOLDER = '/img/placeholder.svg'
 

@@ -10,7 +10,7 @@ test('a record image becomes its largest variant URL, which names its size and f
 })
 
 test('widths never exceed the source: a 500 px logo gets the ladder below it plus 500', () => {
-  expect(variantWidths(500)).toEqual([160, 240, 320, 480, 500])
+  expect(variantWidths(500)).toEqual([160, 240, 320, 400, 480, 500])
   expect(variantWidths(100)).toEqual([100])
   expect(variantWidths(4032)).toContain(1920)
   expect(Math.max(...variantWidths(4032))).toBe(1920)
