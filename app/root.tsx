@@ -4,24 +4,26 @@ import stylesheet from './app.css?url'
 import { FullScreenLoader } from './layout/full-screen-loader.tsx'
 import { businessJsonLd, serializeJsonLd } from './record/business-json-ld.ts'
 import { themeCss } from './record/theme.ts'
+import { IMAGE_PLACEHOLDER, smallestVariant } from './ui/image-variants.ts'
 import { SiteStylesheet } from './ui/site-stylesheet.tsx'
 
 /** With no record at all yet, wait at most this long for one before rendering the empty record. */
 const FIRST_RECORD_WAIT_MS = 1_000
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { records } = context.services
+  const { records, pageSnapshot } = context.services
   let snapshot = context.snapshot
   if (snapshot.origin === 'empty') {
     await Promise.race([records.refreshIfDue(), new Promise((r) => setTimeout(r, FIRST_RECORD_WAIT_MS))])
-    snapshot = records.current()
+    snapshot = pageSnapshot()
   }
   return { record: snapshot.record, hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
-  const favicon = data?.record.dbPrincipal.favicon || '/favicon.ico'
+  const recordFavicon = data?.record.dbPrincipal.favicon
+  const favicon = recordFavicon && recordFavicon !== IMAGE_PLACEHOLDER ? smallestVariant(recordFavicon) : '/favicon.ico'
   const jsonLd = data && businessJsonLd(data.record, data.siteUrl)
   return (
     <html lang="en">

@@ -14,6 +14,7 @@ export function rssMb(pid) {
   }
 }
 
+/** `env` adds to (or overrides) the demo set-up, e.g. a PAGE_API_URL of a local provider. */
 export async function startSite(port, env = {}) {
   ensureBuild()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))

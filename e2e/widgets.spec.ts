@@ -128,7 +128,8 @@ test.describe('floating widgets on a desktop (demo record: every widget active)'
     await openPanelOnFrozenClock(page, menu, 'Chat with us', chat, /Summit Ridge.* is typing/)
     await expect(chat.getByText('Typically replies in minutes')).toBeVisible()
     await expect(chat.getByRole('img')).toHaveCount(0) // the logo is decorative beside the business name…
-    await expect(chat.locator('img')).toHaveAttribute('src', /logo/) // …but it is there
+    // …but it is there: the company logo, the same picture the header shows
+    await expect(chat.locator('img')).toHaveAttribute('src', (await page.getByRole('banner').locator('img').first().getAttribute('src'))!)
     await page.clock.runFor(2_000)
     await expect(chat.getByText(/How can we help/)).toHaveCount(0)
     await page.clock.runFor(1_000)

@@ -11,6 +11,7 @@ import { answerPage } from './pages/page-response.server.ts'
 import { contactMessages } from './leads/contact-action.server.ts'
 import { isCrossOriginPost } from './same-origin.server.ts'
 import { applySecurityHeaders, securityHeaders } from './security-headers.server.ts'
+import { imageRoutes } from './images/image-routes.server.ts'
 import { startServices } from './services.server.ts'
 import { hostOnly } from './sites/site-config.server.ts'
 import { storageRateLimitStore } from './storage/rate-limit-store.server.ts'
@@ -57,7 +58,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     if (!site) return false
     const protocol = requestProtocol(req, Boolean(env.TRUST_PROXY))
     const origin = site.config.siteUrl ?? `${protocol}://${req.headers.host}`
-    const page = services.pages.get(pageKey({ siteId: site.id, version: site.records.current().version, origin }, pagePath(pathname, at === -1 ? '' : url.slice(at))))
+    const page = services.pages.get(pageKey({ siteId: site.id, version: site.pageSnapshot().version, origin }, pagePath(pathname, at === -1 ? '' : url.slice(at))))
     if (!page) return false
     const answer = answerPage({ method: req.method, headers: req.headers }, page, env.RECORD_TTL_SECONDS)
     applySecurityHeaders(res, protocol === 'https', page.csp)
@@ -73,6 +74,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
       record: recordState(own),
       sites: services.sites.map((site) => ({ id: site.id, hosts: site.config.hosts, record: recordState(site) })),
       storage: services.storage.kind,
+      images: services.images.status(),
       pageCache: services.pages.stats(),
       memoryMb: memoryMb(),
     })
@@ -84,6 +86,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     res.locals.site = site
     next()
   })
+  app.use(imageRoutes(services.images))
   app.post(['/contact', '/contact.data'], contactPostGuards(env.CONTACT_RATE_LIMIT, services.storage.rateLimits))
 
   app.use(
@@ -94,7 +97,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
         const scope = pageScope(site, req)
         return {
           services: site,
-          snapshot: site.records.current(),
+          snapshot: site.pageSnapshot(),
           clientIp: req.ip,
           rateLimited: res.locals.rateLimited === true,
           siteUrl: scope.origin,
@@ -128,7 +131,7 @@ function requestProtocol(req: IncomingMessage, trustProxy: boolean): 'http' | 'h
 
 /** What a page depends on besides its path: the site, its record version, its public origin. */
 function pageScope(site: Site, req: express.Request): PageScope {
-  return { siteId: site.id, version: site.records.current().version, origin: site.config.siteUrl ?? `${req.protocol}://${req.get('host')}` }
+  return { siteId: site.id, version: site.pageSnapshot().version, origin: site.config.siteUrl ?? `${req.protocol}://${req.get('host')}` }
 }
 
 const searchOf = (url: string) => {

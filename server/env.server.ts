@@ -28,6 +28,10 @@ const envSchema = z.object({
   WEATHER_API_URL: optionalUrl,
   WEATHER_GEOCODING_URL: optionalUrl,
   TRUST_PROXY: z.string().optional(),
+  /** Disk the record images' variants may take under DATA_DIR/images. */
+  IMAGE_DISK_MB: z.coerce.number().positive().default(2048),
+  /** How long fetching one record image may take. */
+  IMAGE_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(20_000),
   /** Contact-form posts one client IP may make per 10 minutes. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().positive().max(10_000).default(5),
   /** Unset → SQLite in DATA_DIR; set → leads, relay outbox, visits and limits in this PostgreSQL, shared by every instance. */

@@ -1,5 +1,10 @@
+import path from 'node:path'
+import { recordImageUrls } from '#app/record/record-images.ts'
 import { relayTiming, type Env } from './env.server.ts'
 import { startDemoProvider } from './demo-provider.server.ts'
+import { createImageFetcher, isLocalHost } from './images/fetch-image.server.ts'
+import { createImageStore } from './images/image-store.server.ts'
+import { createLocalRecordView } from './images/local-record.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
 import { createRelayOutbox } from './leads/relay-outbox.server.ts'
 import { createPageCache } from './pages/page-cache.server.ts'
@@ -15,7 +20,7 @@ const STARTUP_FETCHES = 8
 
 /**
  * Everything long-lived the server runs, started once: one `Site` per contractor (its record,
- * leads and visits) over one storage (SQLite or PostgreSQL), one relay outbox and one page cache.
+ * leads and visits) over one storage (SQLite or PostgreSQL), one relay outbox, one image store and one page cache.
  */
 export async function startServices(env: Env) {
   const configs = loadSiteConfigs(env)
@@ -28,6 +33,18 @@ export async function startServices(env: Env) {
   const outbox = createRelayOutbox({ store: storage.leads, timing: relayTiming(env) })
   const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
   const weather = createWeatherService(weatherEndpoints(env))
+  // One image store for every site: variants are content-addressed, so a photo two sites share is kept once.
+  const images = createImageStore({
+    dataDir: env.DATA_DIR,
+    maxDiskBytes: env.IMAGE_DISK_MB * 1e6,
+    fetchImage: createImageFetcher({
+      timeoutMs: env.IMAGE_TIMEOUT_MS,
+      maxBytes: IMAGE_MAX_BYTES,
+      // Loopback and private hosts only when the providers themselves are local (the embedded demo, tests).
+      allowPrivateAddresses: configs.every((config) => isLocalHost(config.pageApiUrl ?? defaultApiUrl)),
+      publicDir: path.resolve('public'),
+    }),
+  })
 
   function createSite(config: SiteConfig) {
     const records = createRecordSource({
@@ -45,12 +62,16 @@ export async function startServices(env: Env) {
       getRecord: () => records.current().record,
       siteUrl: config.siteUrl,
     })
+    images.register(config.id, () => (records.current().origin === 'empty' ? null : recordImageUrls(records.current().record)))
     records.onChange(() => {
       pages.dropPrefix(sitePrefix(config.id)) // the old version's pages will never be asked for again
+      images.sync()
       leads.releaseHeldInBackground() // a record that gains a relay address releases the leads held while it had none
     })
     const visits = createVisitStore({ storage: storage.visits, site: config.id })
-    return { id: config.id, config, records, leads, visits, weather }
+    /** The record with its images on our origin: what every page renders (its version changes as photos become ready). */
+    const pageSnapshot = createLocalRecordView(records.current, images)
+    return { id: config.id, config, records, pageSnapshot, leads, visits, weather }
   }
 
   const sites = configs.map(createSite)
@@ -61,15 +82,21 @@ export async function startServices(env: Env) {
     site.leads.releaseHeldInBackground()
   })
   outbox.start()
+  images.sync()
+  // Images that failed (host down, too slow) are tried again; ready ones are never fetched twice.
+  const imageRetry = setInterval(() => images.sync(), Math.max(env.RECORD_TTL_SECONDS, 30) * 1000)
+  imageRetry.unref()
 
   return {
     env,
     sites,
     storage,
+    images,
     /** The site a request's host name belongs to, if any. */
     siteFor: siteResolver(sites),
     pages,
     async close() {
+      clearInterval(imageRetry)
       for (const site of sites) site.records.stop()
       await outbox.stop()
       await storage.close()
@@ -77,6 +104,9 @@ export async function startServices(env: Env) {
     },
   }
 }
+
+/** Phone photos are ~4 MB; anything past this is not a photo we want to fetch. */
+const IMAGE_MAX_BYTES = 30 * 1024 * 1024
 
 export type AppServices = Awaited<ReturnType<typeof startServices>>
 /** One contractor's site: what a request's loaders and actions see as `context.services`. */

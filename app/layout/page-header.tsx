@@ -1,3 +1,5 @@
+import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+
 /** The band at the top of inner pages: a title and a sub-header ('Home - {title}' when both are equal). */
 export function pageHeaderSubtitle(title: string, subHeader: string): string {
   return title === subHeader ? `Home - ${title}` : subHeader
@@ -8,7 +10,7 @@ type Props = { title: string; subHeader?: string; image?: string }
 export function PageHeader({ title, subHeader = title, image }: Props) {
   return (
     <section className="relative isolate overflow-hidden bg-third py-16 text-center text-white sm:py-24">
-      {image ? <img src={image} alt="" className="absolute inset-0 -z-20 size-full object-cover" width={1200} height={800} fetchPriority="high" /> : null}
+      {image ? <ResponsiveImage src={image} alt="" className="absolute inset-0 -z-20 size-full object-cover" width={1200} height={800} priority /> : null}
       <div className="absolute inset-0 -z-10 bg-overlay" />
       <div className="container-page">
         <h1 className="text-4xl text-white sm:text-5xl">{title}</h1>

@@ -6,6 +6,7 @@ import { FOOTER_ABOUT_LENGTH } from '#app/record/page-meta.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
+import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 
 export const FOOTER_SERVICES = 6
 
@@ -92,7 +93,7 @@ export function SiteFooter({ record }: { record: PageRecord }) {
         <div className="container-page flex flex-col items-center gap-4 py-6 text-sm md:flex-row md:justify-between">
           <div className="flex flex-col items-center gap-2 md:items-start">
             {p.paymentMethod ? <p>We accept: {p.paymentMethod}</p> : null}
-            {paymentImage ? <img src={paymentImage} alt="Accepted payment methods" className="h-8 w-auto" width={240} height={32} loading="lazy" /> : null}
+            {paymentImage ? <ResponsiveImage src={paymentImage} alt="Accepted payment methods" className="h-8 w-auto" width={240} height={32} displayHeight={32} /> : null}
           </div>
           <p className="text-center">
             © {new Date().getFullYear()} {p.name}. All rights reserved.

@@ -6,11 +6,13 @@ import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
 import { DesktopMenu, MobileMenu } from './nav-menu.tsx'
+import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 
-export function CompanyLogo({ record, className = 'h-12 w-auto' }: { record: PageRecord; className?: string }) {
+/** `displayHeight` is the CSS height `className` gives the logo, in px (it picks the variant). */
+export function CompanyLogo({ record, className = 'h-12 w-auto', displayHeight = 48 }: { record: PageRecord; className?: string; displayHeight?: number }) {
   const { logo, name } = record.dbPrincipal
   if (!logo) return <span className="text-xl font-extrabold text-heading">{name || 'Home'}</span>
-  return <img src={logo} alt={name || 'Home'} className={className} width={200} height={60} />
+  return <ResponsiveImage src={logo} alt={name || 'Home'} className={className} width={200} height={60} displayHeight={displayHeight} priority />
 }
 
 export function SiteHeader({ record }: { record: PageRecord }) {

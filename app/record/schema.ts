@@ -9,8 +9,19 @@ import { defaultTheme } from './theme.ts'
  * as CSS colour literals.
  */
 
+/** How each tolerant schema nests, so record-images.ts finds every image field from the schema itself. */
+export type SchemaNode = { kind: 'object'; shape: Record<string, z.ZodType> } | { kind: 'list'; item: z.ZodType }
+const nodes = new WeakMap<z.ZodType, SchemaNode>()
+export const schemaNode = (schema: z.ZodType): SchemaNode | undefined => nodes.get(schema)
+function described<T extends z.ZodType>(schema: T, node: SchemaNode): T {
+  nodes.set(schema, node)
+  return schema
+}
+
 const text = z.unknown().transform(toText)
 const url = z.unknown().transform(safeUrl)
+/** A URL the page shows as a picture: served through our image pipeline, never linked as is. */
+export const imageUrl = z.unknown().transform(safeUrl)
 const flag = z.unknown().transform(toFlag)
 const count = z.unknown().transform(toCount)
 const color = (fallback: string) => z.unknown().transform((v) => (isCssColor(v) ? v.trim() : fallback))
@@ -18,28 +29,31 @@ const color = (fallback: string) => z.unknown().transform((v) => (isCssColor(v) 
 /** An object whose every field is tolerant; a non-object becomes the all-defaults object. */
 function record<S extends Record<string, z.ZodType>>(shape: S) {
   // Each key is parsed on its own (missing keys too), so one bad field never spoils its neighbours.
-  return z.unknown().transform((v) => {
+  const schema = z.unknown().transform((v) => {
     const source = isPlainObject(v) ? v : {}
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(shape)) out[key] = shape[key]!.parse(Object.hasOwn(source, key) ? source[key] : undefined)
     return out as { [K in keyof S]: z.output<S[K]> }
   })
+  return described(schema, { kind: 'object', shape })
 }
 
 /** A list of tolerant entries; a non-list becomes [], and null or non-object entries are dropped. */
 function list<T extends z.ZodType>(item: T, keep: (entry: z.output<T>) => boolean = () => true) {
-  return z.unknown().transform((v): z.output<T>[] =>
+  const schema = z.unknown().transform((v): z.output<T>[] =>
     Array.isArray(v) ? v.filter((e) => e !== null && e !== undefined).map((e) => item.parse(e)).filter(keep) : [],
   )
+  return described(schema, { kind: 'list', item })
 }
 
-const urlList = list(url, (u) => u !== '')
+const imageList = list(imageUrl, (u) => u !== '')
 const textList = list(text, (t) => t.trim() !== '')
 const objectOnly = (v: unknown) => isPlainObject(v)
 
 function entries<S extends Record<string, z.ZodType>>(shape: S) {
   const item = record(shape)
-  return z.unknown().transform((v) => (Array.isArray(v) ? list(item).parse(v.filter(objectOnly)) : []))
+  const schema = z.unknown().transform((v) => (Array.isArray(v) ? list(item).parse(v.filter(objectOnly)) : []))
+  return described(schema, { kind: 'list', item })
 }
 
 type ThemeKey = keyof typeof defaultTheme
@@ -50,14 +64,14 @@ const styleShape = Object.fromEntries(
 export const widgetNames = ['WhatsappBtn', 'VisitsCounter', 'CallUsNow', 'Wheather', 'ReviewTab', 'ModalColores'] as const
 export type WidgetName = (typeof widgetNames)[number]
 
-const activeImage = entries({ activo: flag, link: url, img: url })
+const activeImage = entries({ activo: flag, link: url, img: imageUrl })
 
 export const pageRecordSchema = record({
   styles: record(styleShape),
   dbPrincipal: record({
     name: text,
-    logo: url,
-    favicon: url,
+    logo: imageUrl,
+    favicon: imageUrl,
     paymentMethod: text,
     licensed: text,
     exprYears: count,
@@ -74,23 +88,23 @@ export const pageRecordSchema = record({
   dbValues: entries({ title: text, description: text }),
   dbServices: entries({
     name: text,
-    description: entries({ text: text, img: url, lists: textList }),
+    description: entries({ text: text, img: imageUrl, lists: textList }),
   }),
   dbSocialMedia: record({
-    redes: entries({ name: text, url: url, icon: text, image: url }),
-    directorios: entries({ name: text, url: url, image: url }),
+    redes: entries({ name: text, url: url, icon: text, image: imageUrl }),
+    directorios: entries({ name: text, url: url, image: imageUrl }),
   }),
-  gallery: urlList,
-  stock: urlList,
-  landings: entries({ name: text, gallery: urlList }),
-  beforeAfterGall: entries({ beforeImg: url, afterImg: url }),
+  gallery: imageList,
+  stock: imageList,
+  landings: entries({ name: text, gallery: imageList }),
+  beforeAfterGall: entries({ beforeImg: imageUrl, afterImg: imageUrl }),
   // A YouTube id or video URL: checked where it becomes an embed (home-content.ts youtubeId).
-  videosPromo: entries({ activo: flag, link: text, img: url }),
+  videosPromo: entries({ activo: flag, link: text, img: imageUrl }),
   ytGallery: record({ linkCanalYT: url, links: textList }),
   reviews: record({ activo: flag, isHomeOnly: flag, links: textList }),
   brandingExtra: activeImage,
-  tiposPago: entries({ activo: flag, img: url }),
-  gmb: record({ link: url, img: url }),
+  tiposPago: entries({ activo: flag, img: imageUrl }),
+  gmb: record({ link: url, img: imageUrl }),
   labels: record({
     general: record({
       titleServices: text,

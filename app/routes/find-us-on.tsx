@@ -26,7 +26,7 @@ export default function FindUsOn() {
         <div className="rounded-3xl bg-slate-50 px-5 pb-8 pt-10 shadow-2xl ring-1 ring-black/10 sm:px-8">
           <div className="text-center">
             <div className="mx-auto mb-5 flex w-fit items-center justify-center rounded-2xl bg-white px-5 py-3 shadow-md ring-1 ring-black/5">
-              {logo ? <img src={logo} alt="" width={200} height={60} className="h-14 w-auto" /> : <Icon icon={faGlobe} className="size-10 text-main" />}
+              {logo ? <ResponsiveImage src={logo} alt="" width={200} height={60} displayHeight={56} priority className="h-14 w-auto" /> : <Icon icon={faGlobe} className="size-10 text-main" />}
             </div>
             <h1 className="text-2xl leading-tight sm:text-3xl">{name || 'Find us online'}</h1>
             {first.slogan ? <p className="mt-2 text-paragraph">{first.slogan}</p> : null}

@@ -4,6 +4,7 @@ import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { brandIcon } from '#app/ui/social-icons.tsx'
 import { linkableEntries, type FindUsVariant } from './find-us-variant.ts'
+import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 
 type Props = {
   variant: FindUsVariant
@@ -26,7 +27,7 @@ function Heading({ children }: { children: React.ReactNode }) {
 function ImageLink({ href, image, label }: { href: string; image: string; label: string }) {
   return (
     <a href={href} {...external} className="block overflow-hidden rounded-xl shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
-      <img src={image} alt={label} width={240} height={80} loading="lazy" decoding="async" className="block h-auto w-full" />
+      <ResponsiveImage src={image} alt={label} width={240} height={80} sizes="240px" className="block h-auto w-full" />
       {newTab}
     </a>
   )

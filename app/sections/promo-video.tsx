@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Icon } from '#app/ui/icon.tsx'
 import { prefersReducedMotion } from '#app/ui/count-up.tsx'
 import { SectionHeading } from './section-heading.tsx'
+import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 
 /** The looping, muted, chrome-less player the spec's promo video calls for. */
 export function promoEmbedUrl(videoId: string): string {
@@ -50,7 +51,7 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
             />
           ) : (
             <>
-              <img src={posterSrc} alt="" width={1280} height={720} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" />
+              <ResponsiveImage src={posterSrc} alt="" width={1280} height={720} sizes="(min-width: 1024px) 900px, 100vw" className="absolute inset-0 size-full object-cover" />
               <a
                 href={`https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`}
                 onClick={(event) => {

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react'
 import { HandleRoot, Item, Provider, Root } from 'react-compare-slider/components'
 import { useReactCompareSlider } from 'react-compare-slider/hooks'
 import { Icon } from './icon.tsx'
-import { demoSrcSet } from './responsive-image.tsx'
+import { ResponsiveImage } from './responsive-image.tsx'
 
 type Props = {
   before: string
@@ -37,15 +37,12 @@ export function CompareSlider({ before, after, label, sizes = '(min-width: 1024p
   const slider = useReactCompareSlider({ defaultPosition: START, keyboardIncrement: `${STEP}%`, transition: '0.15s ease-out', onPositionChange })
 
   const photo = (src: string, alt: string) => (
-    <img
+    <ResponsiveImage
       src={src}
-      srcSet={demoSrcSet(src)}
-      sizes={demoSrcSet(src) ? sizes : undefined}
+      sizes={sizes}
       alt={alt}
       width={1200}
       height={800}
-      loading="lazy"
-      decoding="async"
       draggable={false}
       className="block size-full object-cover"
     />

@@ -2,6 +2,7 @@ import Lightbox from 'yet-another-react-lightbox'
 import Counter from 'yet-another-react-lightbox/plugins/counter'
 import 'yet-another-react-lightbox/styles.css'
 import 'yet-another-react-lightbox/plugins/counter.css'
+import { parseLocalImage, variantCandidates } from './image-variants.ts'
 
 export type LightboxViewerProps = {
   images: string[]
@@ -18,6 +19,12 @@ export type LightboxViewerProps = {
  * brings keyboard (arrows, Escape), swipe, focus in and back, and a modal role; the carousel
  * wraps around from the last photo to the first and back.
  */
+/** Our variants let the viewer pick the width the screen needs instead of the largest. */
+function sized(src: string) {
+  const local = parseLocalImage(src)
+  return local ? { width: local.width, height: local.height, srcSet: variantCandidates(local, 'webp') } : {}
+}
+
 export default function LightboxViewer({ images, name, open, index, onIndexChange, onClose }: LightboxViewerProps) {
   const total = images.length
   return (
@@ -25,7 +32,7 @@ export default function LightboxViewer({ images, name, open, index, onIndexChang
       open={open}
       close={onClose}
       index={index}
-      slides={images.map((src, i) => ({ src, alt: `${name}, photo ${i + 1} of ${total}` }))}
+      slides={images.map((src, i) => ({ src, alt: `${name}, photo ${i + 1} of ${total}`, ...sized(src) }))}
       carousel={{ finite: false, preload: 1 }}
       controller={{ closeOnBackdropClick: true }}
       on={{ view: ({ index: current }) => onIndexChange(current) }}

@@ -1,17 +1,30 @@
 import { expect, test } from 'vitest'
-import { demoSrcSet } from './responsive-image.tsx'
+import { IMAGE_PLACEHOLDER, localImageSrc, parseLocalImage, variantCandidates, variantWidths } from './image-variants.ts'
 
-test('a demo photo gets its 600 px variant in the srcset', () => {
-  expect(demoSrcSet('/demo/images/deck-1.webp')).toBe('/demo/images/deck-1-600.webp 600w, /demo/images/deck-1.webp 1200w')
+const photo = { hash: 'a'.repeat(32), width: 1920, height: 1440, fallback: 'jpg' } as const
+
+test('a record image becomes its largest variant URL, which names its size and fallback format', () => {
+  const src = localImageSrc(photo)
+  expect(src).toBe(`/img/${photo.hash}-1920x1440/1920.jpg`)
+  expect(parseLocalImage(src)).toEqual(photo)
 })
 
-test.each([
-  'https://cdn.example.com/demo/images/deck-1.webp',
-  '/demo/images/deck-1.jpg',
-  '/demo/images/deck-1-600.webp',
-  '/images/deck-1.webp',
-  '/demo/images/sub/deck.webp',
-  '',
-])('no srcset for %s (no known variant)', (src) => {
-  expect(demoSrcSet(src)).toBeUndefined()
+test('widths never exceed the source: a 500 px logo gets the ladder below it plus 500', () => {
+  expect(variantWidths(500)).toEqual([160, 240, 320, 400, 480, 500])
+  expect(variantWidths(100)).toEqual([100])
+  expect(variantWidths(4032)).toContain(1920)
+  expect(Math.max(...variantWidths(4032))).toBe(1920)
 })
+
+test('srcset candidates keep the aspect ratio', () => {
+  const candidates = variantCandidates({ ...photo, fallback: 'png' }, 'webp')
+  expect(candidates[0]).toEqual({ src: `/img/${photo.hash}-1920x1440/160.webp`, width: 160, height: 120 })
+  expect(candidates.every((c) => c.src.endsWith('.webp'))).toBe(true)
+})
+
+test.each([IMAGE_PLACEHOLDER, 'https://cdn.example.com/img/x.jpg', `/img/${'a'.repeat(31)}-10x10/10.jpg`, `/img/${photo.hash}-10x10/10.gif`, '/demo/images/deck-1.webp', ''])(
+  '%s is not one of our variants',
+  (src) => {
+    expect(parseLocalImage(src)).toBeNull()
+  },
+)

@@ -2,6 +2,7 @@ import { faXmark } from '@fortawesome/free-solid-svg-icons'
 import { Suspense, useEffect, useId, useRef } from 'react'
 import { Icon } from '#app/ui/icon.tsx'
 import { TypingLoader } from './typing-loader.tsx'
+import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 
 type Props = {
   id: string
@@ -34,7 +35,7 @@ export function WidgetPanel({ id, title, subtitle, logo, closeLabel, onClose, ch
       <header className="flex items-center gap-3 bg-main px-4 py-3 text-white">
         {logo ? (
           <span className="grid h-11 w-16 shrink-0 place-items-center rounded-lg bg-white p-1.5">
-            <img src={logo} alt="" width={56} height={32} className="max-h-full w-auto object-contain" decoding="async" />
+            <ResponsiveImage src={logo} alt="" width={56} height={32} displayHeight={32} className="max-h-full w-auto object-contain" />
           </span>
         ) : null}
         <div className="min-w-0 flex-1">

@@ -1,0 +1,122 @@
+// Lighthouse (mobile) with real-sized photos: the demo record, but every photo a 4032×3024 JPEG of
+// about 4 MB on a local HTTPS image host (self-signed certificate made at run time), against the
+// same routes with the demo's own small pictures. Prints performance, LCP, page weight, image
+// bytes and any image request that left the site's origin.
+//   npm run bench:photos [-- route …]      (photos are generated once into .tmp/bench-photos)
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import https from 'node:https'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import sharp from 'sharp'
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
+import { root } from '../server/ensure-build.js'
+import { startSite } from './serve.js'
+
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/services', '/gallery', '/contact']
+const work = path.join(root, '.tmp/bench-photos')
+const demoRecord = JSON.parse(fs.readFileSync(path.join(root, 'demo/record.json'), 'utf8'))
+const demoImages = path.join(root, 'public')
+/** Logos, badges and icons stay as they are; everything else is a photo a phone took. */
+const isPhoto = (url) => !/logo|favicon|social-|dir-|payment|gmb/.test(url)
+
+async function phonePhotos(urls) {
+  fs.mkdirSync(work, { recursive: true })
+  let noise
+  for (const url of urls) {
+    const file = path.join(work, `${path.basename(url, path.extname(url))}.jpg`)
+    if (fs.existsSync(file)) continue
+    // Texture (sensor noise) on the upscaled illustration gives a phone photo's ~4 MB.
+    noise ??= await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } } }).png({ compressionLevel: 1 }).toBuffer()
+    const photo = await sharp(path.join(demoImages, url)).resize(4032, 3024, { fit: 'cover' }).composite([{ input: noise, blend: 'soft-light' }]).jpeg({ quality: 92 }).toBuffer()
+    fs.writeFileSync(file, photo)
+    process.stdout.write('.')
+  }
+}
+
+function selfSignedCert() {
+  const key = path.join(work, 'host.key')
+  const cert = path.join(work, 'host.crt')
+  if (!fs.existsSync(cert)) {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' })
+  }
+  return { key: fs.readFileSync(key), cert: fs.readFileSync(cert), certFile: cert }
+}
+
+const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)))
+
+const allUrls = new Set()
+JSON.stringify(demoRecord, (_k, v) => (typeof v === 'string' && v.startsWith('/demo/images/') && allUrls.add(v), v))
+const photoUrls = [...allUrls].filter(isPhoto)
+console.log(`generating ${photoUrls.length} phone photos (once)`)
+await phonePhotos(photoUrls)
+
+const tls = selfSignedCert()
+const host = https.createServer(tls, (req, res) => {
+  const name = decodeURIComponent(new URL(req.url, 'https://x').pathname)
+  const file = name.startsWith('/photos/') ? path.join(work, path.basename(name)) : path.join(demoImages, path.normalize(name))
+  if (!file.startsWith(work) && !file.startsWith(demoImages)) return res.writeHead(404).end()
+  fs.readFile(file, (error, body) => (error ? res.writeHead(404).end() : res.writeHead(200, { 'Content-Type': name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp' }).end(body)))
+})
+const hostOrigin = `https://localhost:${await listen(host)}`
+const photoSize = photoUrls.map((u) => fs.statSync(path.join(work, `${path.basename(u, path.extname(u))}.jpg`)).size)
+console.log(`\nimage host ${hostOrigin}: ${photoUrls.length} photos, ${(photoSize.reduce((a, b) => a + b, 0) / photoSize.length / 1e6).toFixed(1)} MB each on average`)
+
+const photoRecord = JSON.parse(
+  JSON.stringify(demoRecord, (_k, v) =>
+    typeof v === 'string' && allUrls.has(v) ? (isPhoto(v) ? `${hostOrigin}/photos/${path.basename(v, path.extname(v))}.jpg` : `${hostOrigin}${v}`) : v,
+  ),
+)
+const provider = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(photoRecord)))
+const providerUrl = `http://127.0.0.1:${await listen(provider)}/api`
+
+const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...chromiumArgs] })
+const results = []
+for (const [label, env, port] of [
+  ['demo pictures', {}, 3905],
+  ['4 MB phone photos', { PAGE_API_URL: providerUrl, NODE_EXTRA_CA_CERTS: tls.certFile }, 3906],
+]) {
+  const site = await startSite(port, env)
+  const started = Date.now()
+  // Photos are encoded in the background; measure once every one is ready (as a visitor a minute later would).
+  for (;;) {
+    const { images } = await (await fetch(`${site.url}/healthz`)).json()
+    if (images.pending === 0 && images.ready > 0) {
+      console.log(`${label}: ${images.ready} images ready after ${((Date.now() - started) / 1000).toFixed(1)} s (${images.failed} failed, ${(images.diskBytes / 1e6).toFixed(1)} MB of variants)`)
+      break
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  for (const route of routes) {
+    const { lhr } = await lighthouse(site.url + route, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+    const a = lhr.audits
+    const requests = a['network-requests'].details.items
+    const images = requests.filter((r) => r.resourceType === 'Image')
+    const offOrigin = images.filter((r) => !r.url.startsWith(site.url) && !r.url.startsWith('data:')).length
+    results.push({
+      label,
+      route,
+      performance: Math.round(lhr.categories.performance.score * 100),
+      lcp: a['largest-contentful-paint'].numericValue,
+      weight: a['total-byte-weight'].numericValue,
+      imageBytes: images.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      imageCount: images.length,
+      offOrigin,
+    })
+  }
+  site.stop()
+}
+await chrome.kill()
+host.close()
+provider.close()
+
+console.log('\nLighthouse 12 mobile (simulated slow 4G, 4x CPU); shared 2-core machine, so expect a few points of noise')
+console.log('pictures             route          perf   LCP s   page KB   images KB (n)   off-origin images')
+for (const r of results) {
+  console.log(
+    `${r.label.padEnd(21)}${r.route.padEnd(15)}${String(r.performance).padStart(4)}${(r.lcp / 1000).toFixed(1).padStart(8)}${(r.weight / 1024).toFixed(0).padStart(10)}` +
+      `${`${(r.imageBytes / 1024).toFixed(0)} (${r.imageCount})`.padStart(16)}${String(r.offOrigin).padStart(20)}`,
+  )
+}

@@ -1,0 +1,52 @@
+import sharp from 'sharp'
+import { VARIANT_WIDTHS, variantWidths, type FallbackFormat } from '#app/ui/image-variants.ts'
+import { ImageRefused } from './fetch-image.server.ts'
+
+/** Decompression bombs stop here: a 48 MP phone photo passes, a 60 000 × 60 000 PNG does not. */
+export const MAX_INPUT_PIXELS = 50_000_000
+// Encoding is background work: one libvips thread leaves the other cores to the visitors' pages.
+sharp.concurrency(1)
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
+
+export type Encoded = { width: number; height: number; fallback: FallbackFormat; files: { name: string; data: Buffer }[] }
+
+/**
+ * Every variant of one source image: EXIF rotation applied, then all metadata (GPS, camera,
+ * comments) dropped — sharp writes none unless asked. The type is what the bytes say, not
+ * what the URL or the host claimed.
+ */
+export async function encodeVariants(source: Buffer): Promise<Encoded> {
+  const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const }
+  let meta: sharp.Metadata
+  try {
+    // The header alone (no pixels decoded), so a bomb is measured before anything is allocated for it.
+    meta = await sharp(source, { limitInputPixels: false }).metadata()
+  } catch {
+    throw new ImageRefused('not an image')
+  }
+  if (!meta.format || !ACCEPTED.has(meta.format)) throw new ImageRefused(`not a photo format we serve (${meta.format ?? 'unknown'})`)
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new ImageRefused(`more than ${MAX_INPUT_PIXELS} pixels`)
+
+  // One decode: rotate and shrink to the largest width once, then derive each variant from those pixels.
+  let master: { data: Buffer; info: sharp.OutputInfo }
+  try {
+    master = await sharp(source, input)
+      .rotate()
+      .resize({ width: VARIANT_WIDTHS.at(-1), withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+  } catch (error) {
+    throw new ImageRefused(`unreadable image (${error instanceof Error ? error.message : error})`)
+  }
+  const { width, height, channels } = master.info
+  const fallback: FallbackFormat = meta.hasAlpha ? 'png' : 'jpg'
+  const files: Encoded['files'] = []
+  for (const w of variantWidths(width)) {
+    const resized = () => sharp(master.data, { raw: { width, height, channels } }).resize({ width: w })
+    files.push({ name: `${w}.webp`, data: await resized().webp({ quality: 72, effort: 2 }).toBuffer() })
+    const fallbackData = fallback === 'png' ? resized().png({ compressionLevel: 9, palette: true }) : resized().jpeg({ quality: 75, progressive: true })
+    files.push({ name: `${w}.${fallback}`, data: await fallbackData.toBuffer() })
+  }
+  // The intrinsic size the page announces is the largest variant's (the original is never served).
+  return { width, height, fallback, files }
+}

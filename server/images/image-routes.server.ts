@@ -1,0 +1,25 @@
+import express from 'express'
+import { IMAGE_PLACEHOLDER } from '#app/ui/image-variants.ts'
+import type { ImageStore } from './image-store.server.ts'
+
+/** A neutral light box: stands in for a picture whose variants are not ready (or could not be made). */
+const PLACEHOLDER_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 2" preserveAspectRatio="none"><rect width="3" height="2" fill="#e2e8f0"/></svg>'
+
+/** GET /img/{hash}-{w}x{h}/{width}.{format}: our variants, immutable; and the placeholder. */
+export function imageRoutes(store: ImageStore) {
+  const router = express.Router()
+  router.get(IMAGE_PLACEHOLDER, (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(PLACEHOLDER_SVG)
+  })
+  router.get('/img/:key/:file', (req, res) => {
+    const hash = /^([0-9a-f]{32})-\d{1,5}x\d{1,5}$/.exec(req.params.key)?.[1]
+    const file = hash && store.variantFile(hash, req.params.file)
+    const notFound = () => res.status(404).set('Cache-Control', 'no-store').type('text').send('No such image.')
+    if (!file) return void notFound()
+    // `root` keeps DATA_DIR out of the dotfile check (it may well sit under a dot folder).
+    res.sendFile(file, { root: store.root, immutable: true, maxAge: '1y' }, (error) => {
+      if (error && !res.headersSent) notFound()
+    })
+  })
+  return router
+}

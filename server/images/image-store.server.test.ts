@@ -1,0 +1,121 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { beforeEach, expect, test } from 'vitest'
+import { parseLocalImage } from '#app/ui/image-variants.ts'
+import { createImageStore } from './image-store.server.ts'
+
+/** The image host, as the store sees it: URL → bytes (an unknown URL fails like a 404). */
+let host: Record<string, Buffer>
+let fetched: string[]
+let logs: string[]
+let dataDir: string
+const fetchImage = async (url: string) => {
+  fetched.push(url)
+  if (!host[url]) throw new Error('HTTP 404')
+  return host[url]
+}
+const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m) }
+const picture = (colour: string, width = 800) => sharp({ create: { width, height: width / 2, channels: 3, background: colour } }).jpeg().toBuffer()
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'image-store-'))
+  host = { 'https://a.example/red.jpg': await picture('#c00'), 'https://a.example/blue.jpg': await picture('#00c') }
+  fetched = []
+  logs = []
+})
+
+function storeWith(urls: () => string[] | null, maxDiskBytes = 50e6) {
+  const store = createImageStore({ dataDir, fetchImage, maxDiskBytes, logger })
+  store.register('site-a', urls)
+  return store
+}
+
+test('each needed image is fetched once and served under its content hash, with its size', async () => {
+  const store = storeWith(() => ['https://a.example/red.jpg'])
+  store.sync()
+  store.sync()
+  await store.idle()
+  store.sync()
+  expect(fetched).toEqual(['https://a.example/red.jpg'])
+  const local = parseLocalImage(store.localSrc('https://a.example/red.jpg')!)
+  expect(local).toMatchObject({ width: 800, height: 400, fallback: 'jpg' })
+  expect(fs.readdirSync(path.join(dataDir, 'images', local!.hash)).sort()).toContain('800.webp')
+  expect(store.localSrc('https://a.example/unknown.jpg')).toBeUndefined()
+})
+
+test('the manifest survives a restart: nothing is fetched again', async () => {
+  const first = storeWith(() => ['https://a.example/red.jpg'])
+  first.sync()
+  await first.idle()
+  const before = first.localSrc('https://a.example/red.jpg')
+  fetched = []
+  const second = storeWith(() => ['https://a.example/red.jpg'])
+  second.sync()
+  await second.idle()
+  expect(fetched).toEqual([])
+  expect(second.localSrc('https://a.example/red.jpg')).toBe(before)
+})
+
+test('variants no source needs are deleted, but never while a source has no record yet', async () => {
+  let urls: string[] | null = ['https://a.example/red.jpg', 'https://a.example/blue.jpg']
+  const store = storeWith(() => urls)
+  store.sync()
+  await store.idle()
+  const blue = parseLocalImage(store.localSrc('https://a.example/blue.jpg')!)!.hash
+  urls = null
+  store.sync()
+  await store.idle()
+  expect(fs.existsSync(path.join(dataDir, 'images', blue))).toBe(true)
+  urls = ['https://a.example/red.jpg']
+  const generation = store.generation
+  store.sync()
+  await store.idle()
+  expect(fs.existsSync(path.join(dataDir, 'images', blue))).toBe(false)
+  expect(store.localSrc('https://a.example/blue.jpg')).toBeUndefined()
+  expect(store.generation).toBeGreaterThan(generation)
+})
+
+test('folders left by an interrupted run are removed', async () => {
+  const leftover = path.join(dataDir, 'images', `${'f'.repeat(32)}.123.tmp`)
+  fs.mkdirSync(leftover, { recursive: true })
+  const store = storeWith(() => ['https://a.example/red.jpg'])
+  store.sync()
+  await store.idle()
+  expect(fs.existsSync(leftover)).toBe(false)
+  expect(fs.readdirSync(path.join(dataDir, 'images')).sort()).toEqual([parseLocalImage(store.localSrc('https://a.example/red.jpg')!)!.hash, 'manifest.json'])
+})
+
+test('two sources share one store; an image one of them still needs stays', async () => {
+  const store = storeWith(() => ['https://a.example/red.jpg'])
+  let otherSite = ['https://a.example/red.jpg', 'https://a.example/blue.jpg']
+  store.register('site-b', () => otherSite)
+  store.sync()
+  await store.idle()
+  otherSite = ['https://a.example/blue.jpg']
+  store.sync()
+  await store.idle()
+  expect(store.localSrc('https://a.example/red.jpg')).toBeDefined()
+  expect(store.localSrc('https://a.example/blue.jpg')).toBeDefined()
+})
+
+test('past the disk budget no new image is encoded, and the reason is logged', async () => {
+  const store = storeWith(() => ['https://a.example/red.jpg', 'https://a.example/blue.jpg'], 1)
+  store.sync()
+  await store.idle()
+  expect([store.localSrc('https://a.example/red.jpg'), store.localSrc('https://a.example/blue.jpg')].filter(Boolean)).toHaveLength(1)
+  expect(logs.join('\n')).toMatch(/blue\.jpg: the image folder is full/)
+  expect(store.diskBytes()).toBeGreaterThan(0)
+})
+
+test('a failed image is not fetched again before the retry delay', async () => {
+  const store = storeWith(() => ['https://a.example/missing.jpg'])
+  store.sync()
+  await store.idle()
+  store.sync()
+  await store.idle()
+  expect(fetched).toEqual(['https://a.example/missing.jpg'])
+  expect(logs).toEqual(['[images] https://a.example/missing.jpg: HTTP 404; showing a placeholder'])
+  expect(store.status()).toMatchObject({ ready: 0, pending: 0, failed: 1 })
+})

@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { localImageSrc, type LocalImage } from '#app/ui/image-variants.ts'
+import { encodeVariants } from './encode-image.server.ts'
+
+type Logger = Pick<Console, 'info' | 'warn'>
+type Options = {
+  dataDir: string
+  fetchImage: (url: string) => Promise<Buffer>
+  /** Stop encoding new images once the variants on disk take this much. */
+  maxDiskBytes: number
+  /** A failed image is tried again after this long (the host may be back). */
+  retryMs?: number
+  concurrency?: number
+  logger?: Logger
+}
+const PUBLISH_EVERY_MS = 3_000
+/** What the manifest keeps per variant folder: its size, and the bytes its files take. */
+type Variants = Omit<LocalImage, 'hash'> & { bytes: number }
+type Manifest = { sources: Record<string, string>; variants: Record<string, Variants> }
+
+/**
+ * Record images, fetched once in the background and kept on disk as content-addressed
+ * variants (DATA_DIR/images/{sha256}/{width}.{format}), with a manifest so a restart (or an
+ * image-host outage) keeps serving the last good record's pictures. Several record sources
+ * can share one store: each registers the URLs it currently needs; nothing else is fetched,
+ * and variants no registered source needs are deleted.
+ */
+export function createImageStore(options: Options) {
+  const { dataDir, fetchImage, maxDiskBytes, retryMs = 5 * 60_000, concurrency = 1, logger = console } = options
+  const root = path.resolve(dataDir, 'images')
+  const manifestFile = path.join(root, 'manifest.json')
+  const manifest = loadManifest()
+  const sources = new Map<string, () => string[] | null>()
+  const failedAt = new Map<string, number>()
+  const queue: string[] = []
+  const running = new Set<string>()
+  const idleWaiters: (() => void)[] = []
+  let generation = 0
+  let unpublished = false
+  let publishedAt = 0
+
+  /**
+   * Makes new variants visible to pages (a new generation re-renders them). While a long queue
+   * is being worked through this happens at most every PUBLISH_EVERY_MS, so cached pages are
+   * not thrown away after every single photo; the last one is published as soon as the queue empties.
+   */
+  function publish(force: boolean) {
+    if (!unpublished || (!force && Date.now() - publishedAt < PUBLISH_EVERY_MS)) return
+    unpublished = false
+    publishedAt = Date.now()
+    generation++
+  }
+
+  function loadManifest(): Manifest {
+    try {
+      const saved = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest
+      // Only entries whose folder is still there: the disk is the truth.
+      for (const hash of Object.keys(saved.variants)) if (!fs.existsSync(path.join(root, hash))) delete saved.variants[hash]
+      for (const [url, hash] of Object.entries(saved.sources)) if (!saved.variants[hash]) delete saved.sources[url]
+      return saved
+    } catch {
+      return { sources: {}, variants: {} }
+    }
+  }
+
+  function saveManifest() {
+    fs.mkdirSync(root, { recursive: true })
+    const tmp = `${manifestFile}.${process.pid}.tmp`
+    fs.writeFileSync(tmp, JSON.stringify(manifest))
+    fs.renameSync(tmp, manifestFile)
+  }
+
+  const diskBytes = () => Object.values(manifest.variants).reduce((sum, v) => sum + v.bytes, 0)
+
+  /** The URLs some source needs, or null while a source has no record yet (then nothing may be deleted). */
+  function wanted(): Set<string> | null {
+    const all = new Set<string>()
+    for (const list of sources.values()) {
+      const urls = list()
+      if (!urls) return null
+      for (const url of urls) all.add(url)
+    }
+    return all
+  }
+
+  async function fetchAndEncode(url: string) {
+    try {
+      const bytes = await fetchImage(url)
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
+      if (!manifest.variants[hash]) {
+        if (diskBytes() >= maxDiskBytes) throw new Error(`the image folder is full (${Math.round(maxDiskBytes / 1e6)} MB)`)
+        const encoded = await encodeVariants(bytes)
+        const folder = path.join(root, hash)
+        const tmp = `${folder}.${process.pid}.tmp`
+        fs.rmSync(tmp, { recursive: true, force: true })
+        fs.mkdirSync(tmp, { recursive: true })
+        for (const file of encoded.files) fs.writeFileSync(path.join(tmp, file.name), file.data)
+        fs.rmSync(folder, { recursive: true, force: true })
+        fs.renameSync(tmp, folder)
+        const bytesOnDisk = encoded.files.reduce((sum, f) => sum + f.data.length, 0)
+        manifest.variants[hash] = { width: encoded.width, height: encoded.height, fallback: encoded.fallback, bytes: bytesOnDisk }
+      }
+      manifest.sources[url] = hash
+      failedAt.delete(url)
+      saveManifest()
+      unpublished = true
+      publish(false)
+    } catch (error) {
+      failedAt.set(url, Date.now())
+      logger.warn(`[images] ${url}: ${error instanceof Error ? error.message : error}; showing a placeholder`)
+    }
+  }
+
+  function pump() {
+    while (running.size < concurrency && queue.length) {
+      const url = queue.shift()!
+      running.add(url)
+      void fetchAndEncode(url).finally(() => {
+        running.delete(url)
+        pump()
+      })
+    }
+    if (!running.size && !queue.length) {
+      publish(true)
+      collectGarbage()
+      for (const resolve of idleWaiters.splice(0)) resolve()
+    }
+  }
+
+  /** Drops what no source needs any more: manifest entries, then variant folders no entry names. */
+  function collectGarbage() {
+    const needed = wanted()
+    if (!needed) return
+    let changed = false
+    for (const url of Object.keys(manifest.sources)) {
+      if (!needed.has(url)) {
+        delete manifest.sources[url]
+        changed = true
+      }
+    }
+    const used = new Set(Object.values(manifest.sources))
+    for (const hash of Object.keys(manifest.variants)) {
+      if (!used.has(hash)) {
+        delete manifest.variants[hash]
+        fs.rmSync(path.join(root, hash), { recursive: true, force: true })
+        changed = true
+      }
+    }
+    if (changed) {
+      saveManifest()
+      unpublished = true
+      publish(true)
+    }
+    // Leftovers of an interrupted run (a folder written but never recorded, a half-written one).
+    for (const entry of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+      if (entry !== 'manifest.json' && !manifest.variants[entry]) fs.rmSync(path.join(root, entry), { recursive: true, force: true })
+    }
+  }
+
+  return {
+    /** A record source says which image URLs it needs now (null: it has no record yet). */
+    register(id: string, urls: () => string[] | null) {
+      sources.set(id, urls)
+      return () => sources.delete(id)
+    },
+    /** Queues every needed image that has no variants yet (failed ones again after retryMs). */
+    sync() {
+      const needed = wanted() ?? new Set(Array.from(sources.values()).flatMap((list) => list() ?? []))
+      const now = Date.now()
+      for (const url of needed) {
+        if (manifest.sources[url] || running.has(url) || queue.includes(url)) continue
+        if (now - (failedAt.get(url) ?? -Infinity) < retryMs) continue
+        queue.push(url)
+      }
+      pump()
+    },
+    /** The local URL for a record image: its variants when ready, else undefined. */
+    localSrc(url: string): string | undefined {
+      const hash = manifest.sources[url]
+      const variants = hash && manifest.variants[hash]
+      return variants ? localImageSrc({ hash, width: variants.width, height: variants.height, fallback: variants.fallback }) : undefined
+    },
+    /** The file behind a variant URL's hash and file name (relative to `root`), when we have it. */
+    variantFile(hash: string, file: string): string | undefined {
+      return manifest.variants[hash] && /^\d{1,5}\.(webp|jpg|png)$/.test(file) ? `${hash}/${file}` : undefined
+    },
+    root,
+    /** Changes whenever an image becomes ready or is dropped: pages rendered before are stale. */
+    get generation() {
+      return generation
+    },
+    /** Resolves once nothing is queued or being encoded. */
+    idle(): Promise<void> {
+      if (!running.size && !queue.length) return Promise.resolve()
+      return new Promise((resolve) => idleWaiters.push(resolve))
+    },
+    diskBytes,
+    /** For /healthz: images ready, waiting (queued or encoding) and failed. */
+    status() {
+      return { ready: Object.keys(manifest.sources).length, pending: queue.length + running.size, failed: failedAt.size, diskBytes: diskBytes() }
+    },
+  }
+}
+
+export type ImageStore = ReturnType<typeof createImageStore>

@@ -1,0 +1,133 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startFakeProvider } from './fake-provider.ts'
+import { hasGps, phonePhoto, pngBomb, pngLogo, startImageHost } from './image-host.ts'
+import { ensureBuilt, startSite } from './site-server.ts'
+
+const PLACEHOLDER = '/img/placeholder.svg'
+let host: Awaited<ReturnType<typeof startImageHost>>
+let provider: Awaited<ReturnType<typeof startFakeProvider>>
+let site: Awaited<ReturnType<typeof startSite>>
+let photo: Buffer
+
+const recordWith = (heroPhoto: string) => ({
+  dbPrincipal: { name: 'Acme Fence', logo: host.url('/logo.png') },
+  dbSlogan: [{ slogan: 'Strong fences' }],
+  dbServices: [{ name: 'Wood Fences', description: [{ text: 'Cedar and pine.', img: host.url(heroPhoto) }] }],
+  gallery: [host.url(heroPhoto), host.url('/bomb.png'), host.url('/missing.jpg'), host.url('/slow.jpg'), host.url('/fake.jpg')],
+})
+
+/** Polls a page until `ready` holds for its HTML (images are made in the background). */
+async function pageWhen(route: string, ready: (html: string) => boolean, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const html = await (await site.get(route)).text()
+    if (ready(html)) return html
+    if (Date.now() > deadline) throw new Error(`${route} never became ready:\n${site.output()}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+const imageSrcs = (html: string) => [...html.matchAll(/<(?:img|source)\b[^>]*?\s(?:src|srcSet)="([^"]+)"/g)].flatMap((m) => m[1]!.split(', ').map((c) => c.split(' ')[0]!))
+const variantOf = (html: string, pattern: RegExp) => imageSrcs(html).find((src) => pattern.test(src))
+/** The phone photo (4032×3024 stored sideways) is ready once its upright variants are on the page. */
+const photoReady = (html: string) => html.includes('-1920x2560/')
+/** The src of each gallery thumbnail, in order. */
+const thumbnailSrcs = (html: string) => [...html.matchAll(/Open image \d+ of \d+[^>]*><picture[^>]*>(?:<source[^>]*>)?<img src="([^"]+)"|Open image \d+ of \d+[^>]*><img src="([^"]+)"/g)].map((m) => m[1] ?? m[2])
+
+beforeAll(async () => {
+  ensureBuilt()
+  photo = await phonePhoto()
+  host = await startImageHost({
+    '/photo.jpg': { type: 'image/jpeg', body: photo },
+    '/logo.png': { type: 'image/png', body: await pngLogo() },
+    '/bomb.png': { type: 'image/png', body: await pngBomb() },
+    '/slow.jpg': { hang: true },
+    '/fake.jpg': { type: 'image/jpeg', body: Buffer.from('<!doctype html><html><body>Not a photo</body></html>') },
+  })
+  provider = await startFakeProvider({ kind: 'ok', record: recordWith('/photo.jpg') })
+  site = await startSite({ PAGE_API_URL: provider.url, RECORD_TTL_SECONDS: '1', IMAGE_TIMEOUT_MS: '1500' })
+})
+afterAll(async () => {
+  await site?.stop()
+  await provider?.close()
+  await host?.close()
+})
+
+test('a 4 MB phone photo becomes small same-origin variants, upright and without EXIF or GPS', async () => {
+  const sanity = await sharp(photo).metadata()
+  expect([sanity.width, sanity.height, sanity.orientation, hasGps(sanity.exif)]).toEqual([4032, 3024, 6, true])
+
+  const html = await pageWhen('/services', photoReady)
+  expect(html).not.toContain(host.origin)
+  for (const src of imageSrcs(html)) expect(src.startsWith('/')).toBe(true)
+
+  const largest = variantOf(html, /\/1920\.jpg$/)!
+  const response = await site.get(largest)
+  expect(response.status).toBe(200)
+  expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  expect(response.headers.get('content-type')).toBe('image/jpeg')
+  const body = Buffer.from(await response.arrayBuffer())
+  const meta = await sharp(body).metadata()
+  // Stored sideways with orientation 6: the variant is rotated to portrait and carries no metadata at all.
+  expect([meta.width, meta.height]).toEqual([1920, 2560])
+  expect(meta.orientation).toBeUndefined()
+  expect(meta.exif).toBeUndefined()
+  expect(meta.icc).toBeUndefined()
+  expect(meta.xmp).toBeUndefined()
+  expect(body.length).toBeLessThan(photo.length / 3)
+
+  const small = await site.get(variantOf(html, /\/320\.webp$/)!)
+  expect(small.headers.get('content-type')).toBe('image/webp')
+  const smallMeta = await sharp(Buffer.from(await small.arrayBuffer())).metadata()
+  expect([smallMeta.format, smallMeta.width, smallMeta.exif]).toEqual(['webp', 320, undefined])
+})
+
+test('a transparent PNG logo keeps its transparency in a PNG fallback', async () => {
+  const html = await pageWhen('/', (h) => /\/img\/[0-9a-f]{32}-600x180\//.test(h))
+  const logo = variantOf(html, /-600x180\/600\.png$/)!
+  const meta = await sharp(Buffer.from(await (await site.get(logo)).arrayBuffer())).metadata()
+  expect([meta.format, meta.hasAlpha]).toEqual(['png', true])
+})
+
+test('a bomb, a 404, a slow host and an HTML page posing as a JPEG each become the placeholder, with a reason in the log', async () => {
+  const gallery = await pageWhen('/gallery', (h) => photoReady(h) && /slow\.jpg: no complete answer/.test(site.output()))
+  const [first, ...failed] = thumbnailSrcs(gallery)
+  expect(first).toMatch(/^\/img\/[0-9a-f]{32}-1920x2560\/1920\.jpg$/)
+  expect(failed).toEqual([PLACEHOLDER, PLACEHOLDER, PLACEHOLDER, PLACEHOLDER])
+  expect(gallery).not.toContain(host.origin)
+  const log = site.output()
+  expect(log).toMatch(/bomb\.png: more than 50000000 pixels/)
+  expect(log).toMatch(/missing\.jpg: HTTP 404/)
+  expect(log).toMatch(/fake\.jpg: not an image/)
+  const placeholder = await site.get(PLACEHOLDER)
+  expect([placeholder.status, placeholder.headers.get('content-type')]).toEqual([200, 'image/svg+xml; charset=utf-8'])
+  expect((await site.get('/healthz')).status).toBe(200)
+})
+
+test('only variants we made are served: no proxying, no paths outside the image folder', async () => {
+  for (const url of ['/img/placeholder.png', `/img/${'0'.repeat(32)}-10x10/10.jpg`, '/img/..%2f..%2frecord-default.json/1.jpg', `/img/x/${encodeURIComponent(host.url('/photo.jpg'))}`]) {
+    expect((await site.get(url)).status, url).toBe(404)
+  }
+})
+
+test('a record change shows its new photo, drops the old variants, and an image-host outage keeps them across a restart', async () => {
+  const before = await pageWhen('/services', photoReady)
+  const oldHash = /\/img\/([0-9a-f]{32})-1920x2560\//.exec(before)![1]!
+  host.files['/new-photo.jpg'] = { type: 'image/jpeg', body: await phonePhoto({ sigma: 20 }) }
+  provider.set({ kind: 'ok', record: recordWith('/new-photo.jpg') })
+  const after = await pageWhen('/services', (h) => /\/img\/[0-9a-f]{32}-1920x2560\//.test(h) && !h.includes(oldHash))
+  const newHash = /\/img\/([0-9a-f]{32})-1920x2560\//.exec(after)![1]!
+  await expect.poll(() => fs.existsSync(path.join(site.dataDir, 'images', oldHash)), { timeout: 10_000 }).toBe(false)
+
+  // The image host goes down and the server restarts: the last good record's photos are still ours.
+  host.setDown(true)
+  const dataDir = site.dataDir
+  await site.stop()
+  site = await startSite({ PAGE_API_URL: provider.url, RECORD_TTL_SECONDS: '1', IMAGE_TIMEOUT_MS: '1500' }, dataDir)
+  const restarted = await (await site.get('/services')).text()
+  expect(restarted).toContain(newHash)
+  expect((await site.get(variantOf(restarted, /\/640\.webp$/)!)).status).toBe(200)
+  host.setDown(false)
+}, 120_000)
