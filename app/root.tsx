@@ -17,7 +17,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     await Promise.race([records.refresh(), new Promise((r) => setTimeout(r, FIRST_RECORD_WAIT_MS))])
     snapshot = records.current()
   }
-  return { record: snapshot.record, hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl, csrfToken: context.csrfToken }
+  return {
+    record: snapshot.record,
+    hasRecord: snapshot.origin !== 'empty',
+    siteUrl: context.siteUrl,
+    csrfToken: context.csrfToken,
+    // Contrast-guarded on the server, once per record version; the colour library stays out of the browser.
+    themeCss: themeCss(snapshot.record.styles),
+  }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -34,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={favicon} />
         <SiteStylesheet href={stylesheet} />
         <Links />
-        <style>{themeCss(data?.record.styles)}</style>
+        {data ? <style>{data.themeCss}</style> : null}
         {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} /> : null}
       </head>
       <body>
@@ -59,7 +66,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-3xl">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
       <p className="mt-4">
         {notFound ? 'The page you asked for does not exist.' : 'Please try again in a moment.'}{' '}
-        <a className="font-semibold text-main underline" href="/">
+        <a className="font-semibold text-main-ink underline" href="/">
           Go to the home page
         </a>
       </p>

@@ -20,7 +20,7 @@ export function BackToTop() {
         window.scrollTo({ top: 0 })
         document.querySelector<HTMLElement>('#top')?.focus({ preventScroll: true })
       }}
-      className="fixed bottom-5 left-5 z-40 grid size-12 place-items-center rounded-full bg-btn text-white shadow-lg hover:bg-btn-hover"
+      className="fixed bottom-5 left-5 z-40 grid size-12 place-items-center rounded-full bg-btn text-on-btn shadow-lg hover:bg-btn-hover hover:text-on-btn-hover"
     >
       <Icon icon={faArrowUp} className="size-5" />
       <span className="sr-only">Back to top</span>

@@ -5,7 +5,7 @@ import type { NavItem } from '#app/record/navigation.ts'
 import { Icon } from '#app/ui/icon.tsx'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 font-semibold transition-colors hover:text-secondary ${isActive ? 'text-secondary' : 'text-heading'}`
+  `block rounded px-3 py-2 font-semibold transition-colors hover:text-secondary-ink ${isActive ? 'text-secondary-ink' : 'text-heading'}`
 
 /**
  * One menu entry with an optional submenu behind its own toggle (the disclosure pattern: what is
@@ -50,7 +50,7 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpen(!open)}
-          className={`grid place-items-center rounded text-heading hover:text-secondary ${desktop ? 'size-6 -ml-2' : 'size-11'}`}
+          className={`grid place-items-center rounded text-heading hover:text-secondary-ink ${desktop ? 'size-6 -ml-2' : 'size-11'}`}
         >
           <Icon icon={faChevronDown} className={`size-3 transition-transform ${open ? 'rotate-180' : ''}`} />
           <span className="sr-only">{`${item.label} submenu`}</span>

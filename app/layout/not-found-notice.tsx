@@ -10,7 +10,7 @@ export function NotFoundNotice() {
         <Link to="/" className="btn-primary">
           Home
         </Link>
-        <Link to="/services" className="btn-primary bg-main hover:bg-third">
+        <Link to="/services" className="btn-primary bg-main text-on-main hover:bg-third hover:text-on-third">
           Our services
         </Link>
       </div>

@@ -7,12 +7,12 @@ type Props = { title: string; subHeader?: string; image?: string }
 
 export function PageHeader({ title, subHeader = title, image }: Props) {
   return (
-    <section className="relative isolate overflow-hidden bg-third py-16 text-center text-white sm:py-24">
+    <section className="relative isolate overflow-hidden bg-third py-16 text-center text-on-overlay sm:py-24">
       {image ? <img src={image} alt="" className="absolute inset-0 -z-20 size-full object-cover" width={1200} height={800} fetchPriority="high" /> : null}
       <div className="absolute inset-0 -z-10 bg-overlay" />
       <div className="container-page">
-        <h1 className="text-4xl text-white sm:text-5xl">{title}</h1>
-        <p className="mt-3 text-lg font-medium text-white/90">{pageHeaderSubtitle(title, subHeader)}</p>
+        <h1 className="text-4xl text-on-overlay sm:text-5xl">{title}</h1>
+        <p className="mt-3 text-lg font-medium text-on-overlay-soft">{pageHeaderSubtitle(title, subHeader)}</p>
       </div>
     </section>
   )

@@ -12,7 +12,7 @@ export const FOOTER_SERVICES = 6
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div>
-      <h2 className="mb-4 text-lg text-white after:mt-2 after:block after:h-1 after:w-10 after:rounded after:bg-secondary">{title}</h2>
+      <h2 className="mb-4 text-lg text-on-footer after:mt-2 after:block after:h-1 after:w-10 after:rounded after:bg-secondary">{title}</h2>
       {children}
     </div>
   )
@@ -23,9 +23,9 @@ export function SiteFooter({ record }: { record: PageRecord }) {
   const p = record.dbPrincipal
   const paymentImage = record.tiposPago.find((t) => t.activo && t.img)?.img
   const services = record.dbServices.filter((s) => s.name).slice(0, FOOTER_SERVICES)
-  const linkClass = 'hover:text-white hover:underline'
+  const linkClass = 'hover:text-on-footer hover:underline'
   return (
-    <footer className="bg-footer text-slate-200">
+    <footer className="bg-footer text-on-footer-soft">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <Column title={first.slogan || p.name || 'About us'}>
           <p className="text-sm leading-relaxed">{first.about.slice(0, FOOTER_ABOUT_LENGTH)}{first.about.length > FOOTER_ABOUT_LENGTH ? '…' : ''}</p>
@@ -58,7 +58,7 @@ export function SiteFooter({ record }: { record: PageRecord }) {
           <ul className="space-y-3 text-sm">
             {p.phones.filter((x) => x.phone).map((x) => (
               <li key={x.phone} className="flex items-start gap-3">
-                <Icon icon={faPhone} className="mt-0.5 size-4 shrink-0 text-secondary" />
+                <Icon icon={faPhone} className="mt-0.5 size-4 shrink-0 text-secondary-on-footer" />
                 <a href={telHref(x.phone)} className={linkClass}>
                   {x.name ? `${x.name}: ` : ''}
                   {x.phone}

@@ -19,7 +19,7 @@ export function SiteHeader({ record }: { record: PageRecord }) {
   const items = mainNavigation(record)
   return (
     <header className="sticky top-0 z-30 shadow-sm">
-      <div className="bg-third text-sm text-white">
+      <div className="bg-third text-sm text-on-third">
         <div className="container-page flex min-h-10 flex-wrap items-center justify-between gap-x-6 gap-y-1 py-1">
           <ul className="flex flex-wrap items-center gap-x-5 gap-y-1">
             {first.phone ? (

@@ -20,7 +20,7 @@ export default function OurVideos() {
       ) : (
         <p className="container-page py-20 text-center text-lg">
           Our videos are coming soon. Meanwhile, see our finished work in the{' '}
-          <Link to="/gallery" className="font-semibold text-main underline">
+          <Link to="/gallery" className="font-semibold text-main-ink underline">
             project gallery
           </Link>
           .

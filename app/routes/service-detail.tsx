@@ -55,7 +55,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           ) : null}
           {slogan ? (
             <p className="mt-10 flex gap-4 rounded-r-2xl border-l-4 border-secondary bg-slate-50 p-6 text-xl font-semibold italic text-heading">
-              <Icon icon={faQuoteLeft} className="size-6 shrink-0 text-secondary" />
+              <Icon icon={faQuoteLeft} className="size-6 shrink-0 text-secondary-ink" />
               {slogan}
             </p>
           ) : null}

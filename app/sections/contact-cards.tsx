@@ -16,7 +16,7 @@ const mapSearch = (address: string) => `https://www.google.com/maps/search/?api=
 function Card({ icon, title, children }: { icon: IconDefinition; title: string; children: React.ReactNode }) {
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-5 shadow-lg ring-1 ring-black/5 sm:p-6">
-      <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-main text-white">
+      <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-main text-on-main">
         <Icon icon={icon} className="size-5" />
       </span>
       <div className="min-w-0">
@@ -38,7 +38,7 @@ export function ContactCards({ phones, address, workday, workHour }: Props) {
             {callable.map((p) => (
               <li key={p.phone} className="flex flex-wrap items-baseline gap-x-2">
                 {p.name ? <span className="text-sm font-semibold uppercase tracking-wide text-paragraph">{p.name}:</span> : null}
-                <a href={telHref(p.phone)} className="font-semibold text-main hover:underline">
+                <a href={telHref(p.phone)} className="font-semibold text-main-ink hover:underline">
                   {p.phone}
                 </a>
               </li>
@@ -50,7 +50,7 @@ export function ContactCards({ phones, address, workday, workHour }: Props) {
       </Card>
       <Card icon={faLocationDot} title="Visit Us">
         {address ? (
-          <a href={mapSearch(address)} target="_blank" rel="noopener noreferrer" className="hover:text-main hover:underline">
+          <a href={mapSearch(address)} target="_blank" rel="noopener noreferrer" className="hover:text-main-ink hover:underline">
             {address}
             <span className="sr-only"> (map, opens in a new tab)</span>
           </a>

@@ -24,13 +24,13 @@ export function CoverageMap({ locations, miles, customTitle }: Props) {
         <SectionHeading id="coverage-heading" eyebrow="Service area" title={title} />
         <div className={`grid gap-8 ${listed.length ? 'lg:grid-cols-[1fr_2fr]' : ''}`}>
           {listed.length ? (
-            <div className="flex flex-col rounded-2xl bg-third p-6 text-white shadow-xl sm:p-8">
-              <h3 className="text-xl text-white">Our locations</h3>
+            <div className="flex flex-col rounded-2xl bg-third p-6 text-on-third shadow-xl sm:p-8">
+              <h3 className="text-xl text-on-third">Our locations</h3>
               <ul className="mt-4 space-y-1">
                 {listed.map((location, index) => (
                   <li key={`${index}-${location.address}`}>
                     <Link to="/contact" className="flex items-start gap-3 rounded-lg p-2 transition-colors hover:bg-white/10">
-                      <Icon icon={faLocationDot} className="mt-1 size-4 shrink-0 text-secondary" />
+                      <Icon icon={faLocationDot} className="mt-1 size-4 shrink-0 text-secondary-on-third" />
                       <span>{location.address}</span>
                     </Link>
                   </li>

@@ -80,7 +80,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
       {dirs.length ? (
         <section aria-label="Directories">
           <Heading>
-            <Icon icon={faStar} className="mr-1.5 inline size-3 -translate-y-px text-secondary" />
+            <Icon icon={faStar} className="mr-1.5 inline size-3 -translate-y-px text-secondary-ink" />
             Rated on
           </Heading>
           <ul className={pictures ? 'grid grid-cols-2 gap-3' : 'space-y-3'}>
@@ -103,7 +103,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
             <ul className="flex flex-wrap justify-center gap-3">
               {nets.map((n) => (
                 <li key={n.url}>
-                  <a href={n.url} {...external} className="grid size-12 place-items-center rounded-full bg-main text-white shadow-md transition hover:-translate-y-0.5 hover:bg-third">
+                  <a href={n.url} {...external} className="grid size-12 place-items-center rounded-full bg-main text-on-main shadow-md transition hover:-translate-y-0.5 hover:bg-third hover:text-on-third">
                     <Icon icon={brandIcon(n.icon || n.name)} className="size-5" />
                     <span className="sr-only">
                       {n.label} (opens in a new tab)

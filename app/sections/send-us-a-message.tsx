@@ -16,7 +16,7 @@ export function SendUsAMessage({ children, title = 'Send Us A Message', lead = '
       <div className="container-page">
         <div className="mx-auto max-w-4xl rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-black/5 sm:p-10">
           <div className="mb-8 flex items-start gap-4">
-            <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-secondary text-white">
+            <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-secondary text-on-secondary">
               <Icon icon={faEnvelopeOpenText} className="size-6" />
             </span>
             <div>

@@ -33,7 +33,7 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
                   <img src={videoThumbnail(id)} alt="" width={480} height={360} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105" />
                   <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/10 to-transparent" />
                   <span aria-hidden="true" className="absolute inset-0 grid place-items-center">
-                    <span className="grid size-16 place-items-center rounded-full bg-btn text-white shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 group-focus-visible:scale-110">
+                    <span className="grid size-16 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 group-focus-visible:scale-110">
                       <Icon icon={faPlay} className="ml-1 size-6" />
                     </span>
                   </span>

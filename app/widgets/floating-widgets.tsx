@@ -102,17 +102,17 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
       >
         <div className="flex flex-col items-center gap-3">
           <ul id={menuId} hidden={!menuOpen} className="pointer-events-auto flex flex-col items-center gap-3">
-            {settings.chat ? panelItem('chat', 'Chat with us', faWhatsapp, 'bg-[#0b7a6f]') : null}
-            {settings.call ? panelItem('call', 'Call us now', faPhone, 'bg-btn') : null}
-            {settings.visits ? panelItem('visits', 'Visits counter', faChartSimple, 'bg-main') : null}
-            {settings.weather ? panelItem('weather', 'Weather', faCloudSun, 'bg-main') : null}
+            {settings.chat ? panelItem('chat', 'Chat with us', faWhatsapp, 'bg-[#0b7a6f] text-white') : null}
+            {settings.call ? panelItem('call', 'Call us now', faPhone, 'bg-btn text-on-btn') : null}
+            {settings.visits ? panelItem('visits', 'Visits counter', faChartSimple, 'bg-main text-on-main') : null}
+            {settings.weather ? panelItem('weather', 'Weather', faCloudSun, 'bg-main text-on-main') : null}
             {/* On wide screens the edge tab carries this link. */}
-            {settings.reviews ? <MenuItem to="/reviews" label="Customer reviews" icon={faStar} color="bg-secondary" showTooltip={!panel} className="xl:hidden" /> : null}
+            {settings.reviews ? <MenuItem to="/reviews" label="Customer reviews" icon={faStar} color="bg-secondary text-on-secondary" showTooltip={!panel} className="xl:hidden" /> : null}
             {settings.palette ? (
               <MenuItem
                 label="Colour palette"
                 icon={faPalette}
-                color="bg-slate-700"
+                color="bg-slate-700 text-white"
                 showTooltip={!panel}
                 data-widget="palette"
                 aria-haspopup="dialog"
@@ -129,7 +129,7 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => (menuOpen ? closeAll() : setMenuOpen(true))}
-            className="pointer-events-auto grid size-14 place-items-center rounded-full bg-btn text-white shadow-xl ring-2 ring-white transition-colors hover:bg-btn-hover"
+            className="pointer-events-auto grid size-14 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-2 ring-white transition-colors hover:bg-btn-hover hover:text-on-btn-hover"
           >
             <Icon icon={menuOpen ? faXmark : faCommentDots} className="size-6" />
             <span className="sr-only">Quick actions menu</span>
