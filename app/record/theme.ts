@@ -78,9 +78,12 @@ function textOn(backgrounds: string[]): string {
   return [WHITE, INK].find((c) => contrastOn(c, backgrounds) >= TEXT_RATIO) ?? bestNeutral(backgrounds)
 }
 
-/** The softer line of text on a surface: `text` at SOFT_ALPHA when that still reads, else `text`. */
-function softTextOn(text: string, backgrounds: string[]): string {
-  const soft = withAlpha(text, SOFT_ALPHA)
+/**
+ * The softer line of text on a surface: the template's soft white (white at SOFT_ALPHA unless told)
+ * where white is the text, else the text at SOFT_ALPHA; the full text colour when the soft one does not read.
+ */
+function softTextOn(text: string, backgrounds: string[], softWhite = withAlpha(WHITE, SOFT_ALPHA)): string {
+  const soft = text === WHITE ? softWhite : withAlpha(text, SOFT_ALPHA)
   return contrastOn(soft, backgrounds) >= TEXT_RATIO ? soft : text
 }
 
@@ -119,10 +122,10 @@ export function themePairs(styles: Theme = defaultTheme): ColorPair[] {
   const pair = (variable: string, meantFor: string, color: string, backgrounds: string[], minRatio: number): ColorPair => ({ variable, meantFor, color, backgrounds, minRatio })
   const fitted = (variable: string, meantFor: string, color: string, backgrounds: string[], minRatio: number) =>
     pair(variable, meantFor, readable(color, backgrounds, minRatio), backgrounds, minRatio)
-  const surface = (name: string, meantFor: string, backgrounds: string[], soft = false) => {
+  const surface = (name: string, meantFor: string, backgrounds: string[], soft = false, softWhite?: string) => {
     const text = textOn(backgrounds)
     const pairs = [pair(`--theme-on-${name}`, `text and icons on ${meantFor}`, text, backgrounds, TEXT_RATIO)]
-    if (soft) pairs.push(pair(`--theme-on-${name}-soft`, `secondary lines of text on ${meantFor}`, softTextOn(text, backgrounds), backgrounds, TEXT_RATIO))
+    if (soft) pairs.push(pair(`--theme-on-${name}-soft`, `secondary lines of text on ${meantFor}`, softTextOn(text, backgrounds, softWhite), backgrounds, TEXT_RATIO))
     return pairs
   }
 
@@ -141,7 +144,8 @@ export function themePairs(styles: Theme = defaultTheme): ColorPair[] {
     ...surface('secondary', 'secondaryColor surfaces (badges, review tab, icon tiles)', [secondary]),
     // On the find-us page, main tints only the top of the backdrop, above the card; its text sits on third.
     ...surface('third', 'thirdColor bands (header top bar, coverage card, find-us page)', [third], true),
-    ...surface('footer', 'the footer (bgFooter)', [footer], true),
+    // The footer's body text has always been Tailwind slate-200 rather than translucent white.
+    ...surface('footer', 'the footer (bgFooter)', [footer], true, '#e2e8f0'),
     ...surface('btn', 'buttons (btn)', [btn]),
     ...surface('btn-hover', 'hovered buttons (btnHover)', [btnHover]),
     pair('--theme-on-overlay', 'text on photos under overlayColor', onOverlay, overlayBands, TEXT_RATIO),

@@ -33,7 +33,7 @@ export function Hero({ slogan, text, image, phone, companyName }: Props) {
             {phone ? (
               <a
                 href={telHref(phone)}
-                className="inline-flex items-center justify-center gap-3 rounded-full border-2 border-on-overlay px-8 py-3.5 font-semibold text-on-overlay transition-colors hover:bg-white hover:text-heading"
+                className="inline-flex items-center justify-center gap-3 rounded-full border-2 border-on-overlay/80 px-8 py-3.5 font-semibold text-on-overlay transition-colors hover:bg-white hover:text-heading"
               >
                 <Icon icon={faPhone} className="size-4" />
                 Call {phone}
