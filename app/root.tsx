@@ -2,6 +2,8 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { FullScreenLoader } from './layout/full-screen-loader.tsx'
+import { langOf } from './i18n/strings.ts'
+import { LangContext, useStrings } from './i18n/use-strings.ts'
 import { businessJsonLd, serializeJsonLd } from './record/business-json-ld.ts'
 import { themeCss } from './record/theme.ts'
 import { useNonce } from './ui/nonce.tsx'
@@ -32,8 +34,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const favicon = data?.record.dbPrincipal.favicon || '/favicon.ico'
   const jsonLd = data && businessJsonLd(data.record, data.siteUrl)
+  const lang = data ? langOf(data.record.labels.formLabel) : 'en'
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -45,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} /> : null}
       </head>
       <body>
-        {children}
+        <LangContext value={lang}>{children}</LangContext>
         {data && !data.hasRecord ? <FullScreenLoader /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -61,13 +64,14 @@ export default function App() {
 /** The one general boundary: anything unexpected still gets a page, never a stack trace. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  const t = useStrings()
   return (
     <main className="container-page py-24 text-center">
-      <h1 className="text-3xl">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <h1 className="text-3xl">{notFound ? t.errors.notFound : t.errors.failed}</h1>
       <p className="mt-4">
-        {notFound ? 'The page you asked for does not exist.' : 'Please try again in a moment.'}{' '}
+        {notFound ? t.errors.notFoundText : t.errors.failedText}{' '}
         <a className="font-semibold text-main-ink underline" href="/">
-          Go to the home page
+          {t.errors.goHome}
         </a>
       </p>
     </main>

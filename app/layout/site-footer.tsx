@@ -6,6 +6,7 @@ import { FOOTER_ABOUT_LENGTH } from '#app/record/page-meta.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 export const FOOTER_SERVICES = 6
 
@@ -20,6 +21,7 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
 
 export function SiteFooter({ record }: { record: PageRecord }) {
   const first = firstOf(record)
+  const t = useStrings()
   const p = record.dbPrincipal
   const paymentImage = record.tiposPago.find((t) => t.activo && t.img)?.img
   const services = record.dbServices.filter((s) => s.name).slice(0, FOOTER_SERVICES)
@@ -42,7 +44,7 @@ export function SiteFooter({ record }: { record: PageRecord }) {
           </ul>
         </Column>
         <Column title="Navigation">
-          <nav aria-label="Footer">
+          <nav aria-label={t.a11y.footerNav}>
             <ul className="space-y-2 text-sm">
               {footerNavigation(record).map((item) => (
                 <li key={item.to}>

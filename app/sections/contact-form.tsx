@@ -5,7 +5,8 @@ import { CONTACT_WAYS, CSRF_FIELD, FORM_FIELDS, HONEYPOT_FIELD, type ContactForm
 import type { loader as rootLoader } from '#app/root.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { FieldError, FieldLabel, TextField, errorId, inputClass } from './form-field.tsx'
-import { formChrome, formText, type FormLabels } from './form-labels.ts'
+import { langOf, strings } from '#app/i18n/strings.ts'
+import { formText, type FormLabels } from './form-labels.ts'
 
 export type { FormLabels }
 
@@ -24,7 +25,7 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
   const result = fetcher.data ?? pageResult
   const csrfToken = useRouteLoaderData<typeof rootLoader>('root')?.csrfToken ?? ''
   const text = formText(labels)
-  const chrome = formChrome(labels.isenglish)
+  const chrome = strings[langOf(labels)].form
   const uid = useId()
   const id = (field: string) => `${idPrefix}${uid}${field}`
   const formRef = useRef<HTMLFormElement>(null)
@@ -128,7 +129,7 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
         <FieldError id={id('message')} message={errors.message} />
       </div>
       <div aria-hidden="true" className="absolute -left-[9999px] top-0 size-px overflow-hidden">
-        <label htmlFor={id('honeypot')}>Leave this field empty</label>
+        <label htmlFor={id('honeypot')}>{chrome.honeypot}</label>
         <input id={id('honeypot')} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <div className="col-span-2 flex flex-col gap-4 sm:flex-row sm:items-center">

@@ -5,12 +5,14 @@ import { Dialog } from '#app/ui/dialog.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import { videoEmbed, videoThumbnail } from './video-ids.ts'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = { videoIds: string[]; channelUrl: string; companyName: string }
 
 /** Light video thumbnails; a click opens the player in a modal, and closing it removes the player (playback stops). */
 export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
   const [playing, setPlaying] = useState<number | null>(null)
+  const t = useStrings()
   const total = videoIds.length
   const videoName = (i: number) => `Video ${i + 1} of ${total}`
   const current = playing === null ? null : videoIds[playing]
@@ -55,7 +57,7 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
           </a>
         </p>
       </div>
-      <Dialog open={current != null} onClose={() => setPlaying(null)} title={playing === null ? 'Video' : videoName(playing)} tone="dark" size="xl" closeLabel="Close video">
+      <Dialog open={current != null} onClose={() => setPlaying(null)} title={playing === null ? 'Video' : videoName(playing)} tone="dark" size="xl" closeLabel={t.a11y.closeVideo}>
         {current ? (
           <div className="aspect-video w-full bg-black">
             <iframe

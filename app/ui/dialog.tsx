@@ -1,6 +1,7 @@
 import { faXmark } from '@fortawesome/free-solid-svg-icons'
 import { useEffect, useId, useRef } from 'react'
 import { Icon } from './icon.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   open: boolean
@@ -21,7 +22,8 @@ const widths = { md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' }
  * in, keeps Tab inside and makes the page behind inert; Escape, the close button and a click
  * on the backdrop close it; focus goes back to what opened it. Content renders only while open.
  */
-export function Dialog({ open, onClose, title, hideTitle = false, tone = 'light', size = 'lg', closeLabel = 'Close', children }: Props) {
+export function Dialog({ open, onClose, title, hideTitle = false, tone = 'light', size = 'lg', closeLabel, children }: Props) {
+  const t = useStrings()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const openRef = useRef(open)
@@ -72,7 +74,7 @@ export function Dialog({ open, onClose, title, hideTitle = false, tone = 'light'
           }`}
         >
           <Icon icon={faXmark} className="size-5" />
-          <span className="sr-only">{closeLabel}</span>
+          <span className="sr-only">{closeLabel ?? t.a11y.close}</span>
         </button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{open ? children : null}</div>

@@ -2,6 +2,7 @@ import Lightbox from 'yet-another-react-lightbox'
 import Counter from 'yet-another-react-lightbox/plugins/counter'
 import 'yet-another-react-lightbox/styles.css'
 import 'yet-another-react-lightbox/plugins/counter.css'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 export type LightboxViewerProps = {
   images: string[]
@@ -20,18 +21,19 @@ export type LightboxViewerProps = {
  */
 export default function LightboxViewer({ images, name, open, index, onIndexChange, onClose }: LightboxViewerProps) {
   const total = images.length
+  const t = useStrings()
   return (
     <Lightbox
       open={open}
       close={onClose}
       index={index}
-      slides={images.map((src, i) => ({ src, alt: `${name}, photo ${i + 1} of ${total}` }))}
+      slides={images.map((src, i) => ({ src, alt: t.a11y.photoOf(name, i + 1, total) }))}
       carousel={{ finite: false, preload: 1 }}
       controller={{ closeOnBackdropClick: true }}
       on={{ view: ({ index: current }) => onIndexChange(current) }}
       plugins={[Counter]}
       counter={{ container: { style: { top: 0, bottom: 'unset' } } }}
-      labels={{ Lightbox: `${name} photos`, 'Photo gallery': name, Previous: 'Previous photo', Next: 'Next photo', Close: 'Close photo viewer' }}
+      labels={{ Lightbox: t.a11y.photosOf(name), 'Photo gallery': name, Previous: t.a11y.previousPhoto, Next: t.a11y.nextPhoto, Close: t.a11y.closePhotos }}
       styles={{ container: { backgroundColor: 'rgba(8, 12, 10, 0.97)' } }}
     />
   )

@@ -1,28 +1,13 @@
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import type { ContactFormResult } from '#app/forms/estimate-form.ts'
+import { stringsFor } from '#app/i18n/strings.ts'
 import { CSRF_FIELD, CSRF_HEADER, csrfMatches } from '../csrf.server.ts'
-
-
-const messages = {
-  en: {
-    sent: 'Thank you! Your request was sent. We will contact you shortly.',
-    invalid: 'Please correct the highlighted fields.',
-    tooMany: 'Too many requests from your connection. Please wait a few minutes and try again, or call us.',
-    forged: 'Your session expired. Please reload the page and send the form again.',
-  },
-  es: {
-    sent: '¡Gracias! Su solicitud fue enviada. Nos pondremos en contacto pronto.',
-    invalid: 'Por favor corrija los campos marcados.',
-    tooMany: 'Demasiadas solicitudes desde su conexión. Espere unos minutos e intente de nuevo, o llámenos.',
-    forged: 'Su sesión expiró. Recargue la página y envíe el formulario de nuevo.',
-  },
-}
 
 /** POST /contact: checks the anti-forgery token and the rate limit, then hands the lead to the lead service. */
 export async function contactAction(request: Request, context: AppLoadContext) {
   const { record } = context.services.records.current()
-  const text = messages[record.labels.formLabel.isenglish ? 'en' : 'es']
+  const text = stringsFor(record).contact
   const fail = (message: string, status: number) => data<ContactFormResult>({ ok: false, fieldErrors: {}, values: {}, message }, { status })
 
   if (context.rateLimited) return fail(text.tooMany, 429)
