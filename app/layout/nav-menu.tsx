@@ -22,7 +22,7 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
   if (!item.children?.length) {
     return (
       <li>
-        <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+        <NavLink to={item.to} end={item.to === '/'} lang="en" className={linkClass}>
           {item.label}
         </NavLink>
       </li>
@@ -43,7 +43,7 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
       onMouseLeave={() => desktop && setOpen(false)}
     >
       <div className="flex items-center justify-between">
-        <NavLink to={item.to} className={linkClass}>
+        <NavLink to={item.to} lang="en" className={linkClass}>
           {item.label}
         </NavLink>
         <button

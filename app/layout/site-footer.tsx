@@ -48,7 +48,7 @@ export function SiteFooter({ record }: { record: PageRecord }) {
             <ul className="space-y-2 text-sm">
               {footerNavigation(record).map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} className={linkClass}>
+                  <Link to={item.to} lang="en" className={linkClass}>
                     {item.label}
                   </Link>
                 </li>
@@ -94,7 +94,7 @@ export function SiteFooter({ record }: { record: PageRecord }) {
         <div className="container-page flex flex-col items-center gap-4 py-6 text-sm md:flex-row md:justify-between">
           <div className="flex flex-col items-center gap-2 md:items-start">
             {p.paymentMethod ? <p>We accept: {p.paymentMethod}</p> : null}
-            {paymentImage ? <img src={paymentImage} alt="Accepted payment methods" className="h-8 w-auto" width={240} height={32} loading="lazy" /> : null}
+            {paymentImage ? <img src={paymentImage} alt={t.a11y.paymentMethods} className="h-8 w-auto" width={240} height={32} loading="lazy" /> : null}
           </div>
           <p className="text-center">
             © {new Date().getFullYear()} {p.name}. All rights reserved.

@@ -53,7 +53,7 @@ export function SiteHeader({ record }: { record: PageRecord }) {
           </Link>
           <DesktopMenu items={items} />
           <div className="flex items-center gap-2">
-            <a href={cta.href} onClick={() => window.scrollTo({ top: 0 })} className="btn-primary whitespace-nowrap px-3 py-2 text-xs sm:px-6 sm:py-3 sm:text-sm">
+            <a href={cta.href} lang="en" onClick={() => window.scrollTo({ top: 0 })} className="btn-primary whitespace-nowrap px-3 py-2 text-xs sm:px-6 sm:py-3 sm:text-sm">
               {cta.label}
             </a>
             <MobileMenu items={items} />

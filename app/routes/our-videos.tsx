@@ -14,7 +14,7 @@ export default function OurVideos() {
   const { linkCanalYT, links } = record.ytGallery
   return (
     <>
-      <PageHeader title="Our Videos" image={imageAt(record, 2)} />
+      <PageHeader title="Our Videos" english="both" image={imageAt(record, 2)} />
       {linkCanalYT ? (
         <VideoGrid videoIds={galleryVideoIds(links)} channelUrl={linkCanalYT} companyName={record.dbPrincipal.name} />
       ) : (

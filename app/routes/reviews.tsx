@@ -16,7 +16,7 @@ export default function Reviews() {
   const widgetClass = reviewsWidgetClass(record)
   return (
     <>
-      <PageHeader title="Reviews" image={imageAt(record, 3)} />
+      <PageHeader title="Reviews" english="both" image={imageAt(record, 3)} />
       <section aria-labelledby="reviews-heading" className="py-16 sm:py-24">
         <div className="container-page">
           <SectionHeading id="reviews-heading" eyebrow="Testimonials" title={record.labels.general.titleReviews.trim() || 'Reviews'}>

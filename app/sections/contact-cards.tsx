@@ -3,6 +3,7 @@ import type { IconDefinition } from '@fortawesome/free-solid-svg-icons'
 import { digitsOnly, telHref } from '#app/record/contact-links.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   phones: PageRecord['dbPrincipal']['phones']
@@ -29,9 +30,10 @@ function Card({ icon, title, children }: { icon: IconDefinition; title: string; 
 
 /** The contact page's three cards: every phone with its name, the first address, the first work day and hours. */
 export function ContactCards({ phones, address, workday, workHour }: Props) {
+  const t = useStrings()
   const callable = phones.filter((p) => digitsOnly(p.phone))
   return (
-    <ul aria-label="How to reach us" className="grid gap-4">
+    <ul aria-label={t.a11y.howToReach} className="grid gap-4">
       <Card icon={faPhone} title="Call Us">
         {callable.length ? (
           <ul className="space-y-1">

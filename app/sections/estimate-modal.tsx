@@ -22,10 +22,10 @@ export function EstimateModal() {
   }, [])
   const { logo, name } = record.dbPrincipal
   return (
-    <Dialog open={open} onClose={() => setOpen(false)} title={ESTIMATE_MODAL_TITLE} size="lg" closeLabel={t.a11y.closeEstimate}>
+    <Dialog open={open} onClose={() => setOpen(false)} title={ESTIMATE_MODAL_TITLE} titleLang="en" size="lg" closeLabel={t.a11y.closeEstimate}>
       <div className="px-5 pb-6 pt-5 sm:px-8 sm:pb-8">
         <div className="mb-6 flex flex-col items-center gap-3 rounded-xl bg-slate-50 px-4 py-5 text-center sm:flex-row sm:text-left">
-          {logo ? <img src={logo} alt={name || 'Company logo'} width={200} height={60} className="h-12 w-auto shrink-0" /> : null}
+          {logo ? <img src={logo} alt={name || t.a11y.companyLogo} width={200} height={60} className="h-12 w-auto shrink-0" /> : null}
           <p className="text-sm sm:border-l sm:border-slate-200 sm:pl-4">
             Free, no-obligation estimates. Tell us about your project and we will get back to you shortly.
           </p>

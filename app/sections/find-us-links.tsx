@@ -4,6 +4,7 @@ import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { brandIcon } from '#app/ui/social-icons.tsx'
 import { linkableEntries, type FindUsVariant } from './find-us-variant.ts'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   variant: FindUsVariant
@@ -48,6 +49,7 @@ function TextLink({ href, label, icon, detail }: { href: string; label: string; 
 
 /** The "link in bio" list: business listing, chat, directories and social profiles, as pictures when the record has them. */
 export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Props) {
+  const t = useStrings()
   const pictures = variant === 'images'
   const dirs = linkableEntries(directories)
   const nets = linkableEntries(socials)
@@ -70,7 +72,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
               {iconBadge(<Icon icon={faWhatsapp} className="size-6" />, 'bg-white/15')}
               <span className="flex-1">
                 Chat with us on WhatsApp
-                <span className="block text-sm font-normal text-white/85">Typically replies in minutes</span>
+                <span lang="en" className="block text-sm font-normal text-white/85">Typically replies in minutes</span>
               </span>
               {newTab}
             </a>
@@ -78,7 +80,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
         ) : null}
       </ul>
       {dirs.length ? (
-        <section aria-label="Directories">
+        <section aria-label={t.a11y.directories}>
           <Heading>
             <Icon icon={faStar} className="mr-1.5 inline size-3 -translate-y-px text-secondary-ink" />
             Rated on
@@ -91,7 +93,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
         </section>
       ) : null}
       {nets.length ? (
-        <section aria-label="Social profiles">
+        <section aria-label={t.a11y.socialProfiles}>
           <Heading>Follow us</Heading>
           {pictures && nets.some((n) => n.image) ? (
             <ul className="grid grid-cols-2 gap-3">

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Icon } from '#app/ui/icon.tsx'
 import { prefersReducedMotion } from '#app/ui/count-up.tsx'
 import { SectionHeading } from './section-heading.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 /** The looping, muted, chrome-less player the spec's promo video calls for. */
 export function promoEmbedUrl(videoId: string): string {
@@ -17,9 +18,10 @@ type Props = { videoId: string; poster: string; companyName: string }
  * only when the box scrolls into view, or on request for visitors who prefer reduced motion.
  */
 export function PromoVideo({ videoId, poster, companyName }: Props) {
+  const t = useStrings()
   const [playing, setPlaying] = useState(false)
   const box = useRef<HTMLDivElement>(null)
-  const title = companyName ? `${companyName} promotional video` : 'Promotional video'
+  const title = t.a11y.promoVideo(companyName)
   const posterSrc = poster || `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/hqdefault.jpg`
 
   useEffect(() => {

@@ -5,6 +5,7 @@ import type { PageRecord, SocialLink } from '#app/record/schema.ts'
 import type { ServiceLink } from '#app/record/service-lists.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   services: ServiceLink[]
@@ -28,13 +29,14 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
 
 /** The service page's side panel: other services, how to reach the company, hours, social links. */
 export function ServiceSidePanel({ services, currentPath, phones, emails, workday, workHour, socialLinks }: Props) {
+  const t = useStrings()
   const reachable = phones.filter((p) => p.phone.trim())
   const mailable = emails.filter((e) => e.email.trim())
   return (
-    <aside aria-label="Service details" className="space-y-8">
+    <aside aria-label={t.a11y.serviceDetails} className="space-y-8">
       {services.length ? (
         <Card title="Our Services">
-          <nav aria-label="Services">
+          <nav aria-label={t.a11y.services}>
             <ul className="space-y-1">
               {services.map((service) => {
                 const current = service.to === currentPath

@@ -40,7 +40,7 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
                     </span>
                   </span>
                   <span className="absolute bottom-3 left-4 text-sm font-semibold text-white">
-                    <span className="sr-only">Play </span>
+                    <span className="sr-only">{t.a11y.play} </span>
                     {videoName(i)}
                   </span>
                 </button>

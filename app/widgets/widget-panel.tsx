@@ -6,7 +6,7 @@ import { TypingLoader } from './typing-loader.tsx'
 type Props = {
   id: string
   title: string
-  subtitle?: string
+  subtitle?: React.ReactNode
   logo?: string
   closeLabel: string
   onClose: () => void
