@@ -139,7 +139,7 @@ export function themePairs(styles: Theme = defaultTheme): ColorPair[] {
     fitted('--theme-menu-icon', 'the phone menu toggle on the white header (and its hover)', s.iconsMenuMovil, LIGHT_SURFACES, GRAPHIC_RATIO),
     fitted('--theme-control', 'mainColor as form control boundaries and ticks on white', s.mainColor, [WHITE], GRAPHIC_RATIO),
     fitted('--theme-focus', 'secondaryColor as the keyboard focus ring on the light surfaces', s.secondaryColor, LIGHT_SURFACES, GRAPHIC_RATIO),
-    fitted('--theme-scroll', 'the scroll-progress bar on the white header', s.scrollColor, [WHITE], GRAPHIC_RATIO),
+    fitted('--theme-scroll', "the scroll-progress bar, over the header's thirdColor top bar", s.scrollColor, [third], GRAPHIC_RATIO),
     ...surface('main', 'mainColor surfaces (statistics band, widget headers, icon tiles)', [main], true),
     ...surface('secondary', 'secondaryColor surfaces (badges, review tab, icon tiles)', [secondary]),
     // On the find-us page, main tints only the top of the backdrop, above the card; its text sits on third.
