@@ -2,6 +2,8 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { FullScreenLoader } from './layout/full-screen-loader.tsx'
+import { langOf } from './i18n/strings.ts'
+import { LangContext, useStrings } from './i18n/use-strings.ts'
 import { businessJsonLd, serializeJsonLd } from './record/business-json-ld.ts'
 import { themeCss } from './record/theme.ts'
 import { IMAGE_PLACEHOLDER, smallestVariant } from './ui/image-variants.ts'
@@ -17,7 +19,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     await Promise.race([records.refreshIfDue(), new Promise((r) => setTimeout(r, FIRST_RECORD_WAIT_MS))])
     snapshot = pageSnapshot()
   }
-  return { record: snapshot.record, hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl }
+  return {
+    record: snapshot.record,
+    hasRecord: snapshot.origin !== 'empty',
+    siteUrl: context.siteUrl,
+    // Contrast-guarded on the server, once per record version; the colour library stays out of the browser.
+    themeCss: themeCss(snapshot.record.styles),
+  }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -25,8 +33,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const recordFavicon = data?.record.dbPrincipal.favicon
   const favicon = recordFavicon && recordFavicon !== IMAGE_PLACEHOLDER ? smallestVariant(recordFavicon) : '/favicon.ico'
   const jsonLd = data && businessJsonLd(data.record, data.siteUrl)
+  const lang = data ? langOf(data.record.labels.formLabel) : 'en'
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -34,11 +43,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={favicon} />
         <SiteStylesheet href={stylesheet} />
         <Links />
-        <style>{themeCss(data?.record.styles)}</style>
+        {data ? <style>{data.themeCss}</style> : null}
         {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} /> : null}
       </head>
       <body>
-        {children}
+        <LangContext value={lang}>{children}</LangContext>
         {data && !data.hasRecord ? <FullScreenLoader /> : null}
         <ScrollRestoration />
         <Scripts />
@@ -54,13 +63,14 @@ export default function App() {
 /** The one general boundary: anything unexpected still gets a page, never a stack trace. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  const t = useStrings()
   return (
     <main className="container-page py-24 text-center">
-      <h1 className="text-3xl">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <h1 className="text-3xl">{notFound ? t.errors.notFound : t.errors.failed}</h1>
       <p className="mt-4">
-        {notFound ? 'The page you asked for does not exist.' : 'Please try again in a moment.'}{' '}
-        <a className="font-semibold text-main underline" href="/">
-          Go to the home page
+        {notFound ? t.errors.notFoundText : t.errors.failedText}{' '}
+        <a className="font-semibold text-main-ink underline" href="/">
+          {t.errors.goHome}
         </a>
       </p>
     </main>

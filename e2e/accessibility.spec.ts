@@ -1,7 +1,6 @@
-import { expectNoAxeViolations } from './axe.ts'
+import { ROUTES, expectNoAxeViolations } from './axe.ts'
 import { test } from './fixtures.ts'
 
-const ROUTES = ['/', '/about', '/services', '/wood-fence-installation', '/gallery', '/gallery/cedar-fences', '/reviews', '/our-videos', '/contact', '/find-us-on', '/no-such-page']
 
 for (const [device, viewport] of [
   ['phone', { width: 390, height: 844 }],

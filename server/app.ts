@@ -8,7 +8,7 @@ import { parseEnv, type Env } from './env.server.ts'
 import type { PageCache } from './pages/page-cache.server.ts'
 import { notFoundKey, pageKey, pagePath, type PageScope } from './pages/page-key.server.ts'
 import { answerPage } from './pages/page-response.server.ts'
-import { contactMessages } from './leads/contact-action.server.ts'
+import { stringsFor } from '#app/i18n/strings.ts'
 import { isCrossOriginPost } from './same-origin.server.ts'
 import { applySecurityHeaders, securityHeaders } from './security-headers.server.ts'
 import { imageRoutes } from './images/image-routes.server.ts'
@@ -166,7 +166,7 @@ const contactPostGuards = (postsPerWindow: number, counters: RateLimitStorage) =
     if (length > CONTACT_BODY_LIMIT_BYTES) return void res.status(413).type('text').send('The form is too large to send.')
     if (isCrossOriginPost({ get: (name) => req.get(name) })) {
       const { record } = (res.locals.site as Site).records.current()
-      return void res.status(403).set('Cache-Control', 'no-store').type('text').send(contactMessages(record).crossOrigin)
+      return void res.status(403).set('Cache-Control', 'no-store').type('text').send(stringsFor(record).contact.crossOrigin)
     }
     next()
   },

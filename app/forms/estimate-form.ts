@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { strings, type Lang } from '#app/i18n/strings.ts'
 import { digitsOnly } from '#app/record/contact-links.ts'
 
 /**
@@ -35,35 +36,10 @@ export const FIELD_MAX_LENGTH = {
 } as const
 export const PHONE_DIGITS = { min: 10, max: 20 } as const
 
-export type FormLang = 'en' | 'es'
-
-const messages = {
-  en: {
-    firstName: 'Please enter your first name.',
-    lastName: 'Please enter your last name.',
-    email: 'Please enter a valid email address.',
-    phoneShort: `Please enter a phone number with at least ${PHONE_DIGITS.min} digits.`,
-    phoneLong: `Please enter a phone number with at most ${PHONE_DIGITS.max} digits.`,
-    address: 'Please enter your address.',
-    service: 'Please choose a service from the list.',
-    contactWays: 'Please choose phone or email.',
-    tooLong: (max: number) => `Please use at most ${max} characters.`,
-  },
-  es: {
-    firstName: 'Ingrese su nombre.',
-    lastName: 'Ingrese su apellido.',
-    email: 'Ingrese un correo electrónico válido.',
-    phoneShort: `Ingrese un teléfono de al menos ${PHONE_DIGITS.min} dígitos.`,
-    phoneLong: `El teléfono no puede tener más de ${PHONE_DIGITS.max} dígitos.`,
-    address: 'Ingrese su dirección.',
-    service: 'Elija un servicio de la lista.',
-    contactWays: 'Elija teléfono o correo.',
-    tooLong: (max: number) => `Use como máximo ${max} caracteres.`,
-  },
-} as const
+export type FormLang = Lang
 
 export function estimateFormSchema(services: string[], lang: FormLang) {
-  const t = messages[lang]
+  const t = strings[lang].validation
   const required = (field: keyof typeof FIELD_MAX_LENGTH, message: string) =>
     z.string().trim().min(1, message).max(FIELD_MAX_LENGTH[field], t.tooLong(FIELD_MAX_LENGTH[field]))
   const offered = new Set(services.map((s) => s.trim()).filter(Boolean))
@@ -78,8 +54,8 @@ export function estimateFormSchema(services: string[], lang: FormLang) {
       .max(FIELD_MAX_LENGTH.phone, t.tooLong(FIELD_MAX_LENGTH.phone))
       .superRefine((value, ctx) => {
         const digits = digitsOnly(value).length
-        if (digits < PHONE_DIGITS.min) ctx.addIssue({ code: 'custom', message: t.phoneShort })
-        else if (digits > PHONE_DIGITS.max) ctx.addIssue({ code: 'custom', message: t.phoneLong })
+        if (digits < PHONE_DIGITS.min) ctx.addIssue({ code: 'custom', message: t.phoneShort(PHONE_DIGITS.min) })
+        else if (digits > PHONE_DIGITS.max) ctx.addIssue({ code: 'custom', message: t.phoneLong(PHONE_DIGITS.max) })
       }),
     address: required('address', t.address),
     // A record without services still needs a working form, so then any short text goes.

@@ -1,10 +1,12 @@
 import { faArrowUp } from '@fortawesome/free-solid-svg-icons'
 import { useEffect, useState } from 'react'
 import { Icon } from '#app/ui/icon.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 export const BACK_TO_TOP_THRESHOLD = 400
 
 export function BackToTop() {
+  const t = useStrings()
   const [visible, setVisible] = useState(false)
   useEffect(() => {
     const update = () => setVisible(window.scrollY > BACK_TO_TOP_THRESHOLD)
@@ -20,10 +22,10 @@ export function BackToTop() {
         window.scrollTo({ top: 0 })
         document.querySelector<HTMLElement>('#top')?.focus({ preventScroll: true })
       }}
-      className="fixed bottom-5 left-5 z-40 grid size-12 place-items-center rounded-full bg-btn text-white shadow-lg hover:bg-btn-hover"
+      className="fixed bottom-5 left-5 z-40 grid size-12 place-items-center rounded-full bg-btn text-on-btn shadow-lg hover:bg-btn-hover hover:text-on-btn-hover"
     >
       <Icon icon={faArrowUp} className="size-5" />
-      <span className="sr-only">Back to top</span>
+      <span className="sr-only">{t.a11y.backToTop}</span>
     </button>
   )
 }

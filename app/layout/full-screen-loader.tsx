@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 /** The spec's loading state, dropped after about a second whatever the answer. */
 export const LOADER_DISMISS_MS = 1_000
@@ -11,6 +12,7 @@ export const LOADER_DISMISS_MS = 1_000
 export function FullScreenLoader() {
   const [visible, setVisible] = useState(true)
   const { revalidate } = useRevalidator()
+  const t = useStrings()
   useEffect(() => {
     void revalidate()
     const timer = setTimeout(() => setVisible(false), LOADER_DISMISS_MS)
@@ -21,7 +23,7 @@ export function FullScreenLoader() {
     <div role="status" className="fixed inset-0 z-[100] grid animate-[loader-out_0s_1s_forwards] place-items-center bg-white"
       data-testid="full-screen-loader">
       <div className="size-14 animate-spin rounded-full border-4 border-slate-200 border-t-main" />
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{t.a11y.loading}</span>
     </div>
   )
 }

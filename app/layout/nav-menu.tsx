@@ -3,9 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import type { NavItem } from '#app/record/navigation.ts'
 import { Icon } from '#app/ui/icon.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 font-semibold transition-colors hover:text-secondary ${isActive ? 'text-secondary' : 'text-heading'}`
+  `block rounded px-3 py-2 font-semibold transition-colors hover:text-secondary-ink ${isActive ? 'text-secondary-ink' : 'text-heading'}`
 
 /**
  * One menu entry with an optional submenu behind its own toggle (the disclosure pattern: what is
@@ -15,12 +16,13 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
   const [open, setOpen] = useState(false)
   const listId = useId()
   const toggleRef = useRef<HTMLButtonElement>(null)
+  const t = useStrings()
   const { pathname } = useLocation()
   useEffect(() => setOpen(false), [pathname])
   if (!item.children?.length) {
     return (
       <li>
-        <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+        <NavLink to={item.to} end={item.to === '/'} lang="en" className={linkClass}>
           {item.label}
         </NavLink>
       </li>
@@ -41,7 +43,7 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
       onMouseLeave={() => desktop && setOpen(false)}
     >
       <div className="flex items-center justify-between">
-        <NavLink to={item.to} className={linkClass}>
+        <NavLink to={item.to} lang="en" className={linkClass}>
           {item.label}
         </NavLink>
         <button
@@ -50,10 +52,10 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpen(!open)}
-          className={`grid place-items-center rounded text-heading hover:text-secondary ${desktop ? 'size-6 -ml-2' : 'size-11'}`}
+          className={`grid place-items-center rounded text-heading hover:text-secondary-ink ${desktop ? 'size-6 -ml-2' : 'size-11'}`}
         >
           <Icon icon={faChevronDown} className={`size-3 transition-transform ${open ? 'rotate-180' : ''}`} />
-          <span className="sr-only">{`${item.label} submenu`}</span>
+          <span className="sr-only">{t.a11y.submenu(item.label)}</span>
         </button>
       </div>
       <ul
@@ -78,7 +80,7 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
 
 export function DesktopMenu({ items }: { items: NavItem[] }) {
   return (
-    <nav aria-label="Main" className="hidden lg:block">
+    <nav aria-label={useStrings().a11y.mainNav} className="hidden lg:block">
       <ul className="flex items-center gap-1">
         {items.map((item) => (
           <MenuEntry key={item.to} item={item} variant="desktop" />
@@ -90,6 +92,7 @@ export function DesktopMenu({ items }: { items: NavItem[] }) {
 
 /** The phone menu: a toggle button and a panel whose submenus open individually. */
 export function MobileMenu({ items }: { items: NavItem[] }) {
+  const t = useStrings()
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const { pathname } = useLocation()
@@ -104,11 +107,11 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
         className="grid size-11 place-items-center rounded-lg text-menu-icon hover:bg-slate-100"
       >
         <Icon icon={open ? faXmark : faBars} className="size-6" />
-        <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+        <span className="sr-only">{open ? t.a11y.closeMenu : t.a11y.openMenu}</span>
       </button>
       <nav
         id={panelId}
-        aria-label="Mobile"
+        aria-label={t.a11y.mobileNav}
         hidden={!open}
         className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-5rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-24 pt-2 shadow-xl"
       >

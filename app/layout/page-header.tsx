@@ -5,16 +5,18 @@ export function pageHeaderSubtitle(title: string, subHeader: string): string {
   return title === subHeader ? `Home - ${title}` : subHeader
 }
 
-type Props = { title: string; subHeader?: string; image?: string }
+/** Which parts are the spec's fixed English words (a route's name, 'Home - …'), marked lang="en". */
+type Props = { title: string; subHeader?: string; image?: string; english?: 'title' | 'subHeader' | 'both' }
 
-export function PageHeader({ title, subHeader = title, image }: Props) {
+export function PageHeader({ title, subHeader = title, image, english }: Props) {
+  const en = (part: 'title' | 'subHeader') => (english === part || english === 'both' ? 'en' : undefined)
   return (
-    <section className="relative isolate overflow-hidden bg-third py-16 text-center text-white sm:py-24">
+    <section className="relative isolate overflow-hidden bg-third py-16 text-center text-on-overlay sm:py-24">
       {image ? <ResponsiveImage src={image} alt="" className="absolute inset-0 -z-20 size-full object-cover" width={1200} height={800} priority /> : null}
       <div className="absolute inset-0 -z-10 bg-overlay" />
       <div className="container-page">
-        <h1 className="text-4xl text-white sm:text-5xl">{title}</h1>
-        <p className="mt-3 text-lg font-medium text-white/90">{pageHeaderSubtitle(title, subHeader)}</p>
+        <h1 lang={en('title')} className="text-4xl text-on-overlay sm:text-5xl">{title}</h1>
+        <p lang={en('subHeader')} className="mt-3 text-lg font-medium text-on-overlay-soft">{pageHeaderSubtitle(title, subHeader)}</p>
       </div>
     </section>
   )

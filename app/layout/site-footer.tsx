@@ -7,13 +7,14 @@ import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 export const FOOTER_SERVICES = 6
 
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div>
-      <h2 className="mb-4 text-lg text-white after:mt-2 after:block after:h-1 after:w-10 after:rounded after:bg-secondary">{title}</h2>
+      <h2 className="mb-4 text-lg text-on-footer after:mt-2 after:block after:h-1 after:w-10 after:rounded after:bg-secondary">{title}</h2>
       {children}
     </div>
   )
@@ -21,12 +22,13 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
 
 export function SiteFooter({ record }: { record: PageRecord }) {
   const first = firstOf(record)
+  const t = useStrings()
   const p = record.dbPrincipal
   const paymentImage = record.tiposPago.find((t) => t.activo && t.img)?.img
   const services = record.dbServices.filter((s) => s.name).slice(0, FOOTER_SERVICES)
-  const linkClass = 'hover:text-white hover:underline'
+  const linkClass = 'hover:text-on-footer hover:underline'
   return (
-    <footer className="bg-footer text-slate-200">
+    <footer className="bg-footer text-on-footer-soft">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <Column title={first.slogan || p.name || 'About us'}>
           <p className="text-sm leading-relaxed">{first.about.slice(0, FOOTER_ABOUT_LENGTH)}{first.about.length > FOOTER_ABOUT_LENGTH ? '…' : ''}</p>
@@ -43,11 +45,11 @@ export function SiteFooter({ record }: { record: PageRecord }) {
           </ul>
         </Column>
         <Column title="Navigation">
-          <nav aria-label="Footer">
+          <nav aria-label={t.a11y.footerNav}>
             <ul className="space-y-2 text-sm">
               {footerNavigation(record).map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} className={linkClass}>
+                  <Link to={item.to} lang="en" className={linkClass}>
                     {item.label}
                   </Link>
                 </li>
@@ -59,7 +61,7 @@ export function SiteFooter({ record }: { record: PageRecord }) {
           <ul className="space-y-3 text-sm">
             {p.phones.filter((x) => x.phone).map((x) => (
               <li key={x.phone} className="flex items-start gap-3">
-                <Icon icon={faPhone} className="mt-0.5 size-4 shrink-0 text-secondary" />
+                <Icon icon={faPhone} className="mt-0.5 size-4 shrink-0 text-secondary-on-footer" />
                 <a href={telHref(x.phone)} className={linkClass}>
                   {x.name ? `${x.name}: ` : ''}
                   {x.phone}
@@ -93,7 +95,7 @@ export function SiteFooter({ record }: { record: PageRecord }) {
         <div className="container-page flex flex-col items-center gap-4 py-6 text-sm md:flex-row md:justify-between">
           <div className="flex flex-col items-center gap-2 md:items-start">
             {p.paymentMethod ? <p>We accept: {p.paymentMethod}</p> : null}
-            {paymentImage ? <ResponsiveImage src={paymentImage} alt="Accepted payment methods" className="h-8 w-auto" width={240} height={32} displayHeight={32} /> : null}
+            {paymentImage ? <ResponsiveImage src={paymentImage} alt={t.a11y.paymentMethods} className="h-8 w-auto" width={240} height={32} displayHeight={32} /> : null}
           </div>
           <p className="text-center">
             © {new Date().getFullYear()} {p.name}. All rights reserved.

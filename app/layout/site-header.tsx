@@ -21,7 +21,7 @@ export function SiteHeader({ record }: { record: PageRecord }) {
   const items = mainNavigation(record)
   return (
     <header className="sticky top-0 z-30 shadow-sm">
-      <div className="bg-third text-sm text-white">
+      <div className="bg-third text-sm text-on-third">
         <div className="container-page flex min-h-10 flex-wrap items-center justify-between gap-x-6 gap-y-1 py-1">
           <ul className="flex flex-wrap items-center gap-x-5 gap-y-1">
             {first.phone ? (
@@ -55,7 +55,7 @@ export function SiteHeader({ record }: { record: PageRecord }) {
           </Link>
           <DesktopMenu items={items} />
           <div className="flex items-center gap-2">
-            <a href={cta.href} onClick={() => window.scrollTo({ top: 0 })} className="btn-primary whitespace-nowrap px-3 py-2 text-xs sm:px-6 sm:py-3 sm:text-sm">
+            <a href={cta.href} lang="en" onClick={() => window.scrollTo({ top: 0 })} className="btn-primary whitespace-nowrap px-3 py-2 text-xs sm:px-6 sm:py-3 sm:text-sm">
               {cta.label}
             </a>
             <MobileMenu items={items} />

@@ -14,7 +14,7 @@ export default function About() {
   const name = record.dbPrincipal.name
   return (
     <>
-      <PageHeader title="About" image={imageAt(record, 1)} />
+      <PageHeader title="About" english="both" image={imageAt(record, 1)} />
       {firstAbout ? (
         <AboutWithList id="about-heading" eyebrow="About us" title={name ? `Get To Know ${name}` : 'Who We Are'} text={firstAbout.text} list={firstAbout.list} image={imageAt(record, 2)} />
       ) : null}

@@ -26,13 +26,13 @@ export default function FindUsOn() {
         <div className="rounded-3xl bg-slate-50 px-5 pb-8 pt-10 shadow-2xl ring-1 ring-black/10 sm:px-8">
           <div className="text-center">
             <div className="mx-auto mb-5 flex w-fit items-center justify-center rounded-2xl bg-white px-5 py-3 shadow-md ring-1 ring-black/5">
-              {logo ? <ResponsiveImage src={logo} alt="" width={200} height={60} displayHeight={56} priority className="h-14 w-auto" /> : <Icon icon={faGlobe} className="size-10 text-main" />}
+              {logo ? <ResponsiveImage src={logo} alt="" width={200} height={60} displayHeight={56} priority className="h-14 w-auto" /> : <Icon icon={faGlobe} className="size-10 text-main-ink" />}
             </div>
             <h1 className="text-2xl leading-tight sm:text-3xl">{name || 'Find us online'}</h1>
             {first.slogan ? <p className="mt-2 text-paragraph">{first.slogan}</p> : null}
             {first.address ? (
               <p className="mt-3 inline-flex items-center gap-1.5 text-sm text-paragraph">
-                <Icon icon={faLocationDot} className="size-3.5 text-secondary" />
+                <Icon icon={faLocationDot} className="size-3.5 text-secondary-ink" />
                 {first.address}
               </p>
             ) : null}
@@ -53,13 +53,13 @@ export default function FindUsOn() {
                 Call {first.phone}
               </a>
             ) : null}
-            <Link to="/" className="inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold text-main ring-2 ring-main transition-colors hover:bg-main hover:text-white">
+            <Link to="/" className="inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold text-main-ink ring-2 ring-main transition-colors hover:bg-main hover:text-on-main">
               <Icon icon={faGlobe} className="size-4" />
               Visit our website
             </Link>
           </div>
         </div>
-        <p className="mt-6 text-center text-sm text-white/80">
+        <p className="mt-6 text-center text-sm text-on-third-soft">
           © {name || 'Our company'}
         </p>
       </main>

@@ -15,7 +15,7 @@ export default function Gallery() {
   const pairs = beforeAfterPairs(record)
   return (
     <>
-      <PageHeader title="Gallery" subHeader={record.labels.general.titleGallery.trim() || 'Gallery'} image={imageAt(record, 0)} />
+      <PageHeader title="Gallery" subHeader={record.labels.general.titleGallery.trim() || 'Gallery'} english={record.labels.general.titleGallery.trim() ? 'title' : 'both'} image={imageAt(record, 0)} />
       <BeforeAfter pairs={pairs} />
       {groups.map((group, i) => (
         <PhotoGallery key={`${i}-${group.name}`} group={group} headingId={`gallery-group-${i}`} tinted={i % 2 === 1} />

@@ -18,7 +18,7 @@ export default function LandingGallery({ loaderData }: Route.ComponentProps) {
   const name = landing.name.trim()
   return (
     <>
-      <PageHeader title={name} subHeader="Project Gallery" image={landing.gallery[0]} />
+      <PageHeader title={name} subHeader="Project Gallery" english="subHeader" image={landing.gallery[0]} />
       {landing.gallery.length ? (
         <PhotoGallery group={{ name, images: landing.gallery }} title="Project Photos" headingId="landing-gallery-heading" />
       ) : (

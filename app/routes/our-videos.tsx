@@ -14,13 +14,13 @@ export default function OurVideos() {
   const { linkCanalYT, links } = record.ytGallery
   return (
     <>
-      <PageHeader title="Our Videos" image={imageAt(record, 2)} />
+      <PageHeader title="Our Videos" english="both" image={imageAt(record, 2)} />
       {linkCanalYT ? (
         <VideoGrid videoIds={galleryVideoIds(links)} channelUrl={linkCanalYT} companyName={record.dbPrincipal.name} />
       ) : (
         <p className="container-page py-20 text-center text-lg">
           Our videos are coming soon. Meanwhile, see our finished work in the{' '}
-          <Link to="/gallery" className="font-semibold text-main underline">
+          <Link to="/gallery" className="font-semibold text-main-ink underline">
             project gallery
           </Link>
           .

@@ -16,7 +16,7 @@ export default function Reviews() {
   const widgetClass = reviewsWidgetClass(record)
   return (
     <>
-      <PageHeader title="Reviews" image={imageAt(record, 3)} />
+      <PageHeader title="Reviews" english="both" image={imageAt(record, 3)} />
       <section aria-labelledby="reviews-heading" className="py-16 sm:py-24">
         <div className="container-page">
           <SectionHeading id="reviews-heading" eyebrow="Testimonials" title={record.labels.general.titleReviews.trim() || 'Reviews'}>
@@ -27,7 +27,7 @@ export default function Reviews() {
           ) : (
             <p className="text-center text-lg">
               Reviews are on their way.{' '}
-              <Link to="/contact" className="font-semibold text-main underline">
+              <Link to="/contact" className="font-semibold text-main-ink underline">
                 Ask us for references
               </Link>
               .
@@ -35,7 +35,7 @@ export default function Reviews() {
           )}
           {record.gmb.link ? (
             <div className="mx-auto mt-12 flex max-w-3xl flex-col items-center gap-4 rounded-2xl bg-slate-50 p-6 text-center ring-1 ring-black/5 sm:flex-row sm:p-8 sm:text-left">
-              <span className="grid size-14 shrink-0 place-items-center rounded-full bg-secondary text-white">
+              <span className="grid size-14 shrink-0 place-items-center rounded-full bg-secondary text-on-secondary">
                 <Icon icon={faStar} className="size-6" />
               </span>
               <div className="flex-1">

@@ -39,7 +39,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const slogan = record.dbSlogan[sloganIndex]?.slogan.trim() ?? ''
   return (
     <>
-      <PageHeader title={service.name} subHeader="Services" image={mainImage || imageAt(record, 0)} />
+      <PageHeader title={service.name} subHeader="Services" english="subHeader" image={mainImage || imageAt(record, 0)} />
       <div className="container-page grid gap-12 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
         <article aria-labelledby="service-heading">
           {mainImage ? (
@@ -55,7 +55,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           ) : null}
           {slogan ? (
             <p className="mt-10 flex gap-4 rounded-r-2xl border-l-4 border-secondary bg-slate-50 p-6 text-xl font-semibold italic text-heading">
-              <Icon icon={faQuoteLeft} className="size-6 shrink-0 text-secondary" />
+              <Icon icon={faQuoteLeft} className="size-6 shrink-0 text-secondary-ink" />
               {slogan}
             </p>
           ) : null}

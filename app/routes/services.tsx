@@ -14,7 +14,7 @@ export default function Services() {
   const image = services.map(serviceImage).find(Boolean) || imageAt(record, 0)
   return (
     <>
-      <PageHeader title="Services" image={image} />
+      <PageHeader title="Services" english="both" image={image} />
       <ServiceRows services={services} />
     </>
   )

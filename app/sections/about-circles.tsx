@@ -26,7 +26,7 @@ export function AboutCircles({ companyName, text, images, exprYears }: Props) {
           <Circle src={images[1]} sizes="(min-width: 1024px) 205px, (min-width: 480px) 180px, 37vw" className="right-0 top-[8%] size-[40%]" />
           <Circle src={images[2]} sizes="(min-width: 1024px) 236px, (min-width: 480px) 206px, 42vw" className="bottom-0 right-[10%] size-[46%]" />
           {exprYears ? (
-            <p className="absolute bottom-[6%] left-[4%] flex items-center gap-3 rounded-2xl bg-btn px-5 py-3 text-white shadow-lg">
+            <p className="absolute bottom-[6%] left-[4%] flex items-center gap-3 rounded-2xl bg-btn px-5 py-3 text-on-btn shadow-lg">
               <Icon icon={faAward} className="size-7" />
               <span className="leading-tight">
                 <span className="block text-2xl font-extrabold">{formatCount(exprYears)}+</span>

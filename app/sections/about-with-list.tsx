@@ -41,7 +41,7 @@ export function AboutWithList({ id, title, eyebrow = 'About us', text, list, ima
             <ul className="mt-8 grid gap-3 sm:grid-cols-2">
               {list.map((item, index) => (
                 <li key={`${index}-${item}`} className="flex items-start gap-3 font-medium text-heading">
-                  <span className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-secondary text-white">
+                  <span className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-secondary text-on-secondary">
                     <Icon icon={faCheck} className="size-3.5" />
                   </span>
                   {item}

@@ -2,6 +2,7 @@ import { faChevronDown } from '@fortawesome/free-solid-svg-icons'
 import { colorGroups, cssNamedColors } from '#app/record/css-named-colors.ts'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { Icon } from '#app/ui/icon.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = { open: boolean; onClose: () => void }
 
@@ -11,7 +12,7 @@ const grouped = colorGroups.map((group) => ({ group, colors: cssNamedColors.filt
 /** The built-in colour reference: the CSS named colours by group, as an accordion where every group may be closed. */
 export function ColorPaletteModal({ open, onClose }: Props) {
   return (
-    <Dialog open={open} onClose={onClose} title="Colour Palette" size="lg" closeLabel="Close colour palette">
+    <Dialog open={open} onClose={onClose} title="Colour Palette" size="lg" closeLabel={useStrings().a11y.closePalette}>
       <div className="px-5 py-5 sm:px-6">
         <p className="mb-4 text-sm">The named colours of the web, with their hex codes. Open a group to see its shades.</p>
         <div className="divide-y divide-slate-200 overflow-hidden rounded-xl ring-1 ring-slate-200">

@@ -3,6 +3,7 @@ import type { IconDefinition } from '@fortawesome/free-solid-svg-icons'
 import { digitsOnly, telHref } from '#app/record/contact-links.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   phones: PageRecord['dbPrincipal']['phones']
@@ -16,7 +17,7 @@ const mapSearch = (address: string) => `https://www.google.com/maps/search/?api=
 function Card({ icon, title, children }: { icon: IconDefinition; title: string; children: React.ReactNode }) {
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-5 shadow-lg ring-1 ring-black/5 sm:p-6">
-      <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-main text-white">
+      <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-main text-on-main">
         <Icon icon={icon} className="size-5" />
       </span>
       <div className="min-w-0">
@@ -29,16 +30,17 @@ function Card({ icon, title, children }: { icon: IconDefinition; title: string; 
 
 /** The contact page's three cards: every phone with its name, the first address, the first work day and hours. */
 export function ContactCards({ phones, address, workday, workHour }: Props) {
+  const t = useStrings()
   const callable = phones.filter((p) => digitsOnly(p.phone))
   return (
-    <ul aria-label="How to reach us" className="grid gap-4">
+    <ul aria-label={t.a11y.howToReach} className="grid gap-4">
       <Card icon={faPhone} title="Call Us">
         {callable.length ? (
           <ul className="space-y-1">
             {callable.map((p) => (
               <li key={p.phone} className="flex flex-wrap items-baseline gap-x-2">
                 {p.name ? <span className="text-sm font-semibold uppercase tracking-wide text-paragraph">{p.name}:</span> : null}
-                <a href={telHref(p.phone)} className="font-semibold text-main hover:underline">
+                <a href={telHref(p.phone)} className="font-semibold text-main-ink hover:underline">
                   {p.phone}
                 </a>
               </li>
@@ -50,7 +52,7 @@ export function ContactCards({ phones, address, workday, workHour }: Props) {
       </Card>
       <Card icon={faLocationDot} title="Visit Us">
         {address ? (
-          <a href={mapSearch(address)} target="_blank" rel="noopener noreferrer" className="hover:text-main hover:underline">
+          <a href={mapSearch(address)} target="_blank" rel="noopener noreferrer" className="hover:text-main-ink hover:underline">
             {address}
             <span className="sr-only"> (map, opens in a new tab)</span>
           </a>

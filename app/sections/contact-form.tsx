@@ -4,7 +4,8 @@ import { useActionData, useFetcher } from 'react-router'
 import { CONTACT_WAYS, FORM_FIELDS, HONEYPOT_FIELD, type ContactFormResult } from '#app/forms/estimate-form.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { FieldError, FieldLabel, TextField, errorId, inputClass } from './form-field.tsx'
-import { formChrome, formText, type FormLabels } from './form-labels.ts'
+import { langOf, strings } from '#app/i18n/strings.ts'
+import { formText, type FormLabels } from './form-labels.ts'
 
 export type { FormLabels }
 
@@ -22,7 +23,7 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
   const pageResult = useActionData() as ContactFormResult | undefined // the no-JavaScript post lands on /contact
   const result = fetcher.data ?? pageResult
   const text = formText(labels)
-  const chrome = formChrome(labels.isenglish)
+  const chrome = strings[langOf(labels)].form
   const uid = useId()
   const id = (field: string) => `${idPrefix}${uid}${field}`
   const formRef = useRef<HTMLFormElement>(null)
@@ -94,14 +95,14 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
         <legend className="mb-1.5 text-sm font-semibold text-heading">{text.tbestway}</legend>
         <div className="flex flex-wrap gap-3">
           {CONTACT_WAYS.map((way) => (
-            <label key={way} className="flex min-h-12 flex-1 cursor-pointer sm:flex-none sm:min-w-44 items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-heading shadow-sm has-checked:border-main has-checked:bg-main/5">
+            <label key={way} className="flex min-h-12 flex-1 cursor-pointer sm:flex-none sm:min-w-44 items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-heading shadow-sm has-checked:border-control has-checked:bg-main/5">
               <input
                 type="checkbox"
                 name={FORM_FIELDS.contactWays}
                 value={way}
                 defaultChecked={ways.includes(way)}
                 aria-invalid={errors.contactWays ? true : undefined}
-                className="size-5 accent-main"
+                className="size-5 accent-control"
               />
               {way === 'phone' ? text.tcheckphone : text.tcheckcorreo}
             </label>
@@ -125,7 +126,7 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
         <FieldError id={id('message')} message={errors.message} />
       </div>
       <div aria-hidden="true" className="absolute -left-[9999px] top-0 size-px overflow-hidden">
-        <label htmlFor={id('honeypot')}>Leave this field empty</label>
+        <label htmlFor={id('honeypot')}>{chrome.honeypot}</label>
         <input id={id('honeypot')} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <div className="col-span-2 flex flex-col gap-4 sm:flex-row sm:items-center">

@@ -4,6 +4,7 @@ import { MAP_FRAME_HEIGHT_PX, coverageLocations, coverageTitle } from '#app/reco
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SectionHeading } from './section-heading.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   locations: PageRecord['dbPrincipal']['location']
@@ -14,6 +15,7 @@ type Props = {
 
 /** Where the company works: a heading, the locations (when more than two) and the first location's map. */
 export function CoverageMap({ locations, miles, customTitle }: Props) {
+  const t = useStrings()
   const title = coverageTitle(customTitle, miles, locations)
   const listed = coverageLocations(locations)
   const first = locations[0]
@@ -21,16 +23,16 @@ export function CoverageMap({ locations, miles, customTitle }: Props) {
   return (
     <section aria-labelledby="coverage-heading" className="py-16 sm:py-24">
       <div className="container-page">
-        <SectionHeading id="coverage-heading" eyebrow="Service area" title={title} />
+        <SectionHeading id="coverage-heading" eyebrow="Service area" title={title} titleLang={customTitle.trim() ? undefined : 'en'} />
         <div className={`grid gap-8 ${listed.length ? 'lg:grid-cols-[1fr_2fr]' : ''}`}>
           {listed.length ? (
-            <div className="flex flex-col rounded-2xl bg-third p-6 text-white shadow-xl sm:p-8">
-              <h3 className="text-xl text-white">Our locations</h3>
+            <div className="flex flex-col rounded-2xl bg-third p-6 text-on-third shadow-xl sm:p-8">
+              <h3 className="text-xl text-on-third">Our locations</h3>
               <ul className="mt-4 space-y-1">
                 {listed.map((location, index) => (
                   <li key={`${index}-${location.address}`}>
                     <Link to="/contact" className="flex items-start gap-3 rounded-lg p-2 transition-colors hover:bg-white/10">
-                      <Icon icon={faLocationDot} className="mt-1 size-4 shrink-0 text-secondary" />
+                      <Icon icon={faLocationDot} className="mt-1 size-4 shrink-0 text-secondary-on-third" />
                       <span>{location.address}</span>
                     </Link>
                   </li>
@@ -46,7 +48,7 @@ export function CoverageMap({ locations, miles, customTitle }: Props) {
           {first.url ? (
             <iframe
               src={first.url}
-              title={first.address ? `Map of ${first.address}` : 'Map of our location'}
+              title={t.a11y.mapOf(first.address)}
               height={MAP_FRAME_HEIGHT_PX}
               style={{ height: MAP_FRAME_HEIGHT_PX }}
               loading="lazy"

@@ -5,6 +5,7 @@ import { ContactForm } from './contact-form.tsx'
 import { firstTimeThisVisit } from './estimate-visit.ts'
 import { formServices } from './form-labels.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 export const ESTIMATE_MODAL_TITLE = 'Request An Estimate Now'
 
@@ -15,16 +16,17 @@ export const ESTIMATE_MODAL_TITLE = 'Request An Estimate Now'
  */
 export function EstimateModal() {
   const record = useRecord()
+  const t = useStrings()
   const [open, setOpen] = useState(false)
   useEffect(() => {
     if (firstTimeThisVisit(globalThis.sessionStorage)) setOpen(true)
   }, [])
   const { logo, name } = record.dbPrincipal
   return (
-    <Dialog open={open} onClose={() => setOpen(false)} title={ESTIMATE_MODAL_TITLE} size="lg" closeLabel="Close estimate request">
+    <Dialog open={open} onClose={() => setOpen(false)} title={ESTIMATE_MODAL_TITLE} titleLang="en" size="lg" closeLabel={t.a11y.closeEstimate}>
       <div className="px-5 pb-6 pt-5 sm:px-8 sm:pb-8">
         <div className="mb-6 flex flex-col items-center gap-3 rounded-xl bg-slate-50 px-4 py-5 text-center sm:flex-row sm:text-left">
-          {logo ? <ResponsiveImage src={logo} alt={name || 'Company logo'} width={200} height={60} displayHeight={48} className="h-12 w-auto shrink-0" /> : null}
+          {logo ? <ResponsiveImage src={logo} alt={name || t.a11y.companyLogo} width={200} height={60} displayHeight={48} className="h-12 w-auto shrink-0" /> : null}
           <p className="text-sm sm:border-l sm:border-slate-200 sm:pl-4">
             Free, no-obligation estimates. Tell us about your project and we will get back to you shortly.
           </p>

@@ -5,6 +5,7 @@ import { Icon } from '#app/ui/icon.tsx'
 import { brandIcon } from '#app/ui/social-icons.tsx'
 import { linkableEntries, type FindUsVariant } from './find-us-variant.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   variant: FindUsVariant
@@ -49,6 +50,7 @@ function TextLink({ href, label, icon, detail }: { href: string; label: string; 
 
 /** The "link in bio" list: business listing, chat, directories and social profiles, as pictures when the record has them. */
 export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Props) {
+  const t = useStrings()
   const pictures = variant === 'images'
   const dirs = linkableEntries(directories)
   const nets = linkableEntries(socials)
@@ -71,7 +73,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
               {iconBadge(<Icon icon={faWhatsapp} className="size-6" />, 'bg-white/15')}
               <span className="flex-1">
                 Chat with us on WhatsApp
-                <span className="block text-sm font-normal text-white/85">Typically replies in minutes</span>
+                <span lang="en" className="block text-sm font-normal text-white/85">Typically replies in minutes</span>
               </span>
               {newTab}
             </a>
@@ -79,9 +81,9 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
         ) : null}
       </ul>
       {dirs.length ? (
-        <section aria-label="Directories">
+        <section aria-label={t.a11y.directories}>
           <Heading>
-            <Icon icon={faStar} className="mr-1.5 inline size-3 -translate-y-px text-secondary" />
+            <Icon icon={faStar} className="mr-1.5 inline size-3 -translate-y-px text-secondary-ink" />
             Rated on
           </Heading>
           <ul className={pictures ? 'grid grid-cols-2 gap-3' : 'space-y-3'}>
@@ -92,7 +94,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
         </section>
       ) : null}
       {nets.length ? (
-        <section aria-label="Social profiles">
+        <section aria-label={t.a11y.socialProfiles}>
           <Heading>Follow us</Heading>
           {pictures && nets.some((n) => n.image) ? (
             <ul className="grid grid-cols-2 gap-3">
@@ -104,7 +106,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
             <ul className="flex flex-wrap justify-center gap-3">
               {nets.map((n) => (
                 <li key={n.url}>
-                  <a href={n.url} {...external} className="grid size-12 place-items-center rounded-full bg-main text-white shadow-md transition hover:-translate-y-0.5 hover:bg-third">
+                  <a href={n.url} {...external} className="grid size-12 place-items-center rounded-full bg-main text-on-main shadow-md transition hover:-translate-y-0.5 hover:bg-third hover:text-on-third">
                     <Icon icon={brandIcon(n.icon || n.name)} className="size-5" />
                     <span className="sr-only">
                       {n.label} (opens in a new tab)

@@ -2,7 +2,7 @@ import { faCircleExclamation } from '@fortawesome/free-solid-svg-icons'
 import { Icon } from '#app/ui/icon.tsx'
 
 export const inputClass =
-  'block w-full rounded-lg border bg-white px-4 py-3 text-base text-heading shadow-sm transition-colors placeholder:text-slate-500 focus:border-main aria-[invalid=true]:border-red-600 border-slate-300'
+  'block w-full rounded-lg border bg-white px-4 py-3 text-base text-heading shadow-sm transition-colors placeholder:text-slate-500 focus:border-control aria-[invalid=true]:border-red-600 border-slate-300'
 
 export const errorId = (id: string) => `${id}-error`
 

@@ -9,22 +9,22 @@ type Props = { slogan: string; text: string; image: string; phone: string; compa
 /** The home page's opening: slogan as the page's h1, the value text, and the two ways to get in touch. */
 export function Hero({ slogan, text, image, phone, companyName }: Props) {
   return (
-    <section className="relative isolate overflow-hidden bg-third text-white">
+    <section className="relative isolate overflow-hidden bg-third text-on-overlay">
       {image ? (
         <ResponsiveImage src={image} alt="" width={1200} height={800} priority className="absolute inset-0 -z-20 size-full object-cover" />
       ) : null}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-overlay" />
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-black/55 via-black/25 to-transparent" />
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-overlay-shade/55 via-overlay-shade/25 to-transparent" />
       <div className="container-page flex min-h-[32rem] flex-col justify-center py-20 sm:min-h-[38rem] sm:py-28 lg:pb-36">
         <div className="max-w-3xl">
           {companyName ? (
-            <p className="mb-4 inline-flex items-center gap-3 text-sm font-bold uppercase tracking-[0.2em] text-white/90">
+            <p className="mb-4 inline-flex items-center gap-3 text-sm font-bold uppercase tracking-[0.2em] text-on-overlay-soft">
               <span aria-hidden="true" className="h-0.5 w-10 bg-secondary" />
               {companyName}
             </p>
           ) : null}
-          <h1 className="text-4xl leading-[1.1] text-white sm:text-5xl lg:text-6xl">{slogan || 'Welcome'}</h1>
-          {text ? <p className="mt-6 max-w-2xl text-lg leading-relaxed text-white/90 sm:text-xl">{text}</p> : null}
+          <h1 className="text-4xl leading-[1.1] text-on-overlay sm:text-5xl lg:text-6xl">{slogan || 'Welcome'}</h1>
+          {text ? <p className="mt-6 max-w-2xl text-lg leading-relaxed text-on-overlay-soft sm:text-xl">{text}</p> : null}
           <div className="mt-10 flex flex-col gap-4 sm:flex-row sm:flex-wrap">
             <Link to="/contact" className="btn-primary px-8 py-4 text-base">
               Get a free estimate
@@ -33,7 +33,7 @@ export function Hero({ slogan, text, image, phone, companyName }: Props) {
             {phone ? (
               <a
                 href={telHref(phone)}
-                className="inline-flex items-center justify-center gap-3 rounded-full border-2 border-white/80 px-8 py-3.5 font-semibold text-white transition-colors hover:bg-white hover:text-heading"
+                className="inline-flex items-center justify-center gap-3 rounded-full border-2 border-on-overlay/80 px-8 py-3.5 font-semibold text-on-overlay transition-colors hover:bg-white hover:text-heading"
               >
                 <Icon icon={faPhone} className="size-4" />
                 Call {phone}

@@ -14,7 +14,7 @@ export function PhotoGallery({ group, headingId, tinted = false, title = group.n
       <div className="container-page">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
           <div>
-            <p className="mb-1 text-sm font-bold uppercase tracking-[0.18em] text-secondary">
+            <p className="mb-1 text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">
               {count} {count === 1 ? 'photo' : 'photos'}
             </p>
             <h2 id={headingId} className="text-3xl sm:text-4xl">
@@ -23,7 +23,7 @@ export function PhotoGallery({ group, headingId, tinted = false, title = group.n
             <span aria-hidden="true" className="mt-3 block h-1 w-16 rounded-full bg-secondary" />
           </div>
           {group.href ? (
-            <Link to={group.href} className="inline-flex items-center gap-2 rounded-full px-1 py-2 font-semibold text-main hover:underline">
+            <Link to={group.href} className="inline-flex items-center gap-2 rounded-full px-1 py-2 font-semibold text-main-ink hover:underline">
               View project page<span className="sr-only"> for {group.name}</span>
               <Icon icon={faArrowRight} className="size-3.5" />
             </Link>

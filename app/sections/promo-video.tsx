@@ -4,6 +4,7 @@ import { Icon } from '#app/ui/icon.tsx'
 import { prefersReducedMotion } from '#app/ui/count-up.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 /** The looping, muted, chrome-less player the spec's promo video calls for. */
 export function promoEmbedUrl(videoId: string): string {
@@ -18,9 +19,10 @@ type Props = { videoId: string; poster: string; companyName: string }
  * only when the box scrolls into view, or on request for visitors who prefer reduced motion.
  */
 export function PromoVideo({ videoId, poster, companyName }: Props) {
+  const t = useStrings()
   const [playing, setPlaying] = useState(false)
   const box = useRef<HTMLDivElement>(null)
-  const title = companyName ? `${companyName} promotional video` : 'Promotional video'
+  const title = t.a11y.promoVideo(companyName)
   const posterSrc = poster || `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/hqdefault.jpg`
 
   useEffect(() => {
@@ -60,7 +62,7 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
                 }}
                 className="group absolute inset-0 grid place-items-center bg-black/25 transition-colors hover:bg-black/35"
               >
-                <span className="grid size-20 place-items-center rounded-full bg-btn text-white shadow-xl ring-8 ring-white/30 transition-transform group-hover:scale-110">
+                <span className="grid size-20 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-8 ring-white/30 transition-transform group-hover:scale-110">
                   <Icon icon={faPlay} className="ml-1 size-7" />
                 </span>
                 <span className="sr-only">Play video: {title}</span>

@@ -9,18 +9,20 @@ type Props = {
   id?: string
 }
 
+const SEND_US_A_MESSAGE = 'Send Us A Message'
+
 /** Spec "Send Us A Message": a card wrapping the contact form. */
-export function SendUsAMessage({ children, title = 'Send Us A Message', lead = 'Tell us about your project and we will get back to you with a free estimate.', id = 'send-message-heading' }: Props) {
+export function SendUsAMessage({ children, title = SEND_US_A_MESSAGE, lead = 'Tell us about your project and we will get back to you with a free estimate.', id = 'send-message-heading' }: Props) {
   return (
     <section aria-labelledby={id} className="bg-linear-to-b from-third from-50% to-slate-50 to-50% py-16 sm:py-24">
       <div className="container-page">
         <div className="mx-auto max-w-4xl rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-black/5 sm:p-10">
           <div className="mb-8 flex items-start gap-4">
-            <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-secondary text-white">
+            <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-secondary text-on-secondary">
               <Icon icon={faEnvelopeOpenText} className="size-6" />
             </span>
             <div>
-              <h2 id={id} className="text-2xl sm:text-3xl">
+              <h2 id={id} lang={title === SEND_US_A_MESSAGE ? 'en' : undefined} className="text-2xl sm:text-3xl">
                 {title}
               </h2>
               {lead ? <p className="mt-1">{lead}</p> : null}

@@ -13,7 +13,7 @@ export function BulletList({ items }: { items: string[] }) {
     <ul className="mt-6 space-y-2.5">
       {items.map((item, index) => (
         <li key={`${index}-${item}`} className="flex items-start gap-3">
-          <Icon icon={faCheck} className="mt-1 size-4 shrink-0 text-secondary" />
+          <Icon icon={faCheck} className="mt-1 size-4 shrink-0 text-secondary-ink" />
           <span>{item}</span>
         </li>
       ))}

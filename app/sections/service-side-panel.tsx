@@ -5,6 +5,7 @@ import type { PageRecord, SocialLink } from '#app/record/schema.ts'
 import type { ServiceLink } from '#app/record/service-lists.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   services: ServiceLink[]
@@ -28,13 +29,14 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
 
 /** The service page's side panel: other services, how to reach the company, hours, social links. */
 export function ServiceSidePanel({ services, currentPath, phones, emails, workday, workHour, socialLinks }: Props) {
+  const t = useStrings()
   const reachable = phones.filter((p) => p.phone.trim())
   const mailable = emails.filter((e) => e.email.trim())
   return (
-    <aside aria-label="Service details" className="space-y-8">
+    <aside aria-label={t.a11y.serviceDetails} className="space-y-8">
       {services.length ? (
         <Card title="Our Services">
-          <nav aria-label="Services">
+          <nav aria-label={t.a11y.services}>
             <ul className="space-y-1">
               {services.map((service) => {
                 const current = service.to === currentPath
@@ -43,7 +45,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
                     <Link
                       to={service.to}
                       aria-current={current ? 'page' : undefined}
-                      className={`flex items-center justify-between gap-3 rounded-lg px-3 py-2.5 font-medium transition-colors ${current ? 'bg-main text-white' : 'text-heading hover:bg-slate-100 hover:text-secondary'}`}
+                      className={`flex items-center justify-between gap-3 rounded-lg px-3 py-2.5 font-medium transition-colors ${current ? 'bg-main text-on-main' : 'text-heading hover:bg-slate-100 hover:text-secondary-ink'}`}
                     >
                       {service.name}
                       <Icon icon={faChevronRight} className="size-3 shrink-0" />
@@ -60,8 +62,8 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
           <ul className="space-y-3">
             {reachable.map((p) => (
               <li key={p.phone}>
-                <a href={telHref(p.phone)} className="flex items-center gap-3 font-semibold text-heading hover:text-secondary">
-                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary/10 text-secondary">
+                <a href={telHref(p.phone)} className="flex items-center gap-3 font-semibold text-heading hover:text-secondary-ink">
+                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary/10 text-secondary-ink">
                     <Icon icon={faPhone} className="size-4" />
                   </span>
                   <span>
@@ -73,8 +75,8 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
             ))}
             {mailable.map((e) => (
               <li key={e.email}>
-                <a href={mailtoHref(e.email)} className="flex items-center gap-3 text-sm font-medium text-heading [overflow-wrap:anywhere] hover:text-secondary">
-                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary/10 text-secondary">
+                <a href={mailtoHref(e.email)} className="flex items-center gap-3 text-sm font-medium text-heading [overflow-wrap:anywhere] hover:text-secondary-ink">
+                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary/10 text-secondary-ink">
                     <Icon icon={faEnvelope} className="size-4" />
                   </span>
                   {e.email.trim()}
@@ -89,13 +91,13 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
           <ul className="space-y-2">
             {workday ? (
               <li className="flex items-center gap-3">
-                <Icon icon={faCalendarDays} className="size-4 text-secondary" />
+                <Icon icon={faCalendarDays} className="size-4 text-secondary-ink" />
                 {workday}
               </li>
             ) : null}
             {workHour ? (
               <li className="flex items-center gap-3">
-                <Icon icon={faClock} className="size-4 text-secondary" />
+                <Icon icon={faClock} className="size-4 text-secondary-ink" />
                 {workHour}
               </li>
             ) : null}
@@ -104,7 +106,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
       ) : null}
       {socialLinks.length ? (
         <Card title="Follow Us">
-          <SocialIcons links={socialLinks} className="flex flex-wrap gap-2 [&_a]:bg-main [&_a]:text-white [&_a:hover]:bg-secondary" />
+          <SocialIcons links={socialLinks} className="flex flex-wrap gap-2 [&_a]:bg-main [&_a]:text-on-main [&_a:hover]:bg-secondary [&_a:hover]:text-on-secondary" />
         </Card>
       ) : null}
     </aside>

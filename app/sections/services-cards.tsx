@@ -20,7 +20,7 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
           {services.map((service) => {
             const image = serviceImage(service)
             return (
-              <li key={service.name} className="group relative flex overflow-hidden sm:flex-col rounded-2xl bg-white shadow-lg ring-1 ring-black/5 transition hover:-translate-y-1 hover:shadow-xl focus-within:ring-2 focus-within:ring-secondary">
+              <li key={service.name} className="group relative flex overflow-hidden sm:flex-col rounded-2xl bg-white shadow-lg ring-1 ring-black/5 transition hover:-translate-y-1 hover:shadow-xl focus-within:ring-2 focus-within:ring-focus">
                 <div className="relative w-28 shrink-0 overflow-hidden bg-slate-200 sm:aspect-[3/2] sm:w-auto">
                   {image ? (
                     <ResponsiveImage
@@ -32,7 +32,7 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
                       className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105"
                     />
                   ) : (
-                    <span className="grid size-full place-items-center text-main">
+                    <span className="grid size-full place-items-center text-main-ink">
                       <Icon icon={faScrewdriverWrench} className="size-10" />
                     </span>
                   )}
@@ -44,7 +44,7 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
                     </Link>
                   </h3>
                   <p className="mt-1.5 line-clamp-2 flex-1 text-sm leading-relaxed sm:mt-2 sm:line-clamp-3">{serviceSummary(service)}</p>
-                  <span aria-hidden="true" className="mt-3 inline-flex items-center gap-2 text-xs sm:mt-4 sm:text-sm font-bold uppercase tracking-wide text-secondary">
+                  <span aria-hidden="true" className="mt-3 inline-flex items-center gap-2 text-xs sm:mt-4 sm:text-sm font-bold uppercase tracking-wide text-secondary-ink">
                     Learn more
                     <Icon icon={faArrowRight} className="size-3.5 transition-transform group-hover:translate-x-1" />
                   </span>

@@ -14,12 +14,12 @@ export function ServicesIntro({ services, companyName }: Props) {
         <div className="rounded-2xl bg-white p-6 shadow-xl ring-1 ring-black/5 sm:p-10">
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
             <div>
-              <p className="text-sm font-bold uppercase tracking-[0.18em] text-secondary">What we do</p>
+              <p className="text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">What we do</p>
               <h2 id="intro-heading" className="mt-1 text-2xl sm:text-3xl">
                 {companyName ? `Services by ${companyName}` : 'Our Services'}
               </h2>
             </div>
-            <Link to="/services" className="whitespace-nowrap font-semibold text-main underline-offset-4 hover:underline">
+            <Link to="/services" className="whitespace-nowrap font-semibold text-main-ink underline-offset-4 hover:underline">
               See all services
             </Link>
           </div>
@@ -30,7 +30,7 @@ export function ServicesIntro({ services, companyName }: Props) {
                   to={service.to}
                   className="group flex h-full items-center gap-3 rounded-xl border border-slate-200 px-4 py-3.5 font-semibold text-heading transition hover:-translate-y-0.5 hover:border-secondary hover:shadow-md"
                 >
-                  <Icon icon={faCircleCheck} className="size-5 shrink-0 text-secondary" />
+                  <Icon icon={faCircleCheck} className="size-5 shrink-0 text-secondary-ink" />
                   {service.name}
                 </Link>
               </li>

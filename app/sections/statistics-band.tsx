@@ -3,6 +3,7 @@ import type { PageRecord } from '#app/record/schema.ts'
 import { statisticsFor } from '#app/record/statistics.ts'
 import { CountUp } from '#app/ui/count-up.tsx'
 import { Icon } from '#app/ui/icon.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 const icons: Record<string, IconDefinition> = {
   'Years Of Experience': faAward,
@@ -16,9 +17,10 @@ type Props = { principal: Pick<PageRecord['dbPrincipal'], 'exprYears' | 'miles' 
 
 /** The statistics band of spec §9, counting up when it comes into view. */
 export function StatisticsBand({ principal }: Props) {
+  const t = useStrings()
   const statistics = statisticsFor(principal)
   return (
-    <section aria-label="Company statistics" className="relative isolate overflow-hidden bg-main py-14 text-white sm:py-16">
+    <section aria-label={t.a11y.statistics} className="relative isolate overflow-hidden bg-main py-14 text-on-main sm:py-16">
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_0%,rgba(255,255,255,0.14),transparent_55%)]" />
       <ul className="container-page grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-4">
         {statistics.map((stat) => (
@@ -27,7 +29,7 @@ export function StatisticsBand({ principal }: Props) {
               <Icon icon={icons[stat.label] ?? faMapLocationDot} className="size-6" />
             </span>
             <CountUp value={stat.value} suffix={stat.suffix} className="text-4xl font-extrabold sm:text-5xl" />
-            <span className="mt-2 max-w-[26ch] text-sm text-balance font-semibold uppercase tracking-wider text-white/90 sm:text-base">{stat.label}</span>
+            <span lang="en" className="mt-2 max-w-[26ch] text-sm text-balance font-semibold uppercase tracking-wider text-on-main-soft sm:text-base">{stat.label}</span>
           </li>
         ))}
       </ul>

@@ -9,15 +9,15 @@ type Props = { phone: string; image: string; slogan?: string }
 /** The closing call-to-action band every long page ends with. */
 export function TrailingCta({ phone, image, slogan }: Props) {
   return (
-    <section aria-labelledby="trailing-cta-heading" className="relative isolate overflow-hidden bg-third py-20 text-white sm:py-24">
+    <section aria-labelledby="trailing-cta-heading" className="relative isolate overflow-hidden bg-third py-20 text-on-overlay sm:py-24">
       {image ? <ResponsiveImage src={image} alt="" width={1200} height={800} className="absolute inset-0 -z-20 size-full object-cover" /> : null}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-overlay" />
       <div className="container-page flex flex-col items-center gap-8 text-center lg:flex-row lg:justify-between lg:text-left">
         <div className="max-w-2xl">
-          <h2 id="trailing-cta-heading" className="text-3xl text-white sm:text-4xl">
+          <h2 id="trailing-cta-heading" className="text-3xl text-on-overlay sm:text-4xl">
             Ready to start your project?
           </h2>
-          <p className="mt-3 text-lg text-white/90">{slogan || 'Get a free, no-obligation estimate today.'}</p>
+          <p className="mt-3 text-lg text-on-overlay-soft">{slogan || 'Get a free, no-obligation estimate today.'}</p>
         </div>
         <div className="flex w-full flex-col gap-4 sm:w-auto sm:flex-row">
           <Link to="/contact" className="btn-primary px-8 py-4">
@@ -28,7 +28,7 @@ export function TrailingCta({ phone, image, slogan }: Props) {
               href={telHref(phone)}
               className="inline-flex items-center justify-center gap-3 rounded-full bg-white px-8 py-4 font-semibold text-heading shadow-md transition-colors hover:bg-slate-100"
             >
-              <Icon icon={faPhone} className="size-4 text-secondary" />
+              <Icon icon={faPhone} className="size-4 text-secondary-ink" />
               {phone}
             </a>
           ) : null}

@@ -20,7 +20,7 @@ export function ValueCards({ values }: { values: Value[] }) {
           key={`${index}-${value.title}`}
           className={`group basis-full md:basis-[calc(50%-0.75rem)] ${shown.length === 4 ? 'xl:basis-[calc(25%-1.125rem)]' : 'lg:basis-[calc(33.333%-1rem)]'} rounded-2xl border-b-4 border-transparent bg-white p-8 shadow-lg ring-1 ring-black/5 transition hover:-translate-y-1 hover:border-secondary hover:shadow-xl`}
         >
-          <span className="grid size-14 place-items-center rounded-xl bg-main text-white transition-colors group-hover:bg-secondary">
+          <span className="grid size-14 place-items-center rounded-xl bg-main text-on-main transition-colors group-hover:bg-secondary group-hover:text-on-secondary">
             <Icon icon={valueIcons[index % valueIcons.length]!} className="size-6" />
           </span>
           {value.title ? <h3 className="mt-6 text-xl">{value.title}</h3> : null}

@@ -5,12 +5,14 @@ import { Dialog } from '#app/ui/dialog.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import { videoEmbed, videoThumbnail } from './video-ids.ts'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = { videoIds: string[]; channelUrl: string; companyName: string }
 
 /** Light video thumbnails; a click opens the player in a modal, and closing it removes the player (playback stops). */
 export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
   const [playing, setPlaying] = useState<number | null>(null)
+  const t = useStrings()
   const total = videoIds.length
   const videoName = (i: number) => `Video ${i + 1} of ${total}`
   const current = playing === null ? null : videoIds[playing]
@@ -33,12 +35,12 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
                   <img src={videoThumbnail(id)} alt="" width={480} height={360} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105" />
                   <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/10 to-transparent" />
                   <span aria-hidden="true" className="absolute inset-0 grid place-items-center">
-                    <span className="grid size-16 place-items-center rounded-full bg-btn text-white shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 group-focus-visible:scale-110">
+                    <span className="grid size-16 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 group-focus-visible:scale-110">
                       <Icon icon={faPlay} className="ml-1 size-6" />
                     </span>
                   </span>
                   <span className="absolute bottom-3 left-4 text-sm font-semibold text-white">
-                    <span className="sr-only">Play </span>
+                    <span className="sr-only">{t.a11y.play} </span>
                     {videoName(i)}
                   </span>
                 </button>
@@ -55,7 +57,7 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
           </a>
         </p>
       </div>
-      <Dialog open={current != null} onClose={() => setPlaying(null)} title={playing === null ? 'Video' : videoName(playing)} tone="dark" size="xl" closeLabel="Close video">
+      <Dialog open={current != null} onClose={() => setPlaying(null)} title={playing === null ? 'Video' : videoName(playing)} tone="dark" size="xl" closeLabel={t.a11y.closeVideo}>
         {current ? (
           <div className="aspect-video w-full bg-black">
             <iframe

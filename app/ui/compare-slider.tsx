@@ -4,6 +4,7 @@ import { HandleRoot, Item, Provider, Root } from 'react-compare-slider/component
 import { useReactCompareSlider } from 'react-compare-slider/hooks'
 import { Icon } from './icon.tsx'
 import { ResponsiveImage } from './responsive-image.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   before: string
@@ -31,6 +32,7 @@ export function keyboardTarget(key: string, position: number): number | null {
  * split by a handle you drag (mouse or touch) or move with the keyboard.
  */
 export function CompareSlider({ before, after, label, sizes = '(min-width: 1024px) 600px, 100vw' }: Props) {
+  const t = useStrings()
   const [shown, setShown] = useState(START)
   // Must stay the same function: the library resets the position whenever it changes.
   const onPositionChange = useCallback((position: number) => setShown(Math.round(position)), [])
@@ -56,13 +58,13 @@ export function CompareSlider({ before, after, label, sizes = '(min-width: 1024p
   return (
     <Provider {...slider}>
       <Root className="aspect-[3/2] w-full rounded-xl bg-slate-200">
-        <Item item="itemOne">{photo(before, 'Before')}</Item>
-        <Item item="itemTwo">{photo(after, 'After')}</Item>
+        <Item item="itemOne">{photo(before, t.a11y.before)}</Item>
+        <Item item="itemTwo">{photo(after, t.a11y.after)}</Item>
         <HandleRoot
           className="group"
-          aria-label={`${label}: before and after comparison`}
+          aria-label={t.a11y.comparison(label)}
           aria-valuenow={shown}
-          aria-valuetext={`${shown}% before, ${100 - shown}% after`}
+          aria-valuetext={t.a11y.comparisonValue(shown)}
           onKeyDown={(event) => {
             const next = keyboardTarget(event.key, slider.position.current)
             if (next === null) return
@@ -71,13 +73,13 @@ export function CompareSlider({ before, after, label, sizes = '(min-width: 1024p
           }}
         >
           <span className="pointer-events-auto w-1 flex-1 bg-white shadow-[0_0_6px_rgba(0,0,0,.45)]" />
-          <span className="pointer-events-auto grid size-12 shrink-0 cursor-ew-resize place-items-center rounded-full bg-white text-heading shadow-lg ring-4 ring-white/40 transition-shadow group-focus-visible:ring-secondary">
+          <span className="pointer-events-auto grid size-12 shrink-0 cursor-ew-resize place-items-center rounded-full bg-white text-heading shadow-lg ring-4 ring-white/40 transition-shadow group-focus-visible:ring-focus">
             <Icon icon={faLeftRight} className="size-5" />
           </span>
           <span className="pointer-events-auto w-1 flex-1 bg-white shadow-[0_0_6px_rgba(0,0,0,.45)]" />
         </HandleRoot>
-        {badge('Before', 'left-3')}
-        {badge('After', 'right-3')}
+        {badge(t.a11y.before, 'left-3')}
+        {badge(t.a11y.after, 'right-3')}
       </Root>
     </Provider>
   )

@@ -1,11 +1,14 @@
 import { faXmark } from '@fortawesome/free-solid-svg-icons'
 import { useEffect, useId, useRef } from 'react'
 import { Icon } from './icon.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   open: boolean
   onClose: () => void
   title: string
+  /** The title's language when it differs from the page's (the spec fixes some titles in English). */
+  titleLang?: string
   /** Keep the title for assistive tech only (the content already shows who it is). */
   hideTitle?: boolean
   tone?: 'light' | 'dark'
@@ -21,7 +24,8 @@ const widths = { md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' }
  * in, keeps Tab inside and makes the page behind inert; Escape, the close button and a click
  * on the backdrop close it; focus goes back to what opened it. Content renders only while open.
  */
-export function Dialog({ open, onClose, title, hideTitle = false, tone = 'light', size = 'lg', closeLabel = 'Close', children }: Props) {
+export function Dialog({ open, onClose, title, titleLang, hideTitle = false, tone = 'light', size = 'lg', closeLabel, children }: Props) {
+  const t = useStrings()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const openRef = useRef(open)
@@ -61,7 +65,7 @@ export function Dialog({ open, onClose, title, hideTitle = false, tone = 'light'
       }`}
     >
       <div className={`flex items-center justify-between gap-4 px-5 py-3 sm:px-6 ${hideTitle ? 'absolute inset-x-0 top-0 z-10' : dark ? 'border-b border-white/10' : 'border-b border-slate-200'}`}>
-        <h2 id={titleId} className={hideTitle ? 'sr-only' : `text-lg sm:text-xl ${dark ? 'text-white' : ''}`}>
+        <h2 id={titleId} lang={titleLang} className={hideTitle ? 'sr-only' : `text-lg sm:text-xl ${dark ? 'text-white' : ''}`}>
           {title}
         </h2>
         <button
@@ -72,7 +76,7 @@ export function Dialog({ open, onClose, title, hideTitle = false, tone = 'light'
           }`}
         >
           <Icon icon={faXmark} className="size-5" />
-          <span className="sr-only">{closeLabel}</span>
+          <span className="sr-only">{closeLabel ?? t.a11y.close}</span>
         </button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{open ? children : null}</div>

@@ -3,6 +3,7 @@ import Counter from 'yet-another-react-lightbox/plugins/counter'
 import 'yet-another-react-lightbox/styles.css'
 import 'yet-another-react-lightbox/plugins/counter.css'
 import { parseLocalImage, variantCandidates } from './image-variants.ts'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 export type LightboxViewerProps = {
   images: string[]
@@ -27,18 +28,19 @@ function sized(src: string) {
 
 export default function LightboxViewer({ images, name, open, index, onIndexChange, onClose }: LightboxViewerProps) {
   const total = images.length
+  const t = useStrings()
   return (
     <Lightbox
       open={open}
       close={onClose}
       index={index}
-      slides={images.map((src, i) => ({ src, alt: `${name}, photo ${i + 1} of ${total}`, ...sized(src) }))}
+      slides={images.map((src, i) => ({ src, alt: t.a11y.photoOf(name, i + 1, total), ...sized(src) }))}
       carousel={{ finite: false, preload: 1 }}
       controller={{ closeOnBackdropClick: true }}
       on={{ view: ({ index: current }) => onIndexChange(current) }}
       plugins={[Counter]}
       counter={{ container: { style: { top: 0, bottom: 'unset' } } }}
-      labels={{ Lightbox: `${name} photos`, 'Photo gallery': name, Previous: 'Previous photo', Next: 'Next photo', Close: 'Close photo viewer' }}
+      labels={{ Lightbox: t.a11y.photosOf(name), 'Photo gallery': name, Previous: t.a11y.previousPhoto, Next: t.a11y.nextPhoto, Close: t.a11y.closePhotos }}
       styles={{ container: { backgroundColor: 'rgba(8, 12, 10, 0.97)' } }}
     />
   )

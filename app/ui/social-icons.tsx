@@ -16,6 +16,7 @@ import {
 import { faLink, type IconDefinition } from '@fortawesome/free-solid-svg-icons'
 import type { SocialLink } from '#app/record/schema.ts'
 import { Icon } from './icon.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 /** The Font Awesome brand names records use; only these are bundled, anything else gets a link icon. */
 const brands: Record<string, IconDefinition> = {
@@ -49,6 +50,7 @@ type Props = { links: SocialLink[]; className?: string; iconClassName?: string }
 /** Social links as icon buttons, each named for screen readers by its network. */
 export function SocialIcons({ links, className = 'flex gap-2', iconClassName = 'size-4' }: Props) {
   const usable = links.filter((l) => l.url)
+  const t = useStrings()
   if (!usable.length) return null
   return (
     <ul className={className}>
@@ -61,7 +63,7 @@ export function SocialIcons({ links, className = 'flex gap-2', iconClassName = '
             className="grid size-9 place-items-center rounded-full transition-colors hover:bg-white/15"
           >
             <Icon icon={brandIcon(link.icon || link.name)} className={iconClassName} />
-            <span className="sr-only">{link.name || link.icon || 'Social profile'} (opens in a new tab)</span>
+            <span className="sr-only">{link.name || link.icon || t.a11y.socialProfile} {t.a11y.opensInNewTab}</span>
           </a>
         </li>
       ))}

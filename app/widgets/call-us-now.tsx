@@ -17,7 +17,7 @@ export default function CallUsNow({ phones }: { phones: PhoneEntry[] }) {
   }
   return (
     <div className="space-y-4 p-4">
-      <a href={telHref(first.phone)} className="flex w-full items-center justify-center gap-2 rounded-full bg-btn px-5 py-3 text-lg font-bold text-white shadow-md transition-colors hover:bg-btn-hover">
+      <a href={telHref(first.phone)} className="flex w-full items-center justify-center gap-2 rounded-full bg-btn px-5 py-3 text-lg font-bold text-on-btn shadow-md transition-colors hover:bg-btn-hover hover:text-on-btn-hover">
         <Icon icon={faPhone} className="size-4" />
         {first.phone}
       </a>
@@ -27,7 +27,7 @@ export default function CallUsNow({ phones }: { phones: PhoneEntry[] }) {
           {others.map((entry) => (
             <li key={`${entry.name}-${entry.phone}`} className="flex items-center justify-between gap-3 py-2.5">
               <span className="min-w-0 truncate">{entry.name || 'Phone'}</span>
-              <a href={telHref(entry.phone)} className="shrink-0 font-semibold text-main hover:underline">
+              <a href={telHref(entry.phone)} className="shrink-0 font-semibold text-main-ink hover:underline">
                 {entry.phone}
               </a>
             </li>

@@ -9,6 +9,7 @@ import { OpenPanel } from './open-panel.tsx'
 import { ReviewTab } from './review-tab.tsx'
 import { useVisitCounts, type VisitCountsState } from './use-visit-counts.ts'
 import { hasFloatingMenu, widgetSettings, type PanelName, type WidgetSettings } from './widget-settings.ts'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 // The palette is rarely opened: it loads on first use.
 const ColorPaletteModal = lazy(() => import('#app/sections/color-palette-modal.tsx').then((m) => ({ default: m.ColorPaletteModal })))
@@ -38,6 +39,7 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
   const launcherRef = useRef<HTMLButtonElement>(null)
   const menuId = useId()
   const panelId = useId()
+  const t = useStrings()
 
   const focusItem = (name: string) => rootRef.current?.querySelector<HTMLElement>(`[data-widget="${name}"]`)?.focus()
   const closeAll = () => {
@@ -95,24 +97,24 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
       <div
         ref={rootRef}
         role="region"
-        aria-label="Quick actions"
+        aria-label={t.a11y.quickActions}
         onKeyDown={onKeyDown}
         onBlur={onBlur}
         className="pointer-events-none fixed bottom-5 right-5 z-40 flex flex-row-reverse items-end gap-3"
       >
         <div className="flex flex-col items-center gap-3">
           <ul id={menuId} hidden={!menuOpen} className="pointer-events-auto flex flex-col items-center gap-3">
-            {settings.chat ? panelItem('chat', 'Chat with us', faWhatsapp, 'bg-[#0b7a6f]') : null}
-            {settings.call ? panelItem('call', 'Call us now', faPhone, 'bg-btn') : null}
-            {settings.visits ? panelItem('visits', 'Visits counter', faChartSimple, 'bg-main') : null}
-            {settings.weather ? panelItem('weather', 'Weather', faCloudSun, 'bg-main') : null}
+            {settings.chat ? panelItem('chat', t.a11y.chat, faWhatsapp, 'bg-[#0b7a6f] text-white') : null}
+            {settings.call ? panelItem('call', t.a11y.call, faPhone, 'bg-btn text-on-btn') : null}
+            {settings.visits ? panelItem('visits', t.a11y.visits, faChartSimple, 'bg-main text-on-main') : null}
+            {settings.weather ? panelItem('weather', t.a11y.weather, faCloudSun, 'bg-main text-on-main') : null}
             {/* On wide screens the edge tab carries this link. */}
-            {settings.reviews ? <MenuItem to="/reviews" label="Customer reviews" icon={faStar} color="bg-secondary" showTooltip={!panel} className="xl:hidden" /> : null}
+            {settings.reviews ? <MenuItem to="/reviews" label={t.a11y.reviews} icon={faStar} color="bg-secondary text-on-secondary" showTooltip={!panel} className="xl:hidden" /> : null}
             {settings.palette ? (
               <MenuItem
-                label="Colour palette"
+                label={t.a11y.palette}
                 icon={faPalette}
-                color="bg-slate-700"
+                color="bg-slate-700 text-white"
                 showTooltip={!panel}
                 data-widget="palette"
                 aria-haspopup="dialog"
@@ -129,10 +131,10 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => (menuOpen ? closeAll() : setMenuOpen(true))}
-            className="pointer-events-auto grid size-14 place-items-center rounded-full bg-btn text-white shadow-xl ring-2 ring-white transition-colors hover:bg-btn-hover"
+            className="pointer-events-auto grid size-14 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-2 ring-white transition-colors hover:bg-btn-hover hover:text-on-btn-hover"
           >
             <Icon icon={menuOpen ? faXmark : faCommentDots} className="size-6" />
-            <span className="sr-only">Quick actions menu</span>
+            <span className="sr-only">{t.a11y.quickActionsMenu}</span>
           </button>
         </div>
         {menuOpen && panel ? <OpenPanel panel={panel} settings={settings} visits={visits} id={panelId} onClose={closePanel} /> : null}

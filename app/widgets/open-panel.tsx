@@ -2,6 +2,7 @@ import { lazy } from 'react'
 import type { VisitCountsState } from './use-visit-counts.ts'
 import { WidgetPanel } from './widget-panel.tsx'
 import type { PanelName, WidgetSettings } from './widget-settings.ts'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 // Panel contents load on first open, keeping them out of every page's first-load JavaScript.
 const ChatWidget = lazy(() => import('./chat-widget.tsx'))
@@ -15,32 +16,33 @@ type Props = { panel: PanelName; settings: WidgetSettings; visits: VisitCountsSt
 
 /** The one open widget panel. */
 export function OpenPanel({ panel, settings, visits, id, onClose }: Props) {
+  const t = useStrings()
   const common = { id, onClose }
   if (panel === 'chat' && settings.chat) {
     const { businessName, logo, phone } = settings.chat
     return (
-      <WidgetPanel {...common} title={businessName || 'Chat with us'} subtitle={CHAT_REPLY_TIME} logo={logo} closeLabel="Close chat">
+      <WidgetPanel {...common} title={businessName || t.a11y.chat} subtitle={<span lang="en">{CHAT_REPLY_TIME}</span>} logo={logo} closeLabel={t.a11y.closeChat}>
         <ChatWidget phone={phone} businessName={businessName} />
       </WidgetPanel>
     )
   }
   if (panel === 'call' && settings.call) {
     return (
-      <WidgetPanel {...common} title="Call us now" closeLabel="Close call us now">
+      <WidgetPanel {...common} title="Call us now" closeLabel={t.a11y.closeCall}>
         <CallUsNow phones={settings.call.phones} />
       </WidgetPanel>
     )
   }
   if (panel === 'visits' && settings.visits) {
     return (
-      <WidgetPanel {...common} title="Visits" closeLabel="Close visits counter">
+      <WidgetPanel {...common} title="Visits" closeLabel={t.a11y.closeVisits}>
         <VisitsCounter counts={visits} />
       </WidgetPanel>
     )
   }
   if (panel === 'weather' && settings.weather) {
     return (
-      <WidgetPanel {...common} title="Weather now" closeLabel="Close weather">
+      <WidgetPanel {...common} title="Weather now" closeLabel={t.a11y.closeWeather}>
         <WeatherWidget />
       </WidgetPanel>
     )

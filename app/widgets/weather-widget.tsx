@@ -55,14 +55,14 @@ export default function WeatherWidget() {
   return (
     <div className="p-4" aria-live="polite">
       <div className="flex items-center gap-4">
-        <Icon icon={KIND_ICONS[weather.kind]} className="size-12 shrink-0 text-secondary" />
+        <Icon icon={KIND_ICONS[weather.kind]} className="size-12 shrink-0 text-secondary-ink" />
         <div>
           <p className="text-4xl font-extrabold text-heading">{weather.temperatureF}°F</p>
           <p className="font-semibold text-heading">{weather.description}</p>
         </div>
       </div>
       <p className="mt-3 flex items-center gap-2 text-sm">
-        <Icon icon={faWind} className="size-4 text-main" />
+        <Icon icon={faWind} className="size-4 text-main-ink" />
         Wind {weather.windMph} mph{weather.windFrom ? ` from the ${weather.windFrom}` : ''}
       </p>
       {weather.place ? <p className="mt-1 text-sm text-paragraph">Near {weather.place}</p> : null}

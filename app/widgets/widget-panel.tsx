@@ -7,7 +7,7 @@ import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 type Props = {
   id: string
   title: string
-  subtitle?: string
+  subtitle?: React.ReactNode
   logo?: string
   closeLabel: string
   onClose: () => void
@@ -32,23 +32,23 @@ export function WidgetPanel({ id, title, subtitle, logo, closeLabel, onClose, ch
       tabIndex={-1}
       className="pointer-events-auto flex mb-18 max-h-[calc(100dvh-7rem)] sm:mb-0 sm:max-h-[calc(100dvh-2.5rem)] w-[min(22rem,calc(100vw-6.5rem))] flex-col overflow-hidden rounded-2xl bg-white text-left shadow-2xl ring-1 ring-black/10"
     >
-      <header className="flex items-center gap-3 bg-main px-4 py-3 text-white">
+      <header className="flex items-center gap-3 bg-main px-4 py-3 text-on-main">
         {logo ? (
           <span className="grid h-11 w-16 shrink-0 place-items-center rounded-lg bg-white p-1.5">
             <ResponsiveImage src={logo} alt="" width={56} height={32} displayHeight={32} className="max-h-full w-auto object-contain" />
           </span>
         ) : null}
         <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="line-clamp-2 text-base leading-snug font-bold text-white">
+          <h2 id={titleId} className="line-clamp-2 text-base leading-snug font-bold text-on-main">
             {title}
           </h2>
-          {subtitle ? <p className="text-sm text-white/90">{subtitle}</p> : null}
+          {subtitle ? <p className="text-sm text-on-main-soft">{subtitle}</p> : null}
         </div>
         <button
           type="button"
           onClick={onClose}
           aria-label={closeLabel}
-          className="grid size-11 shrink-0 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-white"
+          className="grid size-11 shrink-0 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-on-main"
         >
           <Icon icon={faXmark} className="size-5" />
         </button>

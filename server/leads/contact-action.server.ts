@@ -1,31 +1,11 @@
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import { readEstimateForm, type ContactFormResult } from '#app/forms/estimate-form.ts'
-import type { PageRecord } from '#app/record/schema.ts'
-
-const messages = {
-  en: {
-    sent: 'Thank you! Your request was sent. We will contact you shortly.',
-    invalid: 'Please correct the highlighted fields.',
-    tooMany: 'Too many requests from your connection. Please wait a few minutes and try again, or call us.',
-    unavailable: 'Sorry, we could not save your request just now. Your details are still in the form: please try again in a minute, or call us.',
-    crossOrigin: 'This form can only be sent from this website. Please open the page again and send it from there.',
-  },
-  es: {
-    sent: '¡Gracias! Su solicitud fue enviada. Nos pondremos en contacto pronto.',
-    invalid: 'Por favor corrija los campos marcados.',
-    tooMany: 'Demasiadas solicitudes desde su conexión. Espere unos minutos e intente de nuevo, o llámenos.',
-    unavailable: 'No pudimos guardar su solicitud en este momento. Sus datos siguen en el formulario: intente de nuevo en un minuto, o llámenos.',
-    crossOrigin: 'Este formulario solo se puede enviar desde este sitio web. Abra la página de nuevo y envíelo desde allí.',
-  },
-}
-
-/** The contact form's messages in the record's language. */
-export const contactMessages = (record: PageRecord) => messages[record.labels.formLabel.isenglish ? 'en' : 'es']
+import { stringsFor } from '#app/i18n/strings.ts'
 
 /** POST /contact: refuses posts over the rate limit, then hands the lead to the site's lead service. */
 export async function contactAction(request: Request, context: AppLoadContext) {
-  const text = contactMessages(context.services.records.current().record)
+  const text = stringsFor(context.snapshot.record).contact
   const fail = (message: string, status: number) => data<ContactFormResult>({ ok: false, fieldErrors: {}, values: {}, message }, { status })
 
   if (context.rateLimited) return fail(text.tooMany, 429)

@@ -6,6 +6,7 @@ import {
   type EstimateFormInput,
   type EstimateFormValues,
 } from '#app/forms/estimate-form.ts'
+import { langOf } from '#app/i18n/strings.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 import type { LeadStore } from './lead-store.server.ts'
 import { buildRelayBody, relayUrlOf } from './relay-body.server.ts'
@@ -78,8 +79,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
 
   async function submit(formInput: EstimateFormInput, context: SubmitContext = {}): Promise<SubmitResult> {
     const record = getRecord()
-    const lang = record.labels.formLabel.isenglish ? 'en' : 'es'
-    const parsed = parseEstimateForm(formInput, contactFormServices(record), lang)
+    const parsed = parseEstimateForm(formInput, contactFormServices(record), langOf(record.labels.formLabel))
     if (!parsed.ok) return parsed
 
     if (readEstimateForm(formInput).honeypot.trim() !== '') {

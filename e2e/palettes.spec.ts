@@ -1,0 +1,49 @@
+import type { Page } from '@playwright/test'
+import { wcagContrast } from 'culori'
+import { palettes, type PaletteName } from '../tests/palettes.ts'
+import { ROUTES, expectNoAxeViolations } from './axe.ts'
+import { expect, test } from './fixtures.ts'
+import { rawDemoRecord, serveRecord } from './record-site.ts'
+
+const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1366, height: 900 }
+
+/** The phone menu toggle's icon colour and the colour of the header behind it, as the browser computed them. */
+async function menuToggleColours(page: Page) {
+  return page.getByRole('button', { name: 'Open menu' }).evaluate((button) => {
+    const icon = getComputedStyle(button.querySelector('svg')!).color
+    let el: Element | null = button
+    let background = 'rgba(0, 0, 0, 0)'
+    while (el && /rgba\(.*, 0\)|transparent/.test(background)) {
+      background = getComputedStyle(el).backgroundColor
+      el = el.parentElement
+    }
+    return { icon, background }
+  })
+}
+
+for (const name of Object.keys(palettes) as PaletteName[]) {
+  test.describe(`the ${name} palette`, () => {
+    const site = serveRecord({ ...rawDemoRecord(), styles: palettes[name] })
+
+    test('the phone menu toggle stands out from the header (at least 3:1)', async ({ page }) => {
+      await page.setViewportSize(PHONE)
+      await page.goto(site.url + '/')
+      const { icon, background } = await menuToggleColours(page)
+      expect(wcagContrast(icon, background), `${icon} on ${background}`).toBeGreaterThanOrEqual(3)
+    })
+
+    // The demo's own palette gets the same axe pass in accessibility.spec.ts, against the demo server.
+    if (name === 'demo') return
+    for (const [device, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      for (const route of ROUTES) {
+        test(`${route} on a ${device}: axe finds no WCAG 2.2 AA violation`, async ({ page }) => {
+          await page.setViewportSize(viewport)
+          await page.goto(site.url + route)
+          await page.waitForLoadState('networkidle')
+          await expectNoAxeViolations(page, `${route} (${name}, ${device})`)
+        })
+      }
+    }
+  })
+}
