@@ -5,7 +5,6 @@ import { FullScreenLoader } from './layout/full-screen-loader.tsx'
 import { businessJsonLd, serializeJsonLd } from './record/business-json-ld.ts'
 import { themeCss } from './record/theme.ts'
 import { useNonce } from './ui/nonce.tsx'
-import { SiteStylesheet } from './ui/site-stylesheet.tsx'
 
 /** With no record at all yet, wait at most this long for one before rendering the empty record. */
 const FIRST_RECORD_WAIT_MS = 1_000
@@ -32,7 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <link rel="icon" href={favicon} />
-        <SiteStylesheet href={stylesheet} />
+        <link rel="stylesheet" href={stylesheet} />
         <Links />
         <style>{themeCss(data?.record.styles)}</style>
         {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} /> : null}

@@ -1,4 +1,3 @@
-import { faArrowUp } from '@fortawesome/free-solid-svg-icons'
 import { useEffect, useState } from 'react'
 import { Icon } from '#app/ui/icon.tsx'
 
@@ -22,7 +21,7 @@ export function BackToTop() {
       }}
       className="fixed bottom-5 left-5 z-40 grid size-12 place-items-center rounded-full bg-btn text-white shadow-lg hover:bg-btn-hover"
     >
-      <Icon icon={faArrowUp} className="size-5" />
+      <Icon icon="arrow-up" className="size-5" />
       <span className="sr-only">Back to top</span>
     </button>
   )

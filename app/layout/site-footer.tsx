@@ -1,4 +1,3 @@
-import { faEnvelope, faLocationDot, faPhone, faClock } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { firstOf, mailtoHref, telHref } from '#app/record/contact-links.ts'
 import { footerNavigation, servicePath } from '#app/record/navigation.ts'
@@ -58,7 +57,7 @@ export function SiteFooter({ record }: { record: PageRecord }) {
           <ul className="space-y-3 text-sm">
             {p.phones.filter((x) => x.phone).map((x) => (
               <li key={x.phone} className="flex items-start gap-3">
-                <Icon icon={faPhone} className="mt-0.5 size-4 shrink-0 text-secondary" />
+                <Icon icon="phone" className="mt-0.5 size-4 shrink-0 text-secondary" />
                 <a href={telHref(x.phone)} className={linkClass}>
                   {x.name ? `${x.name}: ` : ''}
                   {x.phone}
@@ -67,7 +66,7 @@ export function SiteFooter({ record }: { record: PageRecord }) {
             ))}
             {p.emails.filter((x) => x.email).map((x) => (
               <li key={x.email} className="flex items-start gap-3">
-                <Icon icon={faEnvelope} className="mt-0.5 size-4 shrink-0 text-secondary" />
+                <Icon icon="envelope" className="mt-0.5 size-4 shrink-0 text-secondary" />
                 <a href={mailtoHref(x.email)} className={`${linkClass} break-all`}>
                   {x.email}
                 </a>
@@ -75,13 +74,13 @@ export function SiteFooter({ record }: { record: PageRecord }) {
             ))}
             {first.address ? (
               <li className="flex items-start gap-3">
-                <Icon icon={faLocationDot} className="mt-0.5 size-4 shrink-0 text-secondary" />
+                <Icon icon="location-dot" className="mt-0.5 size-4 shrink-0 text-secondary" />
                 {first.address}
               </li>
             ) : null}
             {first.workday || first.workHour ? (
               <li className="flex items-start gap-3">
-                <Icon icon={faClock} className="mt-0.5 size-4 shrink-0 text-secondary" />
+                <Icon icon="clock" className="mt-0.5 size-4 shrink-0 text-secondary" />
                 {[first.workday, first.workHour].filter(Boolean).join(', ')}
               </li>
             ) : null}

@@ -1,4 +1,3 @@
-import { faCalendarDays, faClock, faPhone } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { callToAction, firstOf, telHref } from '#app/record/contact-links.ts'
 import { mainNavigation } from '#app/record/navigation.ts'
@@ -25,20 +24,20 @@ export function SiteHeader({ record }: { record: PageRecord }) {
             {first.phone ? (
               <li>
                 <a href={telHref(first.phone)} className="inline-flex items-center gap-2 font-semibold hover:underline">
-                  <Icon icon={faPhone} className="size-3.5" />
+                  <Icon icon="phone" className="size-3.5" />
                   {first.phone}
                 </a>
               </li>
             ) : null}
             {first.workday ? (
               <li className="hidden items-center gap-2 sm:inline-flex">
-                <Icon icon={faCalendarDays} className="size-3.5" />
+                <Icon icon="calendar-days" className="size-3.5" />
                 {first.workday}
               </li>
             ) : null}
             {first.workHour ? (
               <li className="hidden items-center gap-2 sm:inline-flex">
-                <Icon icon={faClock} className="size-3.5" />
+                <Icon icon="clock" className="size-3.5" />
                 {first.workHour}
               </li>
             ) : null}

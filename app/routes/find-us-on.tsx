@@ -1,4 +1,3 @@
-import { faGlobe, faLocationDot, faPhone } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { firstOf, telHref, whatsappHref } from '#app/record/contact-links.ts'
 import { imageAt } from '#app/record/home-content.ts'
@@ -26,13 +25,13 @@ export default function FindUsOn() {
         <div className="rounded-3xl bg-slate-50 px-5 pb-8 pt-10 shadow-2xl ring-1 ring-black/10 sm:px-8">
           <div className="text-center">
             <div className="mx-auto mb-5 flex w-fit items-center justify-center rounded-2xl bg-white px-5 py-3 shadow-md ring-1 ring-black/5">
-              {logo ? <img src={logo} alt="" width={200} height={60} className="h-14 w-auto" /> : <Icon icon={faGlobe} className="size-10 text-main" />}
+              {logo ? <img src={logo} alt="" width={200} height={60} className="h-14 w-auto" /> : <Icon icon="globe" className="size-10 text-main" />}
             </div>
             <h1 className="text-2xl leading-tight sm:text-3xl">{name || 'Find us online'}</h1>
             {first.slogan ? <p className="mt-2 text-paragraph">{first.slogan}</p> : null}
             {first.address ? (
               <p className="mt-3 inline-flex items-center gap-1.5 text-sm text-paragraph">
-                <Icon icon={faLocationDot} className="size-3.5 text-secondary" />
+                <Icon icon="location-dot" className="size-3.5 text-secondary" />
                 {first.address}
               </p>
             ) : null}
@@ -49,12 +48,12 @@ export default function FindUsOn() {
           <div className="mt-10 flex flex-col gap-3 border-t border-slate-200 pt-6">
             {first.phone ? (
               <a href={telHref(first.phone)} className="btn-primary">
-                <Icon icon={faPhone} className="size-4" />
+                <Icon icon="phone" className="size-4" />
                 Call {first.phone}
               </a>
             ) : null}
             <Link to="/" className="inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold text-main ring-2 ring-main transition-colors hover:bg-main hover:text-white">
-              <Icon icon={faGlobe} className="size-4" />
+              <Icon icon="globe" className="size-4" />
               Visit our website
             </Link>
           </div>

@@ -1,4 +1,3 @@
-import { faStar } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { PageHeader } from '#app/layout/page-header.tsx'
 import { imageAt, reviewsWidgetClass } from '#app/record/home-content.ts'
@@ -36,7 +35,7 @@ export default function Reviews() {
           {record.gmb.link ? (
             <div className="mx-auto mt-12 flex max-w-3xl flex-col items-center gap-4 rounded-2xl bg-slate-50 p-6 text-center ring-1 ring-black/5 sm:flex-row sm:p-8 sm:text-left">
               <span className="grid size-14 shrink-0 place-items-center rounded-full bg-secondary text-white">
-                <Icon icon={faStar} className="size-6" />
+                <Icon icon="star" className="size-6" />
               </span>
               <div className="flex-1">
                 <h3 className="text-xl">Worked with us?</h3>

@@ -1,4 +1,3 @@
-import { faQuoteLeft } from '@fortawesome/free-solid-svg-icons'
 import { NotFoundNotice } from '#app/layout/not-found-notice.tsx'
 import { PageHeader } from '#app/layout/page-header.tsx'
 import { firstOf } from '#app/record/contact-links.ts'
@@ -55,7 +54,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           ) : null}
           {slogan ? (
             <p className="mt-10 flex gap-4 rounded-r-2xl border-l-4 border-secondary bg-slate-50 p-6 text-xl font-semibold italic text-heading">
-              <Icon icon={faQuoteLeft} className="size-6 shrink-0 text-secondary" />
+              <Icon icon="quote-left" className="size-6 shrink-0 text-secondary" />
               {slogan}
             </p>
           ) : null}

@@ -1,4 +1,3 @@
-import { faArrowRight, faCheck } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { servicePath } from '#app/record/navigation.ts'
 import type { Service } from '#app/record/schema.ts'
@@ -13,7 +12,7 @@ export function BulletList({ items }: { items: string[] }) {
     <ul className="mt-6 space-y-2.5">
       {items.map((item, index) => (
         <li key={`${index}-${item}`} className="flex items-start gap-3">
-          <Icon icon={faCheck} className="mt-1 size-4 shrink-0 text-secondary" />
+          <Icon icon="check" className="mt-1 size-4 shrink-0 text-secondary" />
           <span>{item}</span>
         </li>
       ))}
@@ -69,7 +68,7 @@ export function ServiceRows({ services }: { services: Service[] }) {
                 <p className="mt-10 text-center">
                   <Link to={servicePath(service.name)} className="btn-primary">
                     More about {service.name}
-                    <Icon icon={faArrowRight} className="size-4" />
+                    <Icon icon="arrow-right" className="size-4" />
                   </Link>
                 </p>
               ) : null}

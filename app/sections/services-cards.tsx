@@ -1,4 +1,3 @@
-import { faArrowRight, faScrewdriverWrench } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { servicePath } from '#app/record/navigation.ts'
 import type { Service } from '#app/record/schema.ts'
@@ -33,7 +32,7 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
                     />
                   ) : (
                     <span className="grid size-full place-items-center text-main">
-                      <Icon icon={faScrewdriverWrench} className="size-10" />
+                      <Icon icon="screwdriver-wrench" className="size-10" />
                     </span>
                   )}
                 </div>
@@ -46,7 +45,7 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
                   <p className="mt-1.5 line-clamp-2 flex-1 text-sm leading-relaxed sm:mt-2 sm:line-clamp-3">{serviceSummary(service)}</p>
                   <span aria-hidden="true" className="mt-3 inline-flex items-center gap-2 text-xs sm:mt-4 sm:text-sm font-bold uppercase tracking-wide text-secondary">
                     Learn more
-                    <Icon icon={faArrowRight} className="size-3.5 transition-transform group-hover:translate-x-1" />
+                    <Icon icon="arrow-right" className="size-3.5 transition-transform group-hover:translate-x-1" />
                   </span>
                 </div>
               </li>

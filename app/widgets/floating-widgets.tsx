@@ -1,9 +1,7 @@
-import { faWhatsapp } from '@fortawesome/free-brands-svg-icons'
-import { faChartSimple, faCloudSun, faCommentDots, faPalette, faPhone, faStar, faXmark } from '@fortawesome/free-solid-svg-icons'
 import { Suspense, lazy, useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { useRecord } from '#app/record/use-record.ts'
-import { Icon } from '#app/ui/icon.tsx'
+import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { MenuItem } from './menu-item.tsx'
 import { OpenPanel } from './open-panel.tsx'
 import { ReviewTab } from './review-tab.tsx'
@@ -61,7 +59,7 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
     const next = event.relatedTarget as Node | null
     if (next && !rootRef.current?.contains(next) && palette !== 'open') closeAll()
   }
-  const panelItem = (name: PanelName, label: string, icon: typeof faPhone, color: string) => (
+  const panelItem = (name: PanelName, label: string, icon: IconName, color: string) => (
     <MenuItem
       label={label}
       icon={icon}
@@ -102,16 +100,16 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
       >
         <div className="flex flex-col items-center gap-3">
           <ul id={menuId} hidden={!menuOpen} className="pointer-events-auto flex flex-col items-center gap-3">
-            {settings.chat ? panelItem('chat', 'Chat with us', faWhatsapp, 'bg-[#0b7a6f]') : null}
-            {settings.call ? panelItem('call', 'Call us now', faPhone, 'bg-btn') : null}
-            {settings.visits ? panelItem('visits', 'Visits counter', faChartSimple, 'bg-main') : null}
-            {settings.weather ? panelItem('weather', 'Weather', faCloudSun, 'bg-main') : null}
+            {settings.chat ? panelItem('chat', 'Chat with us', 'whatsapp', 'bg-[#0b7a6f]') : null}
+            {settings.call ? panelItem('call', 'Call us now', 'phone', 'bg-btn') : null}
+            {settings.visits ? panelItem('visits', 'Visits counter', 'chart-simple', 'bg-main') : null}
+            {settings.weather ? panelItem('weather', 'Weather', 'cloud-sun', 'bg-main') : null}
             {/* On wide screens the edge tab carries this link. */}
-            {settings.reviews ? <MenuItem to="/reviews" label="Customer reviews" icon={faStar} color="bg-secondary" showTooltip={!panel} className="xl:hidden" /> : null}
+            {settings.reviews ? <MenuItem to="/reviews" label="Customer reviews" icon="star" color="bg-secondary" showTooltip={!panel} className="xl:hidden" /> : null}
             {settings.palette ? (
               <MenuItem
                 label="Colour palette"
-                icon={faPalette}
+                icon="palette"
                 color="bg-slate-700"
                 showTooltip={!panel}
                 data-widget="palette"
@@ -131,7 +129,7 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
             onClick={() => (menuOpen ? closeAll() : setMenuOpen(true))}
             className="pointer-events-auto grid size-14 place-items-center rounded-full bg-btn text-white shadow-xl ring-2 ring-white transition-colors hover:bg-btn-hover"
           >
-            <Icon icon={menuOpen ? faXmark : faCommentDots} className="size-6" />
+            <Icon icon={menuOpen ? 'xmark' : 'comment-dots'} className="size-6" />
             <span className="sr-only">Quick actions menu</span>
           </button>
         </div>
