@@ -2,28 +2,23 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { FullScreenLoader } from './layout/full-screen-loader.tsx'
-import { businessJsonLd, serializeJsonLd } from './record/business-json-ld.ts'
+import { currentSnapshot } from './record/current-record.server.ts'
+import { headView } from './record/page-views.ts'
 import { themeCss } from './record/theme.ts'
+import { deferredCodeLoaded } from './ui/deferred.tsx'
 import { useNonce } from './ui/nonce.tsx'
 
-/** With no record at all yet, wait at most this long for one before rendering the empty record. */
-const FIRST_RECORD_WAIT_MS = 1_000
-
+/** The head's view of the record, never the whole record: the layout and each route add their own slices. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { records } = context.services
-  let snapshot = context.snapshot
-  if (snapshot.origin === 'empty') {
-    await Promise.race([records.refresh(), new Promise((r) => setTimeout(r, FIRST_RECORD_WAIT_MS))])
-    snapshot = records.current()
-  }
-  return { record: snapshot.record, hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl, csrfToken: context.csrfToken }
+  const [snapshot] = await Promise.all([currentSnapshot(context), deferredCodeLoaded()])
+  return { head: headView(snapshot.record, context.siteUrl), hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl, csrfToken: context.csrfToken }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
-  const favicon = data?.record.dbPrincipal.favicon || '/favicon.ico'
-  const jsonLd = data && businessJsonLd(data.record, data.siteUrl)
+  const favicon = data?.head.favicon || '/favicon.ico'
+  const jsonLd = data?.head.jsonLd
   return (
     <html lang="en">
       <head>
@@ -33,8 +28,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={favicon} />
         <link rel="stylesheet" href={stylesheet} />
         <Links />
-        <style>{themeCss(data?.record.styles)}</style>
-        {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} /> : null}
+        <style>{data?.head.themeCss ?? themeCss()}</style>
+        {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}
       </head>
       <body>
         {children}

@@ -71,6 +71,27 @@ describe('with a working provider', () => {
     expect((await site.get('/a/deeper/unknown/path')).status).toBe(404)
   })
 
+  test('each page sends the browser only what it renders, not the whole record', async () => {
+    const hydration = async (path: string) => {
+      const html = await (await site.get(path)).text()
+      return [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
+    }
+    // The service's description is the services page's content, and no other page's.
+    expect(await hydration('/services')).toContain('Cedar fences built to last.')
+    const about = await hydration('/about')
+    expect(about).not.toContain('Cedar fences built to last.')
+    expect(about).toContain('Acme Fence Co')
+    expect(Buffer.byteLength(about)).toBeLessThan(6 * 1024)
+  })
+
+  test('blocks whose code loads later are complete in the server HTML, not hidden for a script to reveal', async () => {
+    const html = await (await site.get('/')).text()
+    expect(html).toContain('All rights reserved.') // the footer
+    expect(html).toContain('Send Us A Message')
+    expect(html).not.toMatch(/<div hidden id="S:/)
+    expect(html).not.toContain('$RC(')
+  })
+
   test('/healthz reports the record state', async () => {
     const health = await (await site.get('/healthz')).json()
     expect(health).toMatchObject({ ok: true, record: { source: 'provider', lastError: null } })

@@ -1,12 +1,8 @@
 import { Link } from 'react-router'
-import { firstOf, mailtoHref, telHref } from '#app/record/contact-links.ts'
-import { footerNavigation, servicePath } from '#app/record/navigation.ts'
-import { FOOTER_ABOUT_LENGTH } from '#app/record/page-meta.ts'
-import type { PageRecord } from '#app/record/schema.ts'
+import { mailtoHref, telHref } from '#app/record/contact-links.ts'
+import type { LayoutView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
-
-export const FOOTER_SERVICES = 6
 
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -17,23 +13,20 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
   )
 }
 
-export function SiteFooter({ record }: { record: PageRecord }) {
-  const first = firstOf(record)
-  const p = record.dbPrincipal
-  const paymentImage = record.tiposPago.find((t) => t.activo && t.img)?.img
-  const services = record.dbServices.filter((s) => s.name).slice(0, FOOTER_SERVICES)
+export function SiteFooter({ layout }: { layout: LayoutView }) {
+  const { footer: f, first } = layout
   const linkClass = 'hover:text-white hover:underline'
   return (
     <footer className="bg-footer text-slate-200">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
-        <Column title={first.slogan || p.name || 'About us'}>
-          <p className="text-sm leading-relaxed">{first.about.slice(0, FOOTER_ABOUT_LENGTH)}{first.about.length > FOOTER_ABOUT_LENGTH ? '…' : ''}</p>
+        <Column title={f.title}>
+          <p className="text-sm leading-relaxed">{f.about}</p>
         </Column>
         <Column title="Our Services">
           <ul className="space-y-2 text-sm">
-            {services.map((s) => (
+            {f.services.map((s) => (
               <li key={s.name}>
-                <Link to={servicePath(s.name)} className={linkClass}>
+                <Link to={s.to} className={linkClass}>
                   {s.name}
                 </Link>
               </li>
@@ -43,7 +36,7 @@ export function SiteFooter({ record }: { record: PageRecord }) {
         <Column title="Navigation">
           <nav aria-label="Footer">
             <ul className="space-y-2 text-sm">
-              {footerNavigation(record).map((item) => (
+              {f.navigation.map((item) => (
                 <li key={item.to}>
                   <Link to={item.to} className={linkClass}>
                     {item.label}
@@ -55,7 +48,7 @@ export function SiteFooter({ record }: { record: PageRecord }) {
         </Column>
         <Column title="Contact">
           <ul className="space-y-3 text-sm">
-            {p.phones.filter((x) => x.phone).map((x) => (
+            {f.phones.map((x) => (
               <li key={x.phone} className="flex items-start gap-3">
                 <Icon icon="phone" className="mt-0.5 size-4 shrink-0 text-secondary" />
                 <a href={telHref(x.phone)} className={linkClass}>
@@ -64,11 +57,11 @@ export function SiteFooter({ record }: { record: PageRecord }) {
                 </a>
               </li>
             ))}
-            {p.emails.filter((x) => x.email).map((x) => (
-              <li key={x.email} className="flex items-start gap-3">
+            {f.emails.map((email) => (
+              <li key={email} className="flex items-start gap-3">
                 <Icon icon="envelope" className="mt-0.5 size-4 shrink-0 text-secondary" />
-                <a href={mailtoHref(x.email)} className={`${linkClass} break-all`}>
-                  {x.email}
+                <a href={mailtoHref(email)} className={`${linkClass} break-all`}>
+                  {email}
                 </a>
               </li>
             ))}
@@ -90,13 +83,13 @@ export function SiteFooter({ record }: { record: PageRecord }) {
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col items-center gap-4 py-6 text-sm md:flex-row md:justify-between">
           <div className="flex flex-col items-center gap-2 md:items-start">
-            {p.paymentMethod ? <p>We accept: {p.paymentMethod}</p> : null}
-            {paymentImage ? <img src={paymentImage} alt="Accepted payment methods" className="h-8 w-auto" width={240} height={32} loading="lazy" /> : null}
+            {f.paymentMethod ? <p>We accept: {f.paymentMethod}</p> : null}
+            {f.paymentImage ? <img src={f.paymentImage} alt="Accepted payment methods" className="h-8 w-auto" width={240} height={32} loading="lazy" /> : null}
           </div>
           <p className="text-center">
-            © {new Date().getFullYear()} {p.name}. All rights reserved.
+            © {new Date().getFullYear()} {layout.name}. All rights reserved.
           </p>
-          <SocialIcons links={record.dbSocialMedia.redes} className="flex gap-1" />
+          <SocialIcons links={layout.socials} className="flex gap-1" />
         </div>
       </div>
     </footer>

@@ -1,21 +1,19 @@
 import { Link } from 'react-router'
-import { callToAction, firstOf, telHref } from '#app/record/contact-links.ts'
-import { mainNavigation } from '#app/record/navigation.ts'
-import type { PageRecord } from '#app/record/schema.ts'
+import { callToAction, telHref } from '#app/record/contact-links.ts'
+import type { LayoutView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
 import { DesktopMenu, MobileMenu } from './nav-menu.tsx'
 
-export function CompanyLogo({ record, className = 'h-12 w-auto' }: { record: PageRecord; className?: string }) {
-  const { logo, name } = record.dbPrincipal
+export function CompanyLogo({ logo, name, className = 'h-12 w-auto' }: { logo: string; name: string; className?: string }) {
   if (!logo) return <span className="text-xl font-extrabold text-heading">{name || 'Home'}</span>
   return <img src={logo} alt={name || 'Home'} className={className} width={200} height={60} />
 }
 
-export function SiteHeader({ record }: { record: PageRecord }) {
-  const first = firstOf(record)
+export function SiteHeader({ layout }: { layout: LayoutView }) {
+  const { first } = layout
   const cta = callToAction({ phone: first.phone })
-  const items = mainNavigation(record)
+  const items = layout.navigation
   return (
     <header className="sticky top-0 z-30 shadow-sm">
       <div className="bg-third text-sm text-white">
@@ -42,13 +40,13 @@ export function SiteHeader({ record }: { record: PageRecord }) {
               </li>
             ) : null}
           </ul>
-          <SocialIcons links={record.dbSocialMedia.redes} className="hidden gap-1 md:flex" />
+          <SocialIcons links={layout.socials} className="hidden gap-1 md:flex" />
         </div>
       </div>
       <div className="relative bg-white">
         <div className="container-page flex h-20 items-center justify-between gap-4">
           <Link to="/" className="shrink-0">
-            <CompanyLogo record={record} />
+            <CompanyLogo logo={layout.logo} name={layout.name} />
           </Link>
           <DesktopMenu items={items} />
           <div className="flex items-center gap-2">

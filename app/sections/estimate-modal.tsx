@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react'
-import { useRecord } from '#app/record/use-record.ts'
+import { useLayout } from '#app/record/use-record.ts'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { ContactForm } from './contact-form.tsx'
-import { firstTimeThisVisit } from './estimate-visit.ts'
-import { formServices } from './form-labels.ts'
-
-export const ESTIMATE_MODAL_TITLE = 'Request An Estimate Now'
+import { ESTIMATE_MODAL_TITLE, firstTimeThisVisit } from './estimate-visit.ts'
 
 /**
  * The estimate modal: open on the first page of a visit, once. It renders closed on the server
@@ -13,12 +10,11 @@ export const ESTIMATE_MODAL_TITLE = 'Request An Estimate Now'
  * (and this component) mounted, and a reload finds the flag, so it never comes back that visit.
  */
 export function EstimateModal() {
-  const record = useRecord()
+  const { logo, name, form } = useLayout()
   const [open, setOpen] = useState(false)
   useEffect(() => {
     if (firstTimeThisVisit(globalThis.sessionStorage)) setOpen(true)
   }, [])
-  const { logo, name } = record.dbPrincipal
   return (
     <Dialog open={open} onClose={() => setOpen(false)} title={ESTIMATE_MODAL_TITLE} size="lg" closeLabel="Close estimate request">
       <div className="px-5 pb-6 pt-5 sm:px-8 sm:pb-8">
@@ -28,7 +24,7 @@ export function EstimateModal() {
             Free, no-obligation estimates. Tell us about your project and we will get back to you shortly.
           </p>
         </div>
-        <ContactForm services={formServices(record.dbServices)} labels={record.labels.formLabel} idPrefix="estimate" />
+        <ContactForm {...form} idPrefix="estimate" />
       </div>
     </Dialog>
   )

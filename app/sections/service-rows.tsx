@@ -4,21 +4,8 @@ import type { Service } from '#app/record/schema.ts'
 import { canonicalSlug } from '#app/record/slug.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { BulletList } from './bullet-list.tsx'
 import { SectionHeading } from './section-heading.tsx'
-
-export function BulletList({ items }: { items: string[] }) {
-  if (!items.length) return null
-  return (
-    <ul className="mt-6 space-y-2.5">
-      {items.map((item, index) => (
-        <li key={`${index}-${item}`} className="flex items-start gap-3">
-          <Icon icon="check" className="mt-1 size-4 shrink-0 text-secondary" />
-          <span>{item}</span>
-        </li>
-      ))}
-    </ul>
-  )
-}
 
 type Entry = Service['description'][number]
 

@@ -28,7 +28,7 @@ export function brandIcon(name: string): IconName {
   return brands[key] ?? 'link'
 }
 
-type Props = { links: SocialLink[]; className?: string; iconClassName?: string }
+type Props = { links: Pick<SocialLink, 'name' | 'url' | 'icon'>[]; className?: string; iconClassName?: string }
 
 /** Social links as icon buttons, each named for screen readers by its network. */
 export function SocialIcons({ links, className = 'flex gap-2', iconClassName = 'size-4' }: Props) {

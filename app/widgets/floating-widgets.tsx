@@ -1,19 +1,19 @@
 import { Suspense, lazy, useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
-import { useRecord } from '#app/record/use-record.ts'
+import { useLayout } from '#app/record/use-record.ts'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { MenuItem } from './menu-item.tsx'
 import { OpenPanel } from './open-panel.tsx'
 import { ReviewTab } from './review-tab.tsx'
 import { useVisitCounts, type VisitCountsState } from './use-visit-counts.ts'
-import { hasFloatingMenu, widgetSettings, type PanelName, type WidgetSettings } from './widget-settings.ts'
+import { hasFloatingMenu, type PanelName, type WidgetSettings } from './widget-settings.ts'
 
 // The palette is rarely opened: it loads on first use.
 const ColorPaletteModal = lazy(() => import('#app/sections/color-palette-modal.tsx').then((m) => ({ default: m.ColorPaletteModal })))
 
 /** The floating widgets of the shared layout, as the record switches them on. */
 export function FloatingWidgets() {
-  const settings = widgetSettings(useRecord())
+  const settings = useLayout().widgets
   const visits = useVisitCounts(settings.visits)
   const { pathname } = useLocation()
   if (!hasFloatingMenu(settings)) return null
