@@ -2,8 +2,11 @@ import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { clientAssetText } from '#server/client-assets.server.ts'
 import { pageKey } from '#server/render-cache.server.ts'
+import stylesheet from './app.css?url'
 import { NonceProvider } from './ui/nonce.tsx'
+import { InlineCssProvider } from './ui/site-stylesheet.tsx'
 
 export const streamTimeout = 5_000
 
@@ -36,7 +39,9 @@ function renderPage(request: Request, routerContext: EntryContext, nonce: string
     const chunks: Buffer[] = []
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider value={clientAssetText(stylesheet)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

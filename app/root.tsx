@@ -6,6 +6,7 @@ import { currentSnapshot } from './record/current-record.server.ts'
 import { headView } from './record/page-views.ts'
 import { themeCss } from './record/theme.ts'
 import { deferredCodeLoaded } from './ui/deferred.tsx'
+import { SiteStylesheet } from './ui/site-stylesheet.tsx'
 import { useNonce } from './ui/nonce.tsx'
 
 /** The head's view of the record, never the whole record: the layout and each route add their own slices. */
@@ -26,7 +27,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <link rel="icon" href={favicon} />
-        <link rel="stylesheet" href={stylesheet} />
+        <SiteStylesheet href={stylesheet} />
         <Links />
         <style>{data?.head.themeCss ?? themeCss()}</style>
         {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}

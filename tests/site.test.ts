@@ -41,19 +41,22 @@ describe('with a working provider', () => {
     expect(provider.requests[0]?.url).toBe('/api/paginas/acme-1')
   })
 
-  test('the stylesheet and the icon sprite are each one file, cached for a year', async () => {
+  test('the stylesheet is inlined, so the first paint waits for no other request', async () => {
     const html = await (await site.get('/about')).text()
-    const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!)
-    expect(stylesheets).toHaveLength(1)
+    const inlined = html.match(/<style id="site-css">([\s\S]*?)<\/style>/)?.[1] ?? ''
+    expect(inlined).toMatch(/--theme-main|\.container-page/)
+    expect(inlined.length).toBeGreaterThan(10_000)
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
+  })
+
+  test('icons come from one sprite file, cached for a year', async () => {
+    const html = await (await site.get('/about')).text()
     const sprite = html.match(/<use href="([^"#]+)#phone"/)?.[1]
-    for (const href of [stylesheets[0]!, sprite!]) {
-      expect(href).toMatch(/^\/assets\//)
-      const response = await site.get(href)
-      expect(response.status).toBe(200)
-      expect(response.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/)
-    }
-    expect(await (await site.get(stylesheets[0]!)).text()).toMatch(/\.container-page/)
-    expect(await (await site.get(sprite!)).text()).toMatch(/<symbol id="phone"/)
+    expect(sprite).toMatch(/^\/assets\/icon-sprite-[\w-]+\.svg$/)
+    const response = await site.get(sprite!)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/)
+    expect(await response.text()).toMatch(/<symbol id="phone"/)
   })
 
   test('service and landing slugs resolve, the spec form redirects, and unknown ones are 404', async () => {
