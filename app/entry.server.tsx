@@ -64,6 +64,9 @@ function renderPage(request: Request, routerContext: EntryContext, mark: string)
       </InlineCssProvider>,
       {
         nonce: mark,
+        // One complete document: React would otherwise send large Suspense boundaries (the blocks
+        // hydrated later, app/ui/deferred.tsx) hidden, to be revealed by an inline script.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const sink = new PassThrough()
           sink.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -2,38 +2,23 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { FullScreenLoader } from './layout/full-screen-loader.tsx'
-import { langOf } from './i18n/strings.ts'
 import { LangContext, useStrings } from './i18n/use-strings.ts'
-import { businessJsonLd, serializeJsonLd } from './record/business-json-ld.ts'
-import { themeCss } from './record/theme.ts'
-import { IMAGE_PLACEHOLDER, smallestVariant } from './ui/image-variants.ts'
+import { currentSnapshot } from './record/current-record.server.ts'
+import { headView } from './record/page-views.ts'
+import { deferredCodeLoaded } from './ui/deferred.tsx'
 import { SiteStylesheet } from './ui/site-stylesheet.tsx'
 
-/** With no record at all yet, wait at most this long for one before rendering the empty record. */
-const FIRST_RECORD_WAIT_MS = 1_000
-
+/** The head's view of the record, never the whole record: the layout and each route add their own slices. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { records, pageSnapshot } = context.services
-  let snapshot = context.snapshot
-  if (snapshot.origin === 'empty') {
-    await Promise.race([records.refreshIfDue(), new Promise((r) => setTimeout(r, FIRST_RECORD_WAIT_MS))])
-    snapshot = pageSnapshot()
-  }
-  return {
-    record: snapshot.record,
-    hasRecord: snapshot.origin !== 'empty',
-    siteUrl: context.siteUrl,
-    // Contrast-guarded on the server, once per record version; the colour library stays out of the browser.
-    themeCss: themeCss(snapshot.record.styles),
-  }
+  const [snapshot] = await Promise.all([currentSnapshot(context), deferredCodeLoaded()])
+  return { head: headView(snapshot.record, context.siteUrl), hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
-  const recordFavicon = data?.record.dbPrincipal.favicon
-  const favicon = recordFavicon && recordFavicon !== IMAGE_PLACEHOLDER ? smallestVariant(recordFavicon) : '/favicon.ico'
-  const jsonLd = data && businessJsonLd(data.record, data.siteUrl)
-  const lang = data ? langOf(data.record.labels.formLabel) : 'en'
+  const favicon = data?.head.favicon || '/favicon.ico'
+  const jsonLd = data?.head.jsonLd
+  const lang = data?.head.lang ?? 'en'
   return (
     <html lang={lang}>
       <head>
@@ -43,8 +28,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={favicon} />
         <SiteStylesheet href={stylesheet} />
         <Links />
-        {data ? <style>{data.themeCss}</style> : null}
-        {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} /> : null}
+        {/* Contrast-guarded on the server, once per record version; the colour library stays out of the browser. */}
+        {data ? <style>{data.head.themeCss}</style> : null}
+        {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}
       </head>
       <body>
         <LangContext value={lang}>{children}</LangContext>

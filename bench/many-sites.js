@@ -31,7 +31,7 @@ const sitesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sites-'
 fs.writeFileSync(sitesFile, JSON.stringify(ids.map((id) => ({ hosts: [`${id}.test`], pageId: id, siteUrl: `https://${id}.test` }))))
 
 const started = Date.now()
-const site = await startSite(port, { SITES_FILE: sitesFile, PAGE_API_URL: apiUrl, RECORD_TTL_SECONDS: String(TTL_S) })
+const site = await startSite(port, { env: { SITES_FILE: sitesFile, PAGE_API_URL: apiUrl, RECORD_TTL_SECONDS: String(TTL_S) } })
 console.log(`${SITES} sites in one process, record ttl ${TTL_S} s (shared 2-core machine: figures are indicative)`)
 console.log(`started in ${((Date.now() - started) / 1000).toFixed(1)} s; RSS ${site.rssMb().toFixed(0)} MB`)
 

@@ -1,9 +1,21 @@
-// Starts the production site for a benchmark: built when needed, embedded demo, a throwaway data folder.
+// Starts the production site for a benchmark: built when needed, a throwaway data folder, and either
+// the embedded demo or (with `record`) a local fake provider serving that record.
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { ensureBuild, root } from '../server/ensure-build.js'
+import { fourteenServiceRecord } from './fourteen-services.js'
+
+/** `--record 14` on a bench's command line: the 14-service record instead of the demo. */
+export function recordFromArgs(argv = process.argv.slice(2)) {
+  const at = argv.indexOf('--record')
+  if (at === -1) return { name: 'demo', record: undefined, rest: argv }
+  const rest = argv.filter((_, i) => i !== at && i !== at + 1)
+  if (argv[at + 1] !== '14') throw new Error('--record takes 14 (the 14-service record); without it the demo runs')
+  return { name: '14 services', record: fourteenServiceRecord(), rest }
+}
 
 /** Resident memory of a process in MB (Linux: /proc; elsewhere ps). */
 export function rssMb(pid) {
@@ -14,20 +26,38 @@ export function rssMb(pid) {
   }
 }
 
-/** `env` adds to (or overrides) the demo set-up, e.g. a PAGE_API_URL of a local provider. */
-export async function startSite(port, env = {}) {
+/** A fake provider on a free loopback port answering every request with the record. */
+function startProvider(record) {
+  const body = JSON.stringify(record)
+  const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body))
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+/** BENCH_PORT moves a bench off its default port (several people may bench on one machine). */
+export const benchPort = (fallback) => Number(process.env.BENCH_PORT ?? fallback)
+
+/** `env` adds to (or overrides) the set-up, e.g. SITES_FILE or a PAGE_API_URL of a local provider. */
+export async function startSite(port, { record, env = {} } = {}) {
   ensureBuild()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
+  const provider = record ? await startProvider(record) : null
   const child = spawn(process.execPath, ['server/start.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PAGE_API_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PAGE_API_URL: provider ? `http://127.0.0.1:${provider.address().port}/api` : '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (d) => String(d).includes('listening on') && resolve())
     child.on('exit', (code) => reject(new Error(`site exited with ${code}`)))
   })
-  return { url: `http://127.0.0.1:${port}`, rssMb: () => rssMb(child.pid), stop: () => child.kill('SIGTERM') }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    rssMb: () => rssMb(child.pid),
+    stop: () => {
+      child.kill('SIGTERM')
+      provider?.close()
+    },
+  }
 }
 
 export const demoRoutes = ['/', '/about', '/services', '/wood-fence-installation', '/gallery', '/gallery/cedar-fences', '/reviews', '/our-videos', '/contact', '/find-us-on']

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { mainNavigation } from '../app/record/navigation.ts'
-import { ESTIMATE_MODAL_TITLE } from '../app/sections/estimate-modal.tsx'
+import { ESTIMATE_MODAL_TITLE } from '../app/sections/estimate-visit.ts'
 import { galleryGroups } from '../app/sections/gallery-groups.ts'
 import { formServices, formText } from '../app/sections/form-labels.ts'
 import { galleryVideoIds } from '../app/sections/video-ids.ts'

@@ -1,5 +1,5 @@
 import { strings } from '../app/i18n/strings.ts'
-import { ESTIMATE_MODAL_TITLE } from '../app/sections/estimate-modal.tsx'
+import { ESTIMATE_MODAL_TITLE } from '../app/sections/estimate-visit.ts'
 import { expectNoAxeViolations } from './axe.ts'
 import { expect, newVisitor, test } from './fixtures.ts'
 import { rawDemoRecord, serveRecord } from './record-site.ts'

@@ -3,6 +3,7 @@ import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
 import express from 'express'
+import expressStaticGzip from 'express-static-gzip'
 import { ensureBuild, root, serverBuild } from './ensure-build.js'
 
 const dev = process.argv.includes('--dev')
@@ -19,7 +20,9 @@ if (dev) {
   site = await vite.ssrLoadModule('./server/app.ts').then((m) => m.createApp())
 } else {
   site = await import(serverBuild('index.js')).then((m) => m.createApp())
-  server.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
+  // Hashed file names never change: cached for a year, sent as the brotli/gzip copies made at build time.
+  const assets = path.join(root, 'build/client/assets')
+  server.use('/assets', expressStaticGzip(assets, { enableBrotli: true, orderPreference: ['br', 'gz'], serveStatic: { immutable: true, maxAge: '1y' } }))
   server.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
 }
 server.use(site.app)

@@ -50,6 +50,16 @@ describe('with a working provider', () => {
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
   })
 
+  test('icons come from one sprite file, cached for a year', async () => {
+    const html = await (await site.get('/about')).text()
+    const sprite = html.match(/<use href="([^"#]+)#phone"/)?.[1]
+    expect(sprite).toMatch(/^\/assets\/icon-sprite-[\w-]+\.svg$/)
+    const response = await site.get(sprite!)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/)
+    expect(await response.text()).toMatch(/<symbol id="phone"/)
+  })
+
   test('service and landing slugs resolve, the spec form redirects, and unknown ones are 404', async () => {
     expect((await site.get('/cedar-fence-installation')).status).toBe(200)
     const redirect = await site.get('/cedar-fence%20installation')
@@ -63,6 +73,27 @@ describe('with a working provider', () => {
     expect(site.output()).toContain('Servicio no encontrado')
     expect((await site.get('/gallery/no-such-landing')).status).toBe(404)
     expect((await site.get('/a/deeper/unknown/path')).status).toBe(404)
+  })
+
+  test('each page sends the browser only what it renders, not the whole record', async () => {
+    const hydration = async (path: string) => {
+      const html = await (await site.get(path)).text()
+      return [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
+    }
+    // The service's description is the services page's content, and no other page's.
+    expect(await hydration('/services')).toContain('Cedar fences built to last.')
+    const about = await hydration('/about')
+    expect(about).not.toContain('Cedar fences built to last.')
+    expect(about).toContain('Acme Fence Co')
+    expect(Buffer.byteLength(about)).toBeLessThan(6 * 1024)
+  })
+
+  test('blocks whose code loads later are complete in the server HTML, not hidden for a script to reveal', async () => {
+    const html = await (await site.get('/')).text()
+    expect(html).toContain('All rights reserved.') // the footer
+    expect(html).toContain('Send Us A Message')
+    expect(html).not.toMatch(/<div hidden id="S:/)
+    expect(html).not.toContain('$RC(')
   })
 
   test('/healthz reports the record state', async () => {

@@ -1,4 +1,3 @@
-import { faArrowUp } from '@fortawesome/free-solid-svg-icons'
 import { useEffect, useState } from 'react'
 import { Icon } from '#app/ui/icon.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
@@ -24,7 +23,7 @@ export function BackToTop() {
       }}
       className="fixed bottom-5 left-5 z-40 grid size-12 place-items-center rounded-full bg-btn text-on-btn shadow-lg hover:bg-btn-hover hover:text-on-btn-hover"
     >
-      <Icon icon={faArrowUp} className="size-5" />
+      <Icon icon="arrow-up" className="size-5" />
       <span className="sr-only">{t.a11y.backToTop}</span>
     </button>
   )

@@ -1,4 +1,3 @@
-import { faBars, faChevronDown, faXmark } from '@fortawesome/free-solid-svg-icons'
 import { useEffect, useId, useRef, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import type { NavItem } from '#app/record/navigation.ts'
@@ -54,7 +53,7 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
           onClick={() => setOpen(!open)}
           className={`grid place-items-center rounded text-heading hover:text-secondary-ink ${desktop ? 'size-6 -ml-2' : 'size-11'}`}
         >
-          <Icon icon={faChevronDown} className={`size-3 transition-transform ${open ? 'rotate-180' : ''}`} />
+          <Icon icon="chevron-down" className={`size-3 transition-transform ${open ? 'rotate-180' : ''}`} />
           <span className="sr-only">{t.a11y.submenu(item.label)}</span>
         </button>
       </div>
@@ -106,7 +105,7 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
         onClick={() => setOpen(!open)}
         className="grid size-11 place-items-center rounded-lg text-menu-icon hover:bg-slate-100"
       >
-        <Icon icon={open ? faXmark : faBars} className="size-6" />
+        <Icon icon={open ? 'xmark' : 'bars'} className="size-6" />
         <span className="sr-only">{open ? t.a11y.closeMenu : t.a11y.openMenu}</span>
       </button>
       <nav

@@ -1,15 +1,10 @@
-import { faEnvelope, faLocationDot, faPhone, faClock } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
-import { firstOf, mailtoHref, telHref } from '#app/record/contact-links.ts'
-import { footerNavigation, servicePath } from '#app/record/navigation.ts'
-import { FOOTER_ABOUT_LENGTH } from '#app/record/page-meta.ts'
-import type { PageRecord } from '#app/record/schema.ts'
+import { mailtoHref, telHref } from '#app/record/contact-links.ts'
+import type { LayoutView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
-
-export const FOOTER_SERVICES = 6
 
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -20,24 +15,21 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
   )
 }
 
-export function SiteFooter({ record }: { record: PageRecord }) {
-  const first = firstOf(record)
+export function SiteFooter({ layout }: { layout: LayoutView }) {
+  const { footer: f, first } = layout
   const t = useStrings()
-  const p = record.dbPrincipal
-  const paymentImage = record.tiposPago.find((t) => t.activo && t.img)?.img
-  const services = record.dbServices.filter((s) => s.name).slice(0, FOOTER_SERVICES)
   const linkClass = 'hover:text-on-footer hover:underline'
   return (
     <footer className="bg-footer text-on-footer-soft">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
-        <Column title={first.slogan || p.name || 'About us'}>
-          <p className="text-sm leading-relaxed">{first.about.slice(0, FOOTER_ABOUT_LENGTH)}{first.about.length > FOOTER_ABOUT_LENGTH ? '…' : ''}</p>
+        <Column title={f.title}>
+          <p className="text-sm leading-relaxed">{f.about}</p>
         </Column>
         <Column title="Our Services">
           <ul className="space-y-2 text-sm">
-            {services.map((s) => (
+            {f.services.map((s) => (
               <li key={s.name}>
-                <Link to={servicePath(s.name)} className={linkClass}>
+                <Link to={s.to} className={linkClass}>
                   {s.name}
                 </Link>
               </li>
@@ -47,7 +39,7 @@ export function SiteFooter({ record }: { record: PageRecord }) {
         <Column title="Navigation">
           <nav aria-label={t.a11y.footerNav}>
             <ul className="space-y-2 text-sm">
-              {footerNavigation(record).map((item) => (
+              {f.navigation.map((item) => (
                 <li key={item.to}>
                   <Link to={item.to} lang="en" className={linkClass}>
                     {item.label}
@@ -59,32 +51,32 @@ export function SiteFooter({ record }: { record: PageRecord }) {
         </Column>
         <Column title="Contact">
           <ul className="space-y-3 text-sm">
-            {p.phones.filter((x) => x.phone).map((x) => (
+            {f.phones.map((x) => (
               <li key={x.phone} className="flex items-start gap-3">
-                <Icon icon={faPhone} className="mt-0.5 size-4 shrink-0 text-secondary-on-footer" />
+                <Icon icon="phone" className="mt-0.5 size-4 shrink-0 text-secondary-on-footer" />
                 <a href={telHref(x.phone)} className={linkClass}>
                   {x.name ? `${x.name}: ` : ''}
                   {x.phone}
                 </a>
               </li>
             ))}
-            {p.emails.filter((x) => x.email).map((x) => (
-              <li key={x.email} className="flex items-start gap-3">
-                <Icon icon={faEnvelope} className="mt-0.5 size-4 shrink-0 text-secondary" />
-                <a href={mailtoHref(x.email)} className={`${linkClass} break-all`}>
-                  {x.email}
+            {f.emails.map((email) => (
+              <li key={email} className="flex items-start gap-3">
+                <Icon icon="envelope" className="mt-0.5 size-4 shrink-0 text-secondary" />
+                <a href={mailtoHref(email)} className={`${linkClass} break-all`}>
+                  {email}
                 </a>
               </li>
             ))}
             {first.address ? (
               <li className="flex items-start gap-3">
-                <Icon icon={faLocationDot} className="mt-0.5 size-4 shrink-0 text-secondary" />
+                <Icon icon="location-dot" className="mt-0.5 size-4 shrink-0 text-secondary" />
                 {first.address}
               </li>
             ) : null}
             {first.workday || first.workHour ? (
               <li className="flex items-start gap-3">
-                <Icon icon={faClock} className="mt-0.5 size-4 shrink-0 text-secondary" />
+                <Icon icon="clock" className="mt-0.5 size-4 shrink-0 text-secondary" />
                 {[first.workday, first.workHour].filter(Boolean).join(', ')}
               </li>
             ) : null}
@@ -94,13 +86,13 @@ export function SiteFooter({ record }: { record: PageRecord }) {
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col items-center gap-4 py-6 text-sm md:flex-row md:justify-between">
           <div className="flex flex-col items-center gap-2 md:items-start">
-            {p.paymentMethod ? <p>We accept: {p.paymentMethod}</p> : null}
-            {paymentImage ? <ResponsiveImage src={paymentImage} alt={t.a11y.paymentMethods} className="h-8 w-auto" width={240} height={32} displayHeight={32} /> : null}
+            {f.paymentMethod ? <p>We accept: {f.paymentMethod}</p> : null}
+            {f.paymentImage ? <ResponsiveImage src={f.paymentImage} alt={t.a11y.paymentMethods} className="h-8 w-auto" width={240} height={32} displayHeight={32} /> : null}
           </div>
           <p className="text-center">
-            © {new Date().getFullYear()} {p.name}. All rights reserved.
+            © {new Date().getFullYear()} {layout.name}. All rights reserved.
           </p>
-          <SocialIcons links={record.dbSocialMedia.redes} className="flex gap-1" />
+          <SocialIcons links={layout.socials} className="flex gap-1" />
         </div>
       </div>
     </footer>

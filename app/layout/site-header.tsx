@@ -1,24 +1,21 @@
-import { faCalendarDays, faClock, faPhone } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
-import { callToAction, firstOf, telHref } from '#app/record/contact-links.ts'
-import { mainNavigation } from '#app/record/navigation.ts'
-import type { PageRecord } from '#app/record/schema.ts'
+import { callToAction, telHref } from '#app/record/contact-links.ts'
+import type { LayoutView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
 import { DesktopMenu, MobileMenu } from './nav-menu.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 
 /** `displayHeight` is the CSS height `className` gives the logo, in px (it picks the variant). */
-export function CompanyLogo({ record, className = 'h-12 w-auto', displayHeight = 48 }: { record: PageRecord; className?: string; displayHeight?: number }) {
-  const { logo, name } = record.dbPrincipal
+export function CompanyLogo({ logo, name, className = 'h-12 w-auto', displayHeight = 48 }: { logo: string; name: string; className?: string; displayHeight?: number }) {
   if (!logo) return <span className="text-xl font-extrabold text-heading">{name || 'Home'}</span>
   return <ResponsiveImage src={logo} alt={name || 'Home'} className={className} width={200} height={60} displayHeight={displayHeight} priority />
 }
 
-export function SiteHeader({ record }: { record: PageRecord }) {
-  const first = firstOf(record)
+export function SiteHeader({ layout }: { layout: LayoutView }) {
+  const { first } = layout
   const cta = callToAction({ phone: first.phone })
-  const items = mainNavigation(record)
+  const items = layout.navigation
   return (
     <header className="sticky top-0 z-30 shadow-sm">
       <div className="bg-third text-sm text-on-third">
@@ -27,31 +24,31 @@ export function SiteHeader({ record }: { record: PageRecord }) {
             {first.phone ? (
               <li>
                 <a href={telHref(first.phone)} className="inline-flex items-center gap-2 font-semibold hover:underline">
-                  <Icon icon={faPhone} className="size-3.5" />
+                  <Icon icon="phone" className="size-3.5" />
                   {first.phone}
                 </a>
               </li>
             ) : null}
             {first.workday ? (
               <li className="hidden items-center gap-2 sm:inline-flex">
-                <Icon icon={faCalendarDays} className="size-3.5" />
+                <Icon icon="calendar-days" className="size-3.5" />
                 {first.workday}
               </li>
             ) : null}
             {first.workHour ? (
               <li className="hidden items-center gap-2 sm:inline-flex">
-                <Icon icon={faClock} className="size-3.5" />
+                <Icon icon="clock" className="size-3.5" />
                 {first.workHour}
               </li>
             ) : null}
           </ul>
-          <SocialIcons links={record.dbSocialMedia.redes} className="hidden gap-1 md:flex" />
+          <SocialIcons links={layout.socials} className="hidden gap-1 md:flex" />
         </div>
       </div>
       <div className="relative bg-white">
         <div className="container-page flex h-20 items-center justify-between gap-4">
           <Link to="/" className="shrink-0">
-            <CompanyLogo record={record} />
+            <CompanyLogo logo={layout.logo} name={layout.name} />
           </Link>
           <DesktopMenu items={items} />
           <div className="flex items-center gap-2">

@@ -4,8 +4,8 @@ import { parsePageRecord } from './schema.ts'
 import { themeCss } from './theme.ts'
 
 test('page titles read "{page} | {company name}"', () => {
-  expect(pageTitle('About', parsePageRecord({ dbPrincipal: { name: 'Acme Fence' } }))).toBe('About | Acme Fence')
-  expect(pageTitle('About', parsePageRecord({}))).toBe('About')
+  expect(pageTitle('About', parsePageRecord({ dbPrincipal: { name: 'Acme Fence' } }).dbPrincipal.name)).toBe('About | Acme Fence')
+  expect(pageTitle('About', parsePageRecord({}).dbPrincipal.name)).toBe('About')
 })
 
 test('the meta description is the first 150 characters of the first about text', () => {

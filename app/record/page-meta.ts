@@ -2,11 +2,11 @@ import type { PageRecord } from './schema.ts'
 
 export const META_DESCRIPTION_LENGTH = 150
 export const FOOTER_ABOUT_LENGTH = 181
+export const FOOTER_SERVICES = 6
 
 /** '{page} | {company name}', or just the page when there is no name. */
-export function pageTitle(page: string, record?: PageRecord): string {
-  const company = record?.dbPrincipal.name.trim()
-  return company ? `${page} | ${company}` : page
+export function pageTitle(page: string, company = ''): string {
+  return company.trim() ? `${page} | ${company.trim()}` : page
 }
 
 export function metaDescription(record?: PageRecord): string {

@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from 'react-router'
-import type { PageRecord } from './schema.ts'
-import { metaDescription, pageTitle } from './page-meta.ts'
+import type { HeadView } from './page-views.ts'
+import { pageTitle } from './page-meta.ts'
 
-type RootData = { record: PageRecord; siteUrl: string } | undefined
+type RootData = { head: HeadView; siteUrl: string } | undefined
 type Matches = ReadonlyArray<{ id: string; pathname?: string; loaderData?: unknown; error?: unknown } | undefined>
 
 export function rootData(matches: Matches): RootData {
@@ -16,13 +16,13 @@ export function rootData(matches: Matches): RootData {
  */
 export function pageMeta(page: string, matches: Matches): MetaDescriptor[] {
   const data = rootData(matches)
-  const record = data?.record
-  const title = pageTitle(page, record)
-  const description = metaDescription(record)
+  const meta = data?.head.meta
+  const title = pageTitle(page, meta?.company)
+  const description = meta?.description ?? ''
   const pathname = matches.at(-1)?.pathname ?? '/'
   const failed = matches.some((m) => m?.error != null)
   const url = data && !failed ? `${data.siteUrl}${pathname}` : undefined
-  const image = record?.gallery[0] ?? record?.dbPrincipal.logo
+  const image = meta?.image
   const absoluteImage = image && data ? (image.startsWith('/') ? data.siteUrl + image : image) : undefined
   return [
     { title },
@@ -32,7 +32,7 @@ export function pageMeta(page: string, matches: Matches): MetaDescriptor[] {
     { property: 'og:type', content: 'website' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
-    ...(record?.dbPrincipal.name ? [{ property: 'og:site_name', content: record.dbPrincipal.name }] : []),
+    ...(meta?.company ? [{ property: 'og:site_name', content: meta.company }] : []),
     ...(absoluteImage ? [{ property: 'og:image', content: absoluteImage }] : []),
     { name: 'twitter:card', content: absoluteImage ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: title },

@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from 'react-router'
-import type { loader } from '../root.tsx'
-import type { PageRecord } from './schema.ts'
+import type { loader } from '../routes/site-layout.tsx'
+import type { LayoutView } from './page-views.ts'
 
-/** The page record every component reads (the root loader always provides one, empty at worst). */
-export function useRecord(): PageRecord {
-  const data = useRouteLoaderData<typeof loader>('root')
-  if (!data) throw new Error('useRecord() used outside the root route')
-  return data.record
+/** The shared layout's view of the record, for the components of the layout and its pages. */
+export function useLayout(): LayoutView {
+  const data = useRouteLoaderData<typeof loader>('routes/site-layout')
+  if (!data) throw new Error('useLayout() used outside the shared layout')
+  return data
 }

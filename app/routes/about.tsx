@@ -1,26 +1,27 @@
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { imageAt } from '#app/record/home-content.ts'
 import { pageMeta } from '#app/record/route-meta.ts'
-import { useRecord } from '#app/record/use-record.ts'
-import { AboutWithList } from '#app/sections/about-with-list.tsx'
-import { ValuesBlock } from '#app/sections/values-block.tsx'
+import { currentRecord } from '#app/record/current-record.server.ts'
+import { aboutView } from '#app/record/page-views.ts'
+import { AboutWithList, ValuesBlock } from '#app/sections/deferred-sections.ts'
 import type { Route } from './+types/about'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return aboutView(await currentRecord(context))
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('About', matches)
 
-export default function About() {
-  const record = useRecord()
-  const [firstAbout, secondAbout] = record.dbAbout
-  const name = record.dbPrincipal.name
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { first: firstAbout, second: secondAbout, name, images, values } = loaderData
   return (
     <>
-      <PageHeader title="About" english="both" image={imageAt(record, 1)} />
+      <PageHeader title="About" english="both" image={images[0]} />
       {firstAbout ? (
-        <AboutWithList id="about-heading" eyebrow="About us" title={name ? `Get To Know ${name}` : 'Who We Are'} text={firstAbout.text} list={firstAbout.list} image={imageAt(record, 2)} />
+        <AboutWithList id="about-heading" eyebrow="About us" title={name ? `Get To Know ${name}` : 'Who We Are'} text={firstAbout.text} list={firstAbout.list} image={images[1]} />
       ) : null}
-      <ValuesBlock values={record.dbValues} />
+      <ValuesBlock values={values} />
       {secondAbout ? (
-        <AboutWithList id="about-more-heading" eyebrow="Our promise" title="Our Commitment To You" text={secondAbout.text} list={secondAbout.list} image={imageAt(record, 3)} imageRight />
+        <AboutWithList id="about-more-heading" eyebrow="Our promise" title="Our Commitment To You" text={secondAbout.text} list={secondAbout.list} image={images[2]} imageRight />
       ) : null}
     </>
   )

@@ -1,14 +1,11 @@
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { firstOf } from '#app/record/contact-links.ts'
-import { imageAt } from '#app/record/home-content.ts'
 import { pageMeta } from '#app/record/route-meta.ts'
-import { useRecord } from '#app/record/use-record.ts'
-import { ContactCards } from '#app/sections/contact-cards.tsx'
-import { ContactForm } from '#app/sections/contact-form.tsx'
-import { CoverageMap } from '#app/sections/coverage-map.tsx'
-import { formServices } from '#app/sections/form-labels.ts'
+import { currentRecord } from '#app/record/current-record.server.ts'
+import { contactView } from '#app/record/page-views.ts'
+import { useLayout } from '#app/record/use-record.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { contactAction } from '#server/leads/contact-action.server.ts'
+import { ContactCards, ContactForm, CoverageMap } from '#app/sections/deferred-sections.ts'
 import type { Route } from './+types/contact'
 
 /** Every form on the site posts here (with or without JavaScript). */
@@ -16,16 +13,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   return contactAction(request, context)
 }
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return contactView(await currentRecord(context))
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Contact', matches)
 
-export default function Contact() {
-  const record = useRecord()
-  const principal = record.dbPrincipal
-  const first = firstOf(record)
-  const photo = record.stock[0] || imageAt(record, 0)
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { headerImage, photo, cards, coverage } = loaderData
+  const { form } = useLayout()
   return (
     <>
-      <PageHeader title="Contact" english="both" image={imageAt(record, 1)} />
+      <PageHeader title="Contact" english="both" image={headerImage} />
       <section aria-labelledby="contact-heading" className="bg-slate-50 py-16 sm:py-24">
         {/* Spec order on small screens: photo, heading and form, then the cards; on wide screens the form sits on the right. */}
         <div className="container-page grid gap-8 lg:grid-cols-[2fr_3fr] lg:grid-rows-[auto_1fr] lg:gap-x-12">
@@ -39,14 +38,14 @@ export default function Contact() {
             </h2>
             <span aria-hidden="true" className="mt-4 block h-1 w-16 rounded-full bg-secondary" />
             <p className="mb-8 mt-5 text-lg">Tell us about your project and we will get back to you with a free, no-obligation estimate.</p>
-            <ContactForm services={formServices(record.dbServices)} labels={record.labels.formLabel} idPrefix="contact" />
+            <ContactForm {...form} idPrefix="contact" />
           </div>
           <div className="lg:col-start-1">
-            <ContactCards phones={principal.phones} address={first.address} workday={first.workday} workHour={first.workHour} />
+            <ContactCards {...cards} />
           </div>
         </div>
       </section>
-      <CoverageMap locations={principal.location} miles={principal.miles} customTitle={record.labels.general.titleMap} />
+      <CoverageMap {...coverage} />
     </>
   )
 }

@@ -1,21 +1,22 @@
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { imageAt } from '#app/record/home-content.ts'
 import { pageMeta } from '#app/record/route-meta.ts'
-import { useRecord } from '#app/record/use-record.ts'
-import { BeforeAfter } from '#app/sections/before-after.tsx'
-import { beforeAfterPairs, galleryGroups } from '#app/sections/gallery-groups.ts'
+import { currentRecord } from '#app/record/current-record.server.ts'
+import { galleryView } from '#app/record/page-views.ts'
 import { PhotoGallery } from '#app/sections/photo-gallery.tsx'
+import { BeforeAfter } from '#app/sections/before-after.tsx'
 import type { Route } from './+types/gallery'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return galleryView(await currentRecord(context))
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Gallery', matches)
 
-export default function Gallery() {
-  const record = useRecord()
-  const groups = galleryGroups(record)
-  const pairs = beforeAfterPairs(record)
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { groups, pairs, subHeader, image } = loaderData
   return (
     <>
-      <PageHeader title="Gallery" subHeader={record.labels.general.titleGallery.trim() || 'Gallery'} english={record.labels.general.titleGallery.trim() ? 'title' : 'both'} image={imageAt(record, 0)} />
+      <PageHeader title="Gallery" subHeader={subHeader} english={subHeader === 'Gallery' ? 'both' : 'title'} image={image} />
       <BeforeAfter pairs={pairs} />
       {groups.map((group, i) => (
         <PhotoGallery key={`${i}-${group.name}`} group={group} headingId={`gallery-group-${i}`} tinted={i % 2 === 1} />

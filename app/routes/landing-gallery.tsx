@@ -1,13 +1,14 @@
 import { Link } from 'react-router'
 import { NotFoundNotice } from '#app/layout/not-found-notice.tsx'
 import { PageHeader } from '#app/layout/page-header.tsx'
+import { currentRecord } from '#app/record/current-record.server.ts'
 import { findEntryOr404 } from '#app/record/find-entry.server.ts'
 import { pageMeta } from '#app/record/route-meta.ts'
 import { PhotoGallery } from '#app/sections/photo-gallery.tsx'
 import type { Route } from './+types/landing-gallery'
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  const { record } = context.services.records.current()
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const record = await currentRecord(context)
   return { landing: findEntryOr404(record.landings, params.id, (slug) => `/gallery/${slug}`) }
 }
 

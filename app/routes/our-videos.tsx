@@ -1,22 +1,24 @@
 import { Link } from 'react-router'
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { imageAt } from '#app/record/home-content.ts'
 import { pageMeta } from '#app/record/route-meta.ts'
-import { useRecord } from '#app/record/use-record.ts'
+import { currentRecord } from '#app/record/current-record.server.ts'
+import { videosView } from '#app/record/page-views.ts'
 import { VideoGrid } from '#app/sections/video-grid.tsx'
-import { galleryVideoIds } from '#app/sections/video-ids.ts'
 import type { Route } from './+types/our-videos'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return videosView(await currentRecord(context))
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Our Videos', matches)
 
-export default function OurVideos() {
-  const record = useRecord()
-  const { linkCanalYT, links } = record.ytGallery
+export default function OurVideos({ loaderData }: Route.ComponentProps) {
+  const { image, channelUrl, videoIds, companyName } = loaderData
   return (
     <>
-      <PageHeader title="Our Videos" english="both" image={imageAt(record, 2)} />
-      {linkCanalYT ? (
-        <VideoGrid videoIds={galleryVideoIds(links)} channelUrl={linkCanalYT} companyName={record.dbPrincipal.name} />
+      <PageHeader title="Our Videos" english="both" image={image} />
+      {channelUrl ? (
+        <VideoGrid videoIds={videoIds} channelUrl={channelUrl} companyName={companyName} />
       ) : (
         <p className="container-page py-20 text-center text-lg">
           Our videos are coming soon. Meanwhile, see our finished work in the{' '}

@@ -1,25 +1,27 @@
-import { faStar } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { imageAt, reviewsWidgetClass } from '#app/record/home-content.ts'
 import { pageMeta } from '#app/record/route-meta.ts'
-import { useRecord } from '#app/record/use-record.ts'
-import { ReviewsWidget } from '#app/sections/reviews-widget.tsx'
+import { currentRecord } from '#app/record/current-record.server.ts'
+import { reviewsView } from '#app/record/page-views.ts'
 import { SectionHeading } from '#app/sections/section-heading.tsx'
 import { Icon } from '#app/ui/icon.tsx'
+import { ReviewsWidget } from '#app/sections/deferred-sections.ts'
 import type { Route } from './+types/reviews'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return reviewsView(await currentRecord(context))
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Reviews', matches)
 
-export default function Reviews() {
-  const record = useRecord()
-  const widgetClass = reviewsWidgetClass(record)
+export default function Reviews({ loaderData }: Route.ComponentProps) {
+  const { image, title, widgetClass, gmbLink } = loaderData
   return (
     <>
-      <PageHeader title="Reviews" english="both" image={imageAt(record, 3)} />
+      <PageHeader title="Reviews" english="both" image={image} />
       <section aria-labelledby="reviews-heading" className="py-16 sm:py-24">
         <div className="container-page">
-          <SectionHeading id="reviews-heading" eyebrow="Testimonials" title={record.labels.general.titleReviews.trim() || 'Reviews'}>
+          <SectionHeading id="reviews-heading" eyebrow="Testimonials" title={title}>
             <p>Real words from homeowners and businesses we have worked with.</p>
           </SectionHeading>
           {widgetClass ? (
@@ -33,16 +35,16 @@ export default function Reviews() {
               .
             </p>
           )}
-          {record.gmb.link ? (
+          {gmbLink ? (
             <div className="mx-auto mt-12 flex max-w-3xl flex-col items-center gap-4 rounded-2xl bg-slate-50 p-6 text-center ring-1 ring-black/5 sm:flex-row sm:p-8 sm:text-left">
               <span className="grid size-14 shrink-0 place-items-center rounded-full bg-secondary text-on-secondary">
-                <Icon icon={faStar} className="size-6" />
+                <Icon icon="star" className="size-6" />
               </span>
               <div className="flex-1">
                 <h3 className="text-xl">Worked with us?</h3>
                 <p className="mt-1">Your review helps your neighbours choose with confidence.</p>
               </div>
-              <a href={record.gmb.link} target="_blank" rel="noopener noreferrer" className="btn-primary shrink-0">
+              <a href={gmbLink} target="_blank" rel="noopener noreferrer" className="btn-primary shrink-0">
                 Leave a review
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>

@@ -1,45 +1,30 @@
-import { faQuoteLeft } from '@fortawesome/free-solid-svg-icons'
 import { NotFoundNotice } from '#app/layout/not-found-notice.tsx'
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { firstOf } from '#app/record/contact-links.ts'
+import { currentRecord } from '#app/record/current-record.server.ts'
 import { findEntryOr404 } from '#app/record/find-entry.server.ts'
-import { imageAt } from '#app/record/home-content.ts'
 import { servicePath } from '#app/record/navigation.ts'
+import { serviceDetailView } from '#app/record/page-views.ts'
 import { pageMeta } from '#app/record/route-meta.ts'
-import { serviceImage, sideServiceLinks } from '#app/record/service-lists.ts'
-import { sidePanelSocialLinks } from '#app/record/side-panel.ts'
-import { useRecord } from '#app/record/use-record.ts'
-import { BulletList } from '#app/sections/service-rows.tsx'
-import { ServiceSidePanel } from '#app/sections/service-side-panel.tsx'
-import { StatisticsBand } from '#app/sections/statistics-band.tsx'
-import { TrailingCta } from '#app/sections/trailing-cta.tsx'
-import { ValuesBlock } from '#app/sections/values-block.tsx'
+import { serviceImage } from '#app/record/service-lists.ts'
+import { BulletList } from '#app/sections/bullet-list.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { ServiceSidePanel, StatisticsBand, TrailingCta, ValuesBlock } from '#app/sections/deferred-sections.ts'
 import type { Route } from './+types/service-detail'
 
-/** Spec: the service page shows three value cards. */
-export const SERVICE_VALUE_CARDS = 3
-
-export function loader({ params, context }: Route.LoaderArgs) {
-  const { record } = context.services.records.current()
-  const service = findEntryOr404(record.dbServices, params.id, (slug) => `/${slug}`)
-  // Picked on the server and sent along, so hydration shows the same slogan.
-  const sloganIndex = Math.floor(Math.random() * Math.max(1, record.dbSlogan.length))
-  return { service, sloganIndex }
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const record = await currentRecord(context)
+  return serviceDetailView(record, findEntryOr404(record.dbServices, params.id, (slug) => `/${slug}`))
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.service.name ?? 'Page not found', matches)
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const { service, sloganIndex } = loaderData
-  const record = useRecord()
-  const first = firstOf(record)
+  const { service, slogan, headerImage, side, statistics, values, trailing } = loaderData
   const mainImage = service.description[0]?.img || serviceImage(service)
-  const slogan = record.dbSlogan[sloganIndex]?.slogan.trim() ?? ''
   return (
     <>
-      <PageHeader title={service.name} subHeader="Services" english="subHeader" image={mainImage || imageAt(record, 0)} />
+      <PageHeader title={service.name} subHeader="Services" english="subHeader" image={mainImage || headerImage} />
       <div className="container-page grid gap-12 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
         <article aria-labelledby="service-heading">
           {mainImage ? (
@@ -55,7 +40,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           ) : null}
           {slogan ? (
             <p className="mt-10 flex gap-4 rounded-r-2xl border-l-4 border-secondary bg-slate-50 p-6 text-xl font-semibold italic text-heading">
-              <Icon icon={faQuoteLeft} className="size-6 shrink-0 text-secondary-ink" />
+              <Icon icon="quote-left" className="size-6 shrink-0 text-secondary-ink" />
               {slogan}
             </p>
           ) : null}
@@ -71,19 +56,11 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         </article>
-        <ServiceSidePanel
-          services={sideServiceLinks(record.dbServices)}
-          currentPath={servicePath(service.name)}
-          phones={record.dbPrincipal.phones}
-          emails={record.dbPrincipal.emails}
-          workday={first.workday}
-          workHour={first.workHour}
-          socialLinks={sidePanelSocialLinks(record.dbSocialMedia.redes)}
-        />
+        <ServiceSidePanel {...side} currentPath={servicePath(service.name)} />
       </div>
-      <StatisticsBand principal={record.dbPrincipal} />
-      <ValuesBlock values={record.dbValues.slice(0, SERVICE_VALUE_CARDS)} />
-      <TrailingCta phone={first.phone} image={imageAt(record, 2)} slogan={record.dbSlogan[0]?.slogan} />
+      <StatisticsBand principal={statistics} />
+      <ValuesBlock values={values} />
+      <TrailingCta {...trailing} />
     </>
   )
 }

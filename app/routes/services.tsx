@@ -1,17 +1,18 @@
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { imageAt } from '#app/record/home-content.ts'
 import { pageMeta } from '#app/record/route-meta.ts'
-import { serviceImage } from '#app/record/service-lists.ts'
-import { useRecord } from '#app/record/use-record.ts'
-import { ServiceRows } from '#app/sections/service-rows.tsx'
+import { currentRecord } from '#app/record/current-record.server.ts'
+import { servicesView } from '#app/record/page-views.ts'
+import { ServiceRows } from '#app/sections/deferred-sections.ts'
 import type { Route } from './+types/services'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return servicesView(await currentRecord(context))
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Services', matches)
 
-export default function Services() {
-  const record = useRecord()
-  const services = record.dbServices.filter((s) => s.name.trim() || s.description.length)
-  const image = services.map(serviceImage).find(Boolean) || imageAt(record, 0)
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { services, image } = loaderData
   return (
     <>
       <PageHeader title="Services" english="both" image={image} />

@@ -1,16 +1,20 @@
 import { Outlet } from 'react-router'
-import { BackToTop } from '#app/layout/back-to-top.tsx'
-import { ScrollProgress } from '#app/layout/scroll-progress.tsx'
-import { SiteFooter } from '#app/layout/site-footer.tsx'
 import { SiteHeader } from '#app/layout/site-header.tsx'
-import { useRecord } from '#app/record/use-record.ts'
-import { EstimateModal } from '#app/sections/estimate-modal.tsx'
+import { currentRecord } from '#app/record/current-record.server.ts'
+import { layoutView } from '#app/record/page-views.ts'
+import { useLayout } from '#app/record/use-record.ts'
 import { FloatingWidgets } from '#app/widgets/floating-widgets.tsx'
+import { BackToTop, EstimateModal, ScrollProgress, SiteFooter } from '#app/sections/deferred-sections.ts'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import type { Route } from './+types/site-layout'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return layoutView(await currentRecord(context))
+}
 
 /** The shared layout of every page but /find-us-on. */
 export default function SiteLayout() {
-  const record = useRecord()
+  const layout = useLayout()
   const t = useStrings()
   return (
     <>
@@ -19,11 +23,11 @@ export default function SiteLayout() {
       </a>
       <ScrollProgress />
       <div id="top" tabIndex={-1} />
-      <SiteHeader record={record} />
+      <SiteHeader layout={layout} />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter record={record} />
+      <SiteFooter layout={layout} />
       <BackToTop />
       <FloatingWidgets />
       <EstimateModal />

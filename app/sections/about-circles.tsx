@@ -1,4 +1,3 @@
-import { faArrowRight, faAward } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { formatCount } from '#app/record/statistics.ts'
 import { Icon } from '#app/ui/icon.tsx'
@@ -27,7 +26,7 @@ export function AboutCircles({ companyName, text, images, exprYears }: Props) {
           <Circle src={images[2]} sizes="(min-width: 1024px) 236px, (min-width: 480px) 206px, 42vw" className="bottom-0 right-[10%] size-[46%]" />
           {exprYears ? (
             <p className="absolute bottom-[6%] left-[4%] flex items-center gap-3 rounded-2xl bg-btn px-5 py-3 text-on-btn shadow-lg">
-              <Icon icon={faAward} className="size-7" />
+              <Icon icon="award" className="size-7" />
               <span className="leading-tight">
                 <span className="block text-2xl font-extrabold">{formatCount(exprYears)}+</span>
                 <span className="text-sm font-semibold">years of experience</span>
@@ -40,7 +39,7 @@ export function AboutCircles({ companyName, text, images, exprYears }: Props) {
           <p className="-mt-4 text-lg leading-relaxed">{text}</p>
           <Link to="/about" className="btn-primary mt-8">
             More about us
-            <Icon icon={faArrowRight} className="size-4" />
+            <Icon icon="arrow-right" className="size-4" />
           </Link>
         </div>
       </div>

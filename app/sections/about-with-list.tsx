@@ -1,4 +1,3 @@
-import { faCheck } from '@fortawesome/free-solid-svg-icons'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { SectionHeading } from './section-heading.tsx'
@@ -42,7 +41,7 @@ export function AboutWithList({ id, title, eyebrow = 'About us', text, list, ima
               {list.map((item, index) => (
                 <li key={`${index}-${item}`} className="flex items-start gap-3 font-medium text-heading">
                   <span className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-secondary text-on-secondary">
-                    <Icon icon={faCheck} className="size-3.5" />
+                    <Icon icon="check" className="size-3.5" />
                   </span>
                   {item}
                 </li>

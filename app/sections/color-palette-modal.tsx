@@ -1,4 +1,3 @@
-import { faChevronDown } from '@fortawesome/free-solid-svg-icons'
 import { colorGroups, cssNamedColors } from '#app/record/css-named-colors.ts'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { Icon } from '#app/ui/icon.tsx'
@@ -28,7 +27,7 @@ export function ColorPaletteModal({ open, onClose }: Props) {
                 <span className="text-sm font-normal text-paragraph">
                   {colors.length} <span className="sr-only">colours</span>
                 </span>
-                <Icon icon={faChevronDown} className="size-3.5 transition-transform group-open/details:rotate-180" />
+                <Icon icon="chevron-down" className="size-3.5 transition-transform group-open/details:rotate-180" />
               </summary>
               <ul className="grid grid-cols-1 gap-2 px-4 pb-4 pt-1 min-[420px]:grid-cols-2 sm:grid-cols-3">
                 {colors.map((c) => (

@@ -1,8 +1,6 @@
-import { faClock, faLocationDot, faPhone } from '@fortawesome/free-solid-svg-icons'
-import type { IconDefinition } from '@fortawesome/free-solid-svg-icons'
 import { digitsOnly, telHref } from '#app/record/contact-links.ts'
 import type { PageRecord } from '#app/record/schema.ts'
-import { Icon } from '#app/ui/icon.tsx'
+import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
@@ -14,7 +12,7 @@ type Props = {
 
 const mapSearch = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
 
-function Card({ icon, title, children }: { icon: IconDefinition; title: string; children: React.ReactNode }) {
+function Card({ icon, title, children }: { icon: IconName; title: string; children: React.ReactNode }) {
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-5 shadow-lg ring-1 ring-black/5 sm:p-6">
       <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-main text-on-main">
@@ -34,7 +32,7 @@ export function ContactCards({ phones, address, workday, workHour }: Props) {
   const callable = phones.filter((p) => digitsOnly(p.phone))
   return (
     <ul aria-label={t.a11y.howToReach} className="grid gap-4">
-      <Card icon={faPhone} title="Call Us">
+      <Card icon="phone" title="Call Us">
         {callable.length ? (
           <ul className="space-y-1">
             {callable.map((p) => (
@@ -50,7 +48,7 @@ export function ContactCards({ phones, address, workday, workHour }: Props) {
           <p>Send us a message and we will call you back.</p>
         )}
       </Card>
-      <Card icon={faLocationDot} title="Visit Us">
+      <Card icon="location-dot" title="Visit Us">
         {address ? (
           <a href={mapSearch(address)} target="_blank" rel="noopener noreferrer" className="hover:text-main-ink hover:underline">
             {address}
@@ -60,7 +58,7 @@ export function ContactCards({ phones, address, workday, workHour }: Props) {
           <p>We come to you.</p>
         )}
       </Card>
-      <Card icon={faClock} title="Working Hours">
+      <Card icon="clock" title="Working Hours">
         <p className="font-semibold text-heading">{workday || 'By appointment'}</p>
         {workHour ? <p>{workHour}</p> : null}
       </Card>

@@ -1,4 +1,3 @@
-import { faChevronDown, faCircleCheck, faPaperPlane, faTriangleExclamation } from '@fortawesome/free-solid-svg-icons'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { CONTACT_WAYS, FORM_FIELDS, HONEYPOT_FIELD, type ContactFormResult } from '#app/forms/estimate-form.ts'
@@ -84,7 +83,7 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
               </option>
             ))}
           </select>
-            <Icon icon={faChevronDown} className="pointer-events-none absolute right-4 top-1/2 size-3.5 -translate-y-1/2 text-paragraph" />
+            <Icon icon="chevron-down" className="pointer-events-none absolute right-4 top-1/2 size-3.5 -translate-y-1/2 text-paragraph" />
           </div>
           <FieldError id={id('service')} message={errors.service} />
         </div>
@@ -131,20 +130,20 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
       </div>
       <div className="col-span-2 flex flex-col gap-4 sm:flex-row sm:items-center">
         <button type="submit" disabled={pending} className="btn-primary w-full px-8 py-4 disabled:cursor-wait disabled:opacity-75 sm:w-auto">
-          <Icon icon={faPaperPlane} className="size-4" />
+          <Icon icon="paper-plane" className="size-4" />
           {pending ? chrome.sending : text.tbutton}
         </button>
         <div role="status" className="empty:hidden">
           {result?.ok ? (
             <p className="flex items-start gap-2 font-semibold text-green-800">
-              <Icon icon={faCircleCheck} className="mt-1 size-4 shrink-0" />
+              <Icon icon="circle-check" className="mt-1 size-4 shrink-0" />
               {result.message}
             </p>
           ) : null}
         </div>
         {result && !result.ok && result.message ? (
           <p role="alert" className="flex items-start gap-2 font-semibold text-red-700">
-            <Icon icon={faTriangleExclamation} className="mt-1 size-4 shrink-0" />
+            <Icon icon="triangle-exclamation" className="mt-1 size-4 shrink-0" />
             {result.message}
           </p>
         ) : null}

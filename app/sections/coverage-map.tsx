@@ -1,4 +1,3 @@
-import { faLocationDot } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { MAP_FRAME_HEIGHT_PX, coverageLocations, coverageTitle } from '#app/record/coverage.ts'
 import type { PageRecord } from '#app/record/schema.ts'
@@ -32,7 +31,7 @@ export function CoverageMap({ locations, miles, customTitle }: Props) {
                 {listed.map((location, index) => (
                   <li key={`${index}-${location.address}`}>
                     <Link to="/contact" className="flex items-start gap-3 rounded-lg p-2 transition-colors hover:bg-white/10">
-                      <Icon icon={faLocationDot} className="mt-1 size-4 shrink-0 text-secondary-on-third" />
+                      <Icon icon="location-dot" className="mt-1 size-4 shrink-0 text-secondary-on-third" />
                       <span>{location.address}</span>
                     </Link>
                   </li>

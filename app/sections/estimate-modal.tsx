@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react'
-import { useRecord } from '#app/record/use-record.ts'
+import { useLayout } from '#app/record/use-record.ts'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { ContactForm } from './contact-form.tsx'
-import { firstTimeThisVisit } from './estimate-visit.ts'
-import { formServices } from './form-labels.ts'
+import { ESTIMATE_MODAL_TITLE, firstTimeThisVisit } from './estimate-visit.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
-
-export const ESTIMATE_MODAL_TITLE = 'Request An Estimate Now'
 
 /**
  * The estimate modal: open on the first page of a visit, once. It renders closed on the server
@@ -15,13 +12,12 @@ export const ESTIMATE_MODAL_TITLE = 'Request An Estimate Now'
  * (and this component) mounted, and a reload finds the flag, so it never comes back that visit.
  */
 export function EstimateModal() {
-  const record = useRecord()
+  const { logo, name, form } = useLayout()
   const t = useStrings()
   const [open, setOpen] = useState(false)
   useEffect(() => {
     if (firstTimeThisVisit(globalThis.sessionStorage)) setOpen(true)
   }, [])
-  const { logo, name } = record.dbPrincipal
   return (
     <Dialog open={open} onClose={() => setOpen(false)} title={ESTIMATE_MODAL_TITLE} titleLang="en" size="lg" closeLabel={t.a11y.closeEstimate}>
       <div className="px-5 pb-6 pt-5 sm:px-8 sm:pb-8">
@@ -31,7 +27,7 @@ export function EstimateModal() {
             Free, no-obligation estimates. Tell us about your project and we will get back to you shortly.
           </p>
         </div>
-        <ContactForm services={formServices(record.dbServices)} labels={record.labels.formLabel} idPrefix="estimate" />
+        <ContactForm {...form} idPrefix="estimate" />
       </div>
     </Dialog>
   )

@@ -1,3 +1,5 @@
+export const ESTIMATE_MODAL_TITLE = 'Request An Estimate Now'
+
 /** sessionStorage flag: the estimate modal has been offered in this visit (this tab's session). */
 export const ESTIMATE_MODAL_SEEN_KEY = 'tradesite:estimate-modal-seen'
 

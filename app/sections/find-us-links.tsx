@@ -1,5 +1,3 @@
-import { faGoogle, faWhatsapp } from '@fortawesome/free-brands-svg-icons'
-import { faArrowUpRightFromSquare, faStar } from '@fortawesome/free-solid-svg-icons'
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { brandIcon } from '#app/ui/social-icons.tsx'
@@ -42,7 +40,7 @@ function TextLink({ href, label, icon, detail }: { href: string; label: string; 
         {label}
         {detail ? <span className="block text-sm font-normal text-paragraph">{detail}</span> : null}
       </span>
-      <Icon icon={faArrowUpRightFromSquare} className="size-3.5 shrink-0 text-paragraph" />
+      <Icon icon="arrow-up-right-from-square" className="size-3.5 shrink-0 text-paragraph" />
       {newTab}
     </a>
   )
@@ -63,14 +61,14 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
             {pictures && gmb.img ? (
               <ImageLink href={gmb.link} image={gmb.img} label="Our business profile on Google: directions, hours and reviews" />
             ) : (
-              <TextLink href={gmb.link} label="Find us on Google" detail="Directions, hours and reviews" icon={iconBadge(<Icon icon={faGoogle} className="size-5" />, 'bg-[#1a73e8] text-white')} />
+              <TextLink href={gmb.link} label="Find us on Google" detail="Directions, hours and reviews" icon={iconBadge(<Icon icon="google" className="size-5" />, 'bg-[#1a73e8] text-white')} />
             )}
           </li>
         ) : null}
         {chatHref ? (
           <li>
             <a href={chatHref} {...external} className={`${pill} bg-[#075e54] text-white ring-transparent`}>
-              {iconBadge(<Icon icon={faWhatsapp} className="size-6" />, 'bg-white/15')}
+              {iconBadge(<Icon icon="whatsapp" className="size-6" />, 'bg-white/15')}
               <span className="flex-1">
                 Chat with us on WhatsApp
                 <span lang="en" className="block text-sm font-normal text-white/85">Typically replies in minutes</span>
@@ -83,7 +81,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
       {dirs.length ? (
         <section aria-label={t.a11y.directories}>
           <Heading>
-            <Icon icon={faStar} className="mr-1.5 inline size-3 -translate-y-px text-secondary-ink" />
+            <Icon icon="star" className="mr-1.5 inline size-3 -translate-y-px text-secondary-ink" />
             Rated on
           </Heading>
           <ul className={pictures ? 'grid grid-cols-2 gap-3' : 'space-y-3'}>

@@ -1,4 +1,3 @@
-import { faCircleExclamation } from '@fortawesome/free-solid-svg-icons'
 import { Icon } from '#app/ui/icon.tsx'
 
 export const inputClass =
@@ -10,7 +9,7 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null
   return (
     <p id={errorId(id)} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
-      <Icon icon={faCircleExclamation} className="mt-0.5 size-3.5 shrink-0" />
+      <Icon icon="circle-exclamation" className="mt-0.5 size-3.5 shrink-0" />
       {message}
     </p>
   )

@@ -1,4 +1,3 @@
-import { faArrowRight, faPhone } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { telHref } from '#app/record/contact-links.ts'
 import { Icon } from '#app/ui/icon.tsx'
@@ -28,14 +27,14 @@ export function Hero({ slogan, text, image, phone, companyName }: Props) {
           <div className="mt-10 flex flex-col gap-4 sm:flex-row sm:flex-wrap">
             <Link to="/contact" className="btn-primary px-8 py-4 text-base">
               Get a free estimate
-              <Icon icon={faArrowRight} className="size-4" />
+              <Icon icon="arrow-right" className="size-4" />
             </Link>
             {phone ? (
               <a
                 href={telHref(phone)}
                 className="inline-flex items-center justify-center gap-3 rounded-full border-2 border-on-overlay/80 px-8 py-3.5 font-semibold text-on-overlay transition-colors hover:bg-white hover:text-heading"
               >
-                <Icon icon={faPhone} className="size-4" />
+                <Icon icon="phone" className="size-4" />
                 Call {phone}
               </a>
             ) : null}

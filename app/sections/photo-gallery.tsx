@@ -1,4 +1,3 @@
-import { faArrowRight } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { Icon } from '#app/ui/icon.tsx'
 import { LightboxGrid } from '#app/ui/lightbox-grid.tsx'
@@ -25,7 +24,7 @@ export function PhotoGallery({ group, headingId, tinted = false, title = group.n
           {group.href ? (
             <Link to={group.href} className="inline-flex items-center gap-2 rounded-full px-1 py-2 font-semibold text-main-ink hover:underline">
               View project page<span className="sr-only"> for {group.name}</span>
-              <Icon icon={faArrowRight} className="size-3.5" />
+              <Icon icon="arrow-right" className="size-3.5" />
             </Link>
           ) : null}
         </div>

@@ -1,4 +1,3 @@
-import { faPlay } from '@fortawesome/free-solid-svg-icons'
 import { useEffect, useRef, useState } from 'react'
 import { Icon } from '#app/ui/icon.tsx'
 import { prefersReducedMotion } from '#app/ui/count-up.tsx'
@@ -63,7 +62,7 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
                 className="group absolute inset-0 grid place-items-center bg-black/25 transition-colors hover:bg-black/35"
               >
                 <span className="grid size-20 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-8 ring-white/30 transition-transform group-hover:scale-110">
-                  <Icon icon={faPlay} className="ml-1 size-7" />
+                  <Icon icon="play" className="ml-1 size-7" />
                 </span>
                 <span className="sr-only">Play video: {title}</span>
               </a>

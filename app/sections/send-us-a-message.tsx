@@ -1,4 +1,3 @@
-import { faEnvelopeOpenText } from '@fortawesome/free-solid-svg-icons'
 import { Icon } from '#app/ui/icon.tsx'
 
 type Props = {
@@ -19,7 +18,7 @@ export function SendUsAMessage({ children, title = SEND_US_A_MESSAGE, lead = 'Te
         <div className="mx-auto max-w-4xl rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-black/5 sm:p-10">
           <div className="mb-8 flex items-start gap-4">
             <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-secondary text-on-secondary">
-              <Icon icon={faEnvelopeOpenText} className="size-6" />
+              <Icon icon="envelope-open-text" className="size-6" />
             </span>
             <div>
               <h2 id={id} lang={title === SEND_US_A_MESSAGE ? 'en' : undefined} className="text-2xl sm:text-3xl">

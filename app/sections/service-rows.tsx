@@ -1,25 +1,11 @@
-import { faArrowRight, faCheck } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { servicePath } from '#app/record/navigation.ts'
 import type { Service } from '#app/record/schema.ts'
 import { canonicalSlug } from '#app/record/slug.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { BulletList } from './bullet-list.tsx'
 import { SectionHeading } from './section-heading.tsx'
-
-export function BulletList({ items }: { items: string[] }) {
-  if (!items.length) return null
-  return (
-    <ul className="mt-6 space-y-2.5">
-      {items.map((item, index) => (
-        <li key={`${index}-${item}`} className="flex items-start gap-3">
-          <Icon icon={faCheck} className="mt-1 size-4 shrink-0 text-secondary-ink" />
-          <span>{item}</span>
-        </li>
-      ))}
-    </ul>
-  )
-}
 
 type Entry = Service['description'][number]
 
@@ -69,7 +55,7 @@ export function ServiceRows({ services }: { services: Service[] }) {
                 <p className="mt-10 text-center">
                   <Link to={servicePath(service.name)} className="btn-primary">
                     More about {service.name}
-                    <Icon icon={faArrowRight} className="size-4" />
+                    <Icon icon="arrow-right" className="size-4" />
                   </Link>
                 </p>
               ) : null}

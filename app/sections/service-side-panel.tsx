@@ -1,4 +1,3 @@
-import { faCalendarDays, faChevronRight, faClock, faEnvelope, faPhone } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { mailtoHref, telHref } from '#app/record/contact-links.ts'
 import type { PageRecord, SocialLink } from '#app/record/schema.ts'
@@ -48,7 +47,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
                       className={`flex items-center justify-between gap-3 rounded-lg px-3 py-2.5 font-medium transition-colors ${current ? 'bg-main text-on-main' : 'text-heading hover:bg-slate-100 hover:text-secondary-ink'}`}
                     >
                       {service.name}
-                      <Icon icon={faChevronRight} className="size-3 shrink-0" />
+                      <Icon icon="chevron-right" className="size-3 shrink-0" />
                     </Link>
                   </li>
                 )
@@ -64,7 +63,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
               <li key={p.phone}>
                 <a href={telHref(p.phone)} className="flex items-center gap-3 font-semibold text-heading hover:text-secondary-ink">
                   <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary/10 text-secondary-ink">
-                    <Icon icon={faPhone} className="size-4" />
+                    <Icon icon="phone" className="size-4" />
                   </span>
                   <span>
                     {p.name ? <span className="block text-xs font-bold uppercase tracking-wider text-paragraph">{p.name}</span> : null}
@@ -77,7 +76,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
               <li key={e.email}>
                 <a href={mailtoHref(e.email)} className="flex items-center gap-3 text-sm font-medium text-heading [overflow-wrap:anywhere] hover:text-secondary-ink">
                   <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary/10 text-secondary-ink">
-                    <Icon icon={faEnvelope} className="size-4" />
+                    <Icon icon="envelope" className="size-4" />
                   </span>
                   {e.email.trim()}
                 </a>
@@ -91,13 +90,13 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
           <ul className="space-y-2">
             {workday ? (
               <li className="flex items-center gap-3">
-                <Icon icon={faCalendarDays} className="size-4 text-secondary-ink" />
+                <Icon icon="calendar-days" className="size-4 text-secondary-ink" />
                 {workday}
               </li>
             ) : null}
             {workHour ? (
               <li className="flex items-center gap-3">
-                <Icon icon={faClock} className="size-4 text-secondary-ink" />
+                <Icon icon="clock" className="size-4 text-secondary-ink" />
                 {workHour}
               </li>
             ) : null}

@@ -1,13 +1,10 @@
-import { faArrowRight, faScrewdriverWrench } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
-import { servicePath } from '#app/record/navigation.ts'
-import type { Service } from '#app/record/schema.ts'
-import { serviceImage, serviceSummary } from '#app/record/service-lists.ts'
+import type { ServiceCard } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
-type Props = { services: Service[]; title: string; tinted?: boolean }
+type Props = { services: ServiceCard[]; title: string; tinted?: boolean }
 
 /** The home page's service cards: picture, name, a short text and a link to the service's page. */
 export function ServicesCards({ services, title, tinted = false }: Props) {
@@ -17,10 +14,9 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
       <div className="container-page">
         <SectionHeading id="services-cards-heading" eyebrow="Our services" title={title.trim() || 'What We Can Do For You'} />
         <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
-          {services.map((service) => {
-            const image = serviceImage(service)
+          {services.map(({ name, to, image, summary }) => {
             return (
-              <li key={service.name} className="group relative flex overflow-hidden sm:flex-col rounded-2xl bg-white shadow-lg ring-1 ring-black/5 transition hover:-translate-y-1 hover:shadow-xl focus-within:ring-2 focus-within:ring-focus">
+              <li key={name} className="group relative flex overflow-hidden sm:flex-col rounded-2xl bg-white shadow-lg ring-1 ring-black/5 transition hover:-translate-y-1 hover:shadow-xl focus-within:ring-2 focus-within:ring-focus">
                 <div className="relative w-28 shrink-0 overflow-hidden bg-slate-200 sm:aspect-[3/2] sm:w-auto">
                   {image ? (
                     <ResponsiveImage
@@ -33,20 +29,20 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
                     />
                   ) : (
                     <span className="grid size-full place-items-center text-main-ink">
-                      <Icon icon={faScrewdriverWrench} className="size-10" />
+                      <Icon icon="screwdriver-wrench" className="size-10" />
                     </span>
                   )}
                 </div>
                 <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-6">
                   <h3 className="text-base leading-snug sm:text-lg">
-                    <Link to={servicePath(service.name)} className="after:absolute after:inset-0 focus-visible:outline-none">
-                      {service.name}
+                    <Link to={to} className="after:absolute after:inset-0 focus-visible:outline-none">
+                      {name}
                     </Link>
                   </h3>
-                  <p className="mt-1.5 line-clamp-2 flex-1 text-sm leading-relaxed sm:mt-2 sm:line-clamp-3">{serviceSummary(service)}</p>
+                  <p className="mt-1.5 line-clamp-2 flex-1 text-sm leading-relaxed sm:mt-2 sm:line-clamp-3">{summary}</p>
                   <span aria-hidden="true" className="mt-3 inline-flex items-center gap-2 text-xs sm:mt-4 sm:text-sm font-bold uppercase tracking-wide text-secondary-ink">
                     Learn more
-                    <Icon icon={faArrowRight} className="size-3.5 transition-transform group-hover:translate-x-1" />
+                    <Icon icon="arrow-right" className="size-3.5 transition-transform group-hover:translate-x-1" />
                   </span>
                 </div>
               </li>

@@ -1,4 +1,3 @@
-import { faCircleCheck } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import type { ServiceLink } from '#app/record/service-lists.ts'
 import { Icon } from '#app/ui/icon.tsx'
@@ -30,7 +29,7 @@ export function ServicesIntro({ services, companyName }: Props) {
                   to={service.to}
                   className="group flex h-full items-center gap-3 rounded-xl border border-slate-200 px-4 py-3.5 font-semibold text-heading transition hover:-translate-y-0.5 hover:border-secondary hover:shadow-md"
                 >
-                  <Icon icon={faCircleCheck} className="size-5 shrink-0 text-secondary-ink" />
+                  <Icon icon="circle-check" className="size-5 shrink-0 text-secondary-ink" />
                   {service.name}
                 </Link>
               </li>

@@ -1,16 +1,15 @@
-import { faAward, faClock, faMapLocationDot, faStar, faThumbsUp, faUserGroup, type IconDefinition } from '@fortawesome/free-solid-svg-icons'
 import type { PageRecord } from '#app/record/schema.ts'
 import { statisticsFor } from '#app/record/statistics.ts'
 import { CountUp } from '#app/ui/count-up.tsx'
-import { Icon } from '#app/ui/icon.tsx'
+import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
-const icons: Record<string, IconDefinition> = {
-  'Years Of Experience': faAward,
-  'Best Service': faStar,
-  'Cost-Effectiveness': faThumbsUp,
-  Professionals: faUserGroup,
-  'On Time': faClock,
+const icons: Record<string, IconName> = {
+  'Years Of Experience': 'award',
+  'Best Service': 'star',
+  'Cost-Effectiveness': 'thumbs-up',
+  Professionals: 'user-group',
+  'On Time': 'clock',
 }
 
 type Props = { principal: Pick<PageRecord['dbPrincipal'], 'exprYears' | 'miles' | 'location'> }
@@ -26,7 +25,7 @@ export function StatisticsBand({ principal }: Props) {
         {statistics.map((stat) => (
           <li key={stat.label} className="flex flex-col items-center text-center">
             <span className="mb-4 grid size-14 place-items-center rounded-full bg-white/15 ring-1 ring-white/25">
-              <Icon icon={icons[stat.label] ?? faMapLocationDot} className="size-6" />
+              <Icon icon={icons[stat.label] ?? 'map-location-dot'} className="size-6" />
             </span>
             <CountUp value={stat.value} suffix={stat.suffix} className="text-4xl font-extrabold sm:text-5xl" />
             <span lang="en" className="mt-2 max-w-[26ch] text-sm text-balance font-semibold uppercase tracking-wider text-on-main-soft sm:text-base">{stat.label}</span>

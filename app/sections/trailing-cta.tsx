@@ -1,4 +1,3 @@
-import { faPhone } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
 import { telHref } from '#app/record/contact-links.ts'
 import { Icon } from '#app/ui/icon.tsx'
@@ -28,7 +27,7 @@ export function TrailingCta({ phone, image, slogan }: Props) {
               href={telHref(phone)}
               className="inline-flex items-center justify-center gap-3 rounded-full bg-white px-8 py-4 font-semibold text-heading shadow-md transition-colors hover:bg-slate-100"
             >
-              <Icon icon={faPhone} className="size-4 text-secondary-ink" />
+              <Icon icon="phone" className="size-4 text-secondary-ink" />
               {phone}
             </a>
           ) : null}

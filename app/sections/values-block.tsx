@@ -1,12 +1,11 @@
-import { faHandshake, faMedal, faShieldHalved, faHeart, faLightbulb, faScaleBalanced, type IconDefinition } from '@fortawesome/free-solid-svg-icons'
 import type { PageRecord } from '#app/record/schema.ts'
-import { Icon } from '#app/ui/icon.tsx'
+import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
 type Value = PageRecord['dbValues'][number]
 
 /** Each card gets an icon by position; the record's values carry no icon of their own. */
-const valueIcons: IconDefinition[] = [faShieldHalved, faMedal, faHandshake, faHeart, faLightbulb, faScaleBalanced]
+const valueIcons: IconName[] = ['shield-halved', 'medal', 'handshake', 'heart', 'lightbulb', 'scale-balanced']
 
 /** The company's values as cards (title + description). */
 export function ValueCards({ values }: { values: Value[] }) {

@@ -1,5 +1,3 @@
-import { faYoutube } from '@fortawesome/free-brands-svg-icons'
-import { faArrowUpRightFromSquare, faPlay } from '@fortawesome/free-solid-svg-icons'
 import { useState } from 'react'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { Icon } from '#app/ui/icon.tsx'
@@ -36,7 +34,7 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
                   <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/10 to-transparent" />
                   <span aria-hidden="true" className="absolute inset-0 grid place-items-center">
                     <span className="grid size-16 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 group-focus-visible:scale-110">
-                      <Icon icon={faPlay} className="ml-1 size-6" />
+                      <Icon icon="play" className="ml-1 size-6" />
                     </span>
                   </span>
                   <span className="absolute bottom-3 left-4 text-sm font-semibold text-white">
@@ -50,9 +48,9 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
         ) : null}
         <p className="mt-12 text-center">
           <a href={channelUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
-            <Icon icon={faYoutube} className="size-5" />
+            <Icon icon="youtube" className="size-5" />
             Visit our YouTube channel
-            <Icon icon={faArrowUpRightFromSquare} className="size-3.5" />
+            <Icon icon="arrow-up-right-from-square" className="size-3.5" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         </p>

@@ -1,4 +1,3 @@
-import { faLeftRight } from '@fortawesome/free-solid-svg-icons'
 import { useCallback, useState } from 'react'
 import { HandleRoot, Item, Provider, Root } from 'react-compare-slider/components'
 import { useReactCompareSlider } from 'react-compare-slider/hooks'
@@ -74,7 +73,7 @@ export function CompareSlider({ before, after, label, sizes = '(min-width: 1024p
         >
           <span className="pointer-events-auto w-1 flex-1 bg-white shadow-[0_0_6px_rgba(0,0,0,.45)]" />
           <span className="pointer-events-auto grid size-12 shrink-0 cursor-ew-resize place-items-center rounded-full bg-white text-heading shadow-lg ring-4 ring-white/40 transition-shadow group-focus-visible:ring-focus">
-            <Icon icon={faLeftRight} className="size-5" />
+            <Icon icon="left-right" className="size-5" />
           </span>
           <span className="pointer-events-auto w-1 flex-1 bg-white shadow-[0_0_6px_rgba(0,0,0,.45)]" />
         </HandleRoot>

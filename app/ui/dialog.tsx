@@ -1,4 +1,3 @@
-import { faXmark } from '@fortawesome/free-solid-svg-icons'
 import { useEffect, useId, useRef } from 'react'
 import { Icon } from './icon.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
@@ -75,7 +74,7 @@ export function Dialog({ open, onClose, title, titleLang, hideTitle = false, ton
             dark ? 'text-white hover:bg-white/15' : hideTitle ? 'bg-white/90 text-heading shadow hover:bg-slate-100' : 'text-heading hover:bg-slate-100'
           }`}
         >
-          <Icon icon={faXmark} className="size-5" />
+          <Icon icon="xmark" className="size-5" />
           <span className="sr-only">{closeLabel ?? t.a11y.close}</span>
         </button>
       </div>

@@ -1,24 +1,19 @@
-import type { IconDefinition } from '@fortawesome/free-solid-svg-icons'
+import spriteHref from './icon-sprite.svg?url'
 
-type Props = { icon: IconDefinition; className?: string; title?: string }
+/** Our icons, named in icon-names.json and drawn into icon-sprite.svg (scripts/build-icon-sprite.mjs). */
+export type IconName = keyof typeof import('./icon-names.json')
 
-/** A Font Awesome icon as inline SVG: no icon font, no CDN. Decorative unless given a title. */
+type Props = { icon: IconName; className?: string; title?: string }
+
+/**
+ * An icon from the site's one sprite file (hashed, cached for a year): a few bytes of markup per
+ * icon and no icon data in the JavaScript. Decorative unless given a title.
+ */
 export function Icon({ icon, className = 'size-4', title }: Props) {
-  const [width, height, , , path] = icon.icon
-  const paths = Array.isArray(path) ? path : [path]
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      className={className}
-      fill="currentColor"
-      aria-hidden={title ? undefined : true}
-      role={title ? 'img' : undefined}
-      focusable="false"
-    >
+    <svg className={className} fill="currentColor" aria-hidden={title ? undefined : true} role={title ? 'img' : undefined} focusable="false">
       {title ? <title>{title}</title> : null}
-      {paths.map((d) => (
-        <path key={d} d={d} />
-      ))}
+      <use href={`${spriteHref}#${icon}`} />
     </svg>
   )
 }

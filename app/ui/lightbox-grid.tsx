@@ -1,4 +1,3 @@
-import { faMagnifyingGlassPlus } from '@fortawesome/free-solid-svg-icons'
 import { Suspense, lazy, useState } from 'react'
 import { Icon } from './icon.tsx'
 import { ResponsiveImage } from './responsive-image.tsx'
@@ -50,7 +49,7 @@ export function LightboxGrid({ images, name }: Props) {
               />
               <span aria-hidden="true" className="absolute inset-0 grid place-items-center bg-third/0 transition-colors group-hover:bg-third/45 group-focus-visible:bg-third/45">
                 <span className="grid size-12 scale-75 place-items-center rounded-full bg-white/95 text-heading opacity-0 shadow-lg transition group-hover:scale-100 group-hover:opacity-100 group-focus-visible:scale-100 group-focus-visible:opacity-100">
-                  <Icon icon={faMagnifyingGlassPlus} className="size-5" />
+                  <Icon icon="magnifying-glass-plus" className="size-5" />
                 </span>
               </span>
             </button>

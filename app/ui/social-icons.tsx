@@ -1,51 +1,35 @@
-import {
-  faFacebook,
-  faGoogle,
-  faHouzz,
-  faInstagram,
-  faLinkedin,
-  faPinterest,
-  faSnapchat,
-  faThreads,
-  faTiktok,
-  faWhatsapp,
-  faXTwitter,
-  faYelp,
-  faYoutube,
-} from '@fortawesome/free-brands-svg-icons'
-import { faLink, type IconDefinition } from '@fortawesome/free-solid-svg-icons'
 import type { SocialLink } from '#app/record/schema.ts'
-import { Icon } from './icon.tsx'
+import { Icon, type IconName } from './icon.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 /** The Font Awesome brand names records use; only these are bundled, anything else gets a link icon. */
-const brands: Record<string, IconDefinition> = {
-  facebook: faFacebook,
-  'facebook-f': faFacebook,
-  'facebook-square': faFacebook,
-  instagram: faInstagram,
-  google: faGoogle,
-  yelp: faYelp,
-  youtube: faYoutube,
-  tiktok: faTiktok,
-  'x-twitter': faXTwitter,
-  twitter: faXTwitter,
-  linkedin: faLinkedin,
-  'linkedin-in': faLinkedin,
-  pinterest: faPinterest,
-  houzz: faHouzz,
-  whatsapp: faWhatsapp,
-  threads: faThreads,
-  snapchat: faSnapchat,
+const brands: Record<string, IconName> = {
+  facebook: 'facebook',
+  'facebook-f': 'facebook',
+  'facebook-square': 'facebook',
+  instagram: 'instagram',
+  google: 'google',
+  yelp: 'yelp',
+  youtube: 'youtube',
+  tiktok: 'tiktok',
+  'x-twitter': 'x-twitter',
+  twitter: 'x-twitter',
+  linkedin: 'linkedin',
+  'linkedin-in': 'linkedin',
+  pinterest: 'pinterest',
+  houzz: 'houzz',
+  whatsapp: 'whatsapp',
+  threads: 'threads',
+  snapchat: 'snapchat',
 }
 
 /** "fab fa-facebook-f", "fa-facebook" or "Facebook" → its brand icon. */
-export function brandIcon(name: string): IconDefinition {
+export function brandIcon(name: string): IconName {
   const key = name.toLowerCase().trim().split(/\s+/).pop()!.replace(/^fa-/, '')
-  return brands[key] ?? faLink
+  return brands[key] ?? 'link'
 }
 
-type Props = { links: SocialLink[]; className?: string; iconClassName?: string }
+type Props = { links: Pick<SocialLink, 'name' | 'url' | 'icon'>[]; className?: string; iconClassName?: string }
 
 /** Social links as icon buttons, each named for screen readers by its network. */
 export function SocialIcons({ links, className = 'flex gap-2', iconClassName = 'size-4' }: Props) {

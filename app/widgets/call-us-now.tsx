@@ -1,4 +1,3 @@
-import { faPhone } from '@fortawesome/free-solid-svg-icons'
 import { telHref } from '#app/record/contact-links.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { PANEL_LOADER_MS, TypingLoader, useElapsed } from './typing-loader.tsx'
@@ -18,7 +17,7 @@ export default function CallUsNow({ phones }: { phones: PhoneEntry[] }) {
   return (
     <div className="space-y-4 p-4">
       <a href={telHref(first.phone)} className="flex w-full items-center justify-center gap-2 rounded-full bg-btn px-5 py-3 text-lg font-bold text-on-btn shadow-md transition-colors hover:bg-btn-hover hover:text-on-btn-hover">
-        <Icon icon={faPhone} className="size-4" />
+        <Icon icon="phone" className="size-4" />
         {first.phone}
       </a>
       {first.name ? <p className="-mt-2 text-center text-sm">{first.name}</p> : null}

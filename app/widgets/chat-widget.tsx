@@ -1,4 +1,3 @@
-import { faPaperPlane } from '@fortawesome/free-solid-svg-icons'
 import { useId, useState } from 'react'
 import { whatsappHref } from '#app/record/contact-links.ts'
 import { Icon } from '#app/ui/icon.tsx'
@@ -46,7 +45,7 @@ export default function ChatWidget({ phone, businessName }: Props) {
           className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2.5 text-sm text-heading placeholder:text-slate-500 focus-visible:border-control"
         />
         <button type="submit" className="grid size-11 shrink-0 place-items-center rounded-full bg-[#0b7a6f] text-white hover:bg-[#075e54]">
-          <Icon icon={faPaperPlane} className="size-4" />
+          <Icon icon="paper-plane" className="size-4" />
           <span className="sr-only">{t.a11y.send}</span>
         </button>
       </form>

@@ -1,14 +1,12 @@
-import { faWhatsapp } from '@fortawesome/free-brands-svg-icons'
-import { faChartSimple, faCloudSun, faCommentDots, faPalette, faPhone, faStar, faXmark } from '@fortawesome/free-solid-svg-icons'
 import { Suspense, lazy, useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
-import { useRecord } from '#app/record/use-record.ts'
-import { Icon } from '#app/ui/icon.tsx'
+import { useLayout } from '#app/record/use-record.ts'
+import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { MenuItem } from './menu-item.tsx'
 import { OpenPanel } from './open-panel.tsx'
 import { ReviewTab } from './review-tab.tsx'
 import { useVisitCounts, type VisitCountsState } from './use-visit-counts.ts'
-import { hasFloatingMenu, widgetSettings, type PanelName, type WidgetSettings } from './widget-settings.ts'
+import { hasFloatingMenu, type PanelName, type WidgetSettings } from './widget-settings.ts'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 // The palette is rarely opened: it loads on first use.
@@ -16,7 +14,7 @@ const ColorPaletteModal = lazy(() => import('#app/sections/color-palette-modal.t
 
 /** The floating widgets of the shared layout, as the record switches them on. */
 export function FloatingWidgets() {
-  const settings = widgetSettings(useRecord())
+  const settings = useLayout().widgets
   const visits = useVisitCounts(settings.visits)
   const { pathname } = useLocation()
   if (!hasFloatingMenu(settings)) return null
@@ -63,7 +61,7 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
     const next = event.relatedTarget as Node | null
     if (next && !rootRef.current?.contains(next) && palette !== 'open') closeAll()
   }
-  const panelItem = (name: PanelName, label: string, icon: typeof faPhone, color: string) => (
+  const panelItem = (name: PanelName, label: string, icon: IconName, color: string) => (
     <MenuItem
       label={label}
       icon={icon}
@@ -104,16 +102,16 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
       >
         <div className="flex flex-col items-center gap-3">
           <ul id={menuId} hidden={!menuOpen} className="pointer-events-auto flex flex-col items-center gap-3">
-            {settings.chat ? panelItem('chat', t.a11y.chat, faWhatsapp, 'bg-[#0b7a6f] text-white') : null}
-            {settings.call ? panelItem('call', t.a11y.call, faPhone, 'bg-btn text-on-btn') : null}
-            {settings.visits ? panelItem('visits', t.a11y.visits, faChartSimple, 'bg-main text-on-main') : null}
-            {settings.weather ? panelItem('weather', t.a11y.weather, faCloudSun, 'bg-main text-on-main') : null}
+            {settings.chat ? panelItem('chat', t.a11y.chat, 'whatsapp', 'bg-[#0b7a6f] text-white') : null}
+            {settings.call ? panelItem('call', t.a11y.call, 'phone', 'bg-btn text-on-btn') : null}
+            {settings.visits ? panelItem('visits', t.a11y.visits, 'chart-simple', 'bg-main text-on-main') : null}
+            {settings.weather ? panelItem('weather', t.a11y.weather, 'cloud-sun', 'bg-main text-on-main') : null}
             {/* On wide screens the edge tab carries this link. */}
-            {settings.reviews ? <MenuItem to="/reviews" label={t.a11y.reviews} icon={faStar} color="bg-secondary text-on-secondary" showTooltip={!panel} className="xl:hidden" /> : null}
+            {settings.reviews ? <MenuItem to="/reviews" label={t.a11y.reviews} icon="star" color="bg-secondary text-on-secondary" showTooltip={!panel} className="xl:hidden" /> : null}
             {settings.palette ? (
               <MenuItem
                 label={t.a11y.palette}
-                icon={faPalette}
+                icon="palette"
                 color="bg-slate-700 text-white"
                 showTooltip={!panel}
                 data-widget="palette"
@@ -133,7 +131,7 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
             onClick={() => (menuOpen ? closeAll() : setMenuOpen(true))}
             className="pointer-events-auto grid size-14 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-2 ring-white transition-colors hover:bg-btn-hover hover:text-on-btn-hover"
           >
-            <Icon icon={menuOpen ? faXmark : faCommentDots} className="size-6" />
+            <Icon icon={menuOpen ? 'xmark' : 'comment-dots'} className="size-6" />
             <span className="sr-only">{t.a11y.quickActionsMenu}</span>
           </button>
         </div>

@@ -1,10 +1,9 @@
-import type { IconDefinition } from '@fortawesome/free-solid-svg-icons'
 import { Link } from 'react-router'
-import { Icon } from '#app/ui/icon.tsx'
+import { Icon, type IconName } from '#app/ui/icon.tsx'
 
 const itemClass = 'peer grid size-12 place-items-center rounded-full shadow-lg ring-2 ring-white transition-transform hover:scale-105'
 
-type Common = { label: string; icon: IconDefinition; color: string; showTooltip: boolean; className?: string }
+type Common = { label: string; icon: IconName; color: string; showTooltip: boolean; className?: string }
 type Props = Common & ({ to: string } | ({ to?: undefined } & React.ButtonHTMLAttributes<HTMLButtonElement>))
 
 /** A round widget button (or link) with its name as a tooltip on hover and keyboard focus. */

@@ -1,21 +1,20 @@
-import { faCloud, faCloudBolt, faCloudRain, faCloudSun, faSmog, faSnowflake, faSun, faWind } from '@fortawesome/free-solid-svg-icons'
 import { useEffect, useState } from 'react'
 import type { WeatherKind, WeatherResult } from '#server/weather/weather-result.ts'
-import { Icon } from '#app/ui/icon.tsx'
+import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { PANEL_LOADER_MS, TypingLoader, useElapsed } from './typing-loader.tsx'
 
 /** Our server answers within its own 3 s timeout; this only guards against a stalled connection. */
 const WEATHER_REQUEST_TIMEOUT_MS = 10_000
 
-const KIND_ICONS: Record<WeatherKind, typeof faSun> = {
-  clear: faSun,
-  'partly-cloudy': faCloudSun,
-  cloudy: faCloud,
-  fog: faSmog,
-  drizzle: faCloudRain,
-  rain: faCloudRain,
-  snow: faSnowflake,
-  storm: faCloudBolt,
+const KIND_ICONS: Record<WeatherKind, IconName> = {
+  clear: 'sun',
+  'partly-cloudy': 'cloud-sun',
+  cloudy: 'cloud',
+  fog: 'smog',
+  drizzle: 'cloud-rain',
+  rain: 'cloud-rain',
+  snow: 'snowflake',
+  storm: 'cloud-bolt',
 }
 
 function useWeather() {
@@ -62,7 +61,7 @@ export default function WeatherWidget() {
         </div>
       </div>
       <p className="mt-3 flex items-center gap-2 text-sm">
-        <Icon icon={faWind} className="size-4 text-main-ink" />
+        <Icon icon="wind" className="size-4 text-main-ink" />
         Wind {weather.windMph} mph{weather.windFrom ? ` from the ${weather.windFrom}` : ''}
       </p>
       {weather.place ? <p className="mt-1 text-sm text-paragraph">Near {weather.place}</p> : null}

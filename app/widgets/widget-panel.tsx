@@ -1,4 +1,3 @@
-import { faXmark } from '@fortawesome/free-solid-svg-icons'
 import { Suspense, useEffect, useId, useRef } from 'react'
 import { Icon } from '#app/ui/icon.tsx'
 import { TypingLoader } from './typing-loader.tsx'
@@ -50,7 +49,7 @@ export function WidgetPanel({ id, title, subtitle, logo, closeLabel, onClose, ch
           aria-label={closeLabel}
           className="grid size-11 shrink-0 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-on-main"
         >
-          <Icon icon={faXmark} className="size-5" />
+          <Icon icon="xmark" className="size-5" />
         </button>
       </header>
       <div className="overflow-y-auto">

@@ -1,0 +1,40 @@
+import { expect, test } from 'vitest'
+import { aboutView, headView, homeView, layoutView } from './page-views.ts'
+import { parsePageRecord } from './schema.ts'
+
+const description = (n: number) => `Description of service ${n}, long enough to matter. `.repeat(4)
+const record = parsePageRecord({
+  dbPrincipal: { name: 'Acme Fence', phones: [{ phone: '720-555-0199', name: 'Office' }], location: [{ address: 'Denver', url: 'https://maps.example/x' }] },
+  dbAbout: [{ text: 'a'.repeat(300), list: ['Licensed'] }],
+  dbServices: Array.from({ length: 14 }, (_, i) => ({ name: `Service ${i + 1}`, description: [{ text: description(i + 1), img: `/img/${i}.webp`, lists: ['x'] }] })),
+  gallery: ['/img/g1.webp'],
+  simpleWidgets: [{ val: 'WhatsappBtn', activo: true }],
+})
+
+test('the layout view carries what the header, footer, widgets and form show, not the services themselves', () => {
+  const layout = layoutView(record)
+  const sent = JSON.stringify(layout)
+  expect(sent).not.toContain('Description of service')
+  expect(layout.form.services).toHaveLength(6)
+  expect(layout.footer.services.map((s) => s.to)).toEqual(['/service-1', '/service-2', '/service-3', '/service-4', '/service-5', '/service-6'])
+  expect(layout.footer.about).toBe(`${'a'.repeat(181)}…`)
+  expect(layout.widgets.chat).toEqual({ businessName: 'Acme Fence', logo: '', phone: '720-555-0199' })
+})
+
+test('the head view holds the theme, JSON-LD and meta, with the description cut at 150 characters', () => {
+  const head = headView(record, 'https://acme.example')
+  expect(head.meta).toEqual({ company: 'Acme Fence', description: 'a'.repeat(150), image: '/img/g1.webp' })
+  expect(JSON.parse(head.jsonLd)).toMatchObject({ name: 'Acme Fence', url: 'https://acme.example/' })
+  expect(head.themeCss).toMatch(/^:root\{/)
+})
+
+test('home cards are the first eight services with their picture and first text, nothing more', () => {
+  const { cards, intro } = homeView(record)
+  expect(cards.services).toHaveLength(8)
+  expect(cards.services[0]).toEqual({ name: 'Service 1', to: '/service-1', image: '/img/0.webp', summary: description(1).trim() })
+  expect(intro).toHaveLength(6)
+})
+
+test('the about view has the two about texts and the values, and no other record field', () => {
+  expect(Object.keys(aboutView(record)).sort()).toEqual(['first', 'images', 'name', 'second', 'values'])
+})

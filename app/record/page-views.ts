@@ -1,0 +1,173 @@
+import { formServices } from '#app/sections/form-labels.ts'
+import { beforeAfterPairs, galleryGroups } from '#app/sections/gallery-groups.ts'
+import { findUsVariant } from '#app/sections/find-us-variant.ts'
+import { galleryVideoIds } from '#app/sections/video-ids.ts'
+import { widgetSettings } from '#app/widgets/widget-settings.ts'
+import { businessJsonLd, serializeJsonLd } from './business-json-ld.ts'
+import { firstOf, whatsappHref } from './contact-links.ts'
+import { brandingBlock, homeReviewsWidget, homeTexts, imageAt, promoVideo, recordImages, reviewsWidgetClass } from './home-content.ts'
+import { footerNavigation, mainNavigation, servicePath } from './navigation.ts'
+import { FOOTER_ABOUT_LENGTH, FOOTER_SERVICES, metaDescription } from './page-meta.ts'
+import type { PageRecord, Service } from './schema.ts'
+import { cardServices, introServices, serviceImage, serviceSummary, sideServiceLinks } from './service-lists.ts'
+import { sidePanelSocialLinks } from './side-panel.ts'
+import { themeCss } from './theme.ts'
+import { langOf } from '#app/i18n/strings.ts'
+import { IMAGE_PLACEHOLDER, smallestVariant } from '#app/ui/image-variants.ts'
+
+/**
+ * What each page sends to the browser: the shared layout's view of the record, plus each route's
+ * own slice. Loaders return these (never the whole record), so a page's hydration data holds only
+ * what it renders. Pure functions of the record, run on the server.
+ */
+
+const socialLink = ({ name, url, icon }: PageRecord['dbSocialMedia']['redes'][number]) => ({ name, url, icon })
+const coverage = (record: PageRecord) => ({ locations: record.dbPrincipal.location, miles: record.dbPrincipal.miles, customTitle: record.labels.general.titleMap })
+const statisticsSource = ({ exprYears, miles, location }: PageRecord['dbPrincipal']) => ({ exprYears, miles, location: location.slice(0, 1) })
+
+/** What every page's head needs (the root route): language, theme, favicon, search-engine data, meta tags. */
+export function headView(record: PageRecord, siteUrl: string) {
+  const jsonLd = businessJsonLd(record, siteUrl)
+  const { favicon } = record.dbPrincipal
+  return {
+    lang: langOf(record.labels.formLabel),
+    // A favicon is drawn at 16–32 px: the smallest variant, and none until it exists.
+    favicon: favicon && favicon !== IMAGE_PLACEHOLDER ? smallestVariant(favicon) : '',
+    meta: { company: record.dbPrincipal.name.trim(), description: metaDescription(record), image: record.gallery[0] ?? record.dbPrincipal.logo },
+    themeCss: themeCss(record.styles),
+    jsonLd: jsonLd ? serializeJsonLd(jsonLd) : '',
+  }
+}
+export type HeadView = ReturnType<typeof headView>
+
+/** The header, menus, footer, floating widgets and estimate form of the shared layout. */
+export function layoutView(record: PageRecord) {
+  const first = firstOf(record)
+  const p = record.dbPrincipal
+  return {
+    name: p.name,
+    logo: p.logo,
+    first: { phone: first.phone, workday: first.workday, workHour: first.workHour, address: first.address },
+    navigation: mainNavigation(record),
+    socials: record.dbSocialMedia.redes.filter((l) => l.url).map(socialLink),
+    footer: {
+      title: first.slogan || p.name || 'About us',
+      about: first.about.length > FOOTER_ABOUT_LENGTH ? `${first.about.slice(0, FOOTER_ABOUT_LENGTH)}…` : first.about,
+      services: record.dbServices.filter((s) => s.name).slice(0, FOOTER_SERVICES).map((s) => ({ name: s.name, to: servicePath(s.name) })),
+      navigation: footerNavigation(record),
+      phones: p.phones.filter((x) => x.phone),
+      emails: p.emails.map((x) => x.email).filter(Boolean),
+      paymentMethod: p.paymentMethod,
+      paymentImage: record.tiposPago.find((t) => t.activo && t.img)?.img ?? '',
+    },
+    widgets: widgetSettings(record),
+    form: { services: formServices(record.dbServices), labels: record.labels.formLabel },
+  }
+}
+export type LayoutView = ReturnType<typeof layoutView>
+
+export function homeView(record: PageRecord) {
+  const p = record.dbPrincipal
+  const first = firstOf(record)
+  const texts = homeTexts(record)
+  const about = record.dbAbout[0]
+  const reviewsWidget = homeReviewsWidget(record)
+  return {
+    hero: { slogan: texts.slogan, text: texts.heroText, image: recordImages(record)[0] ?? '', phone: first.phone, companyName: p.name },
+    intro: introServices(record.dbServices),
+    video: promoVideo(record),
+    circles: { text: texts.circlesText, images: [imageAt(record, 1), imageAt(record, 2), imageAt(record, 3)], exprYears: p.exprYears },
+    statistics: statisticsSource(p),
+    about: about ? { text: about.text, list: about.list, image: imageAt(record, 4) } : null,
+    reviews: reviewsWidget ? { title: record.labels.general.titleReviews, widgetClass: reviewsWidget } : null,
+    cards: { services: cardServices(record.dbServices).map(serviceCard), title: record.labels.general.titleServices },
+    branding: brandingBlock(record),
+    coverage: coverage(record),
+    trailing: trailingCta(record, 5, 1),
+  }
+}
+
+export type ServiceCard = { name: string; to: string; image: string; summary: string }
+const serviceCard = (s: Service): ServiceCard => ({ name: s.name, to: servicePath(s.name), image: serviceImage(s), summary: serviceSummary(s) })
+
+function trailingCta(record: PageRecord, image: number, slogan: number) {
+  return { phone: firstOf(record).phone, image: imageAt(record, image), slogan: record.dbSlogan[slogan]?.slogan }
+}
+
+export function aboutView(record: PageRecord) {
+  const [first, second] = record.dbAbout
+  const images: [string, string, string] = [imageAt(record, 1), imageAt(record, 2), imageAt(record, 3)]
+  return { name: record.dbPrincipal.name, images, first, second, values: record.dbValues }
+}
+
+export function servicesView(record: PageRecord) {
+  const services = record.dbServices.filter((s) => s.name.trim() || s.description.length)
+  return { services, image: services.map(serviceImage).find(Boolean) || imageAt(record, 0) }
+}
+
+/** Spec: the service page shows three value cards. */
+export const SERVICE_VALUE_CARDS = 3
+
+export function serviceDetailView(record: PageRecord, service: Service) {
+  const p = record.dbPrincipal
+  const first = firstOf(record)
+  // Picked on the server and sent along, so hydration shows the same slogan.
+  const slogan = record.dbSlogan[Math.floor(Math.random() * Math.max(1, record.dbSlogan.length))]?.slogan.trim() ?? ''
+  return {
+    service,
+    slogan,
+    headerImage: imageAt(record, 0),
+    side: {
+      services: sideServiceLinks(record.dbServices),
+      phones: p.phones,
+      emails: p.emails,
+      workday: first.workday,
+      workHour: first.workHour,
+      socialLinks: sidePanelSocialLinks(record.dbSocialMedia.redes),
+    },
+    statistics: statisticsSource(p),
+    values: record.dbValues.slice(0, SERVICE_VALUE_CARDS),
+    trailing: trailingCta(record, 2, 0),
+  }
+}
+
+export function galleryView(record: PageRecord) {
+  return { subHeader: record.labels.general.titleGallery.trim() || 'Gallery', image: imageAt(record, 0), groups: galleryGroups(record), pairs: beforeAfterPairs(record) }
+}
+
+export function reviewsView(record: PageRecord) {
+  return { image: imageAt(record, 3), title: record.labels.general.titleReviews.trim() || 'Reviews', widgetClass: reviewsWidgetClass(record), gmbLink: record.gmb.link }
+}
+
+export function videosView(record: PageRecord) {
+  const { linkCanalYT, links } = record.ytGallery
+  return { image: imageAt(record, 2), channelUrl: linkCanalYT, videoIds: galleryVideoIds(links), companyName: record.dbPrincipal.name }
+}
+
+export function contactView(record: PageRecord) {
+  const first = firstOf(record)
+  return {
+    headerImage: imageAt(record, 1),
+    photo: record.stock[0] || imageAt(record, 0),
+    cards: { phones: record.dbPrincipal.phones, address: first.address, workday: first.workday, workHour: first.workHour },
+    coverage: coverage(record),
+  }
+}
+
+/** The links page has none of the shared layout, so it gets its own small view. */
+export function findUsView(record: PageRecord) {
+  const first = firstOf(record)
+  return {
+    name: record.dbPrincipal.name,
+    logo: record.dbPrincipal.logo,
+    slogan: first.slogan,
+    address: first.address,
+    phone: first.phone,
+    backdrop: imageAt(record, 0),
+    variant: findUsVariant(record),
+    gmb: record.gmb,
+    chatHref: first.phone ? whatsappHref(first.phone) : '',
+    directories: record.dbSocialMedia.directorios,
+    socials: record.dbSocialMedia.redes,
+  }
+}
