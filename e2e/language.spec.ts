@@ -28,6 +28,8 @@ test.describe('a Spanish record', () => {
     await page.goto(site.url + '/contact')
     await expect(page.getByRole('button', { name: es.a11y.openMenu })).toBeVisible()
     const form = page.locator('form').filter({ has: page.getByRole('textbox', { name: es.formLabels.tname, exact: true }) }).first()
+    // Until the form is hydrated the browser's own validation answers (in the browser's language): wait for ours.
+    await expect(form).toHaveAttribute('novalidate', '')
     await form.getByRole('button', { name: es.formLabels.tbutton }).click()
     await expect(form.getByText(es.validation.firstName)).toBeVisible()
     await expect(form.getByText(es.validation.email)).toBeVisible()

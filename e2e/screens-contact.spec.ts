@@ -66,6 +66,8 @@ test.describe('contact page', () => {
   test('a refused post shows each error beside its field and focuses the first one', async ({ page, consoleErrors }) => {
     await page.goto('/contact')
     const form = contactForm(page)
+    // Until the form is hydrated the browser's own validation answers: wait for ours.
+    await expect(form.locator('form')).toHaveAttribute('novalidate', '')
     await form.getByRole('textbox', { name: text.tlname, exact: true }).fill('Lovelace')
     await form.getByRole('textbox', { name: text.tphone, exact: true }).fill('12')
     await form.getByRole('button', { name: text.tbutton }).click()
