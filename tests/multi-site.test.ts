@@ -5,12 +5,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startFakeRelay, validForm } from '#server/leads/test-support.ts'
+import sharp from 'sharp'
 import { startFakeProvider } from './fake-provider.ts'
+import { startImageHost } from './image-host.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
 
-/** Two contractors, each with its own provider (a per-site pageApiUrl) and its own email relay. */
-const contractor = (name: string, relayUrl: string) => ({
-  dbPrincipal: { name, emails: [{ email: `owner@${name.split(' ')[0]!.toLowerCase()}.example` }] },
+/** Two contractors, each with its own provider (a per-site pageApiUrl), its own email relay and its own logo. */
+const contractor = (name: string, relayUrl: string, logo: string) => ({
+  dbPrincipal: { name, logo, emails: [{ email: `owner@${name.split(' ')[0]!.toLowerCase()}.example` }] },
   dbServices: [{ name: 'Deck Repair' }, { name: `${name.split(' ')[0]} Special` }],
   labels: { formLabel: { isenglish: true } },
   linkPostEmail: relayUrl,
@@ -19,13 +21,18 @@ const contractor = (name: string, relayUrl: string) => ({
 let relays: Awaited<ReturnType<typeof startFakeRelay>>[]
 let providers: Awaited<ReturnType<typeof startFakeProvider>>[]
 let site: Awaited<ReturnType<typeof startSite>>
+let images: Awaited<ReturnType<typeof startImageHost>>
+
+/** A plain PNG logo of one colour, so each contractor's logo has its own bytes. */
+const logoPng = (red: number) => sharp({ create: { width: 400, height: 120, channels: 3, background: { r: red, g: 40, b: 40 } } }).png().toBuffer()
 
 beforeAll(async () => {
   ensureBuilt()
   relays = [await startFakeRelay(), await startFakeRelay()]
+  images = await startImageHost({ '/ironwood.png': { type: 'image/png', body: await logoPng(200) }, '/cedar.png': { type: 'image/png', body: await logoPng(20) } })
   providers = [
-    await startFakeProvider({ kind: 'ok', record: contractor('Ironwood Fences', relays[0]!.url) }),
-    await startFakeProvider({ kind: 'ok', record: contractor('Cedar Decks', relays[1]!.url) }),
+    await startFakeProvider({ kind: 'ok', record: contractor('Ironwood Fences', relays[0]!.url, images.url('/ironwood.png')) }),
+    await startFakeProvider({ kind: 'ok', record: contractor('Cedar Decks', relays[1]!.url, images.url('/cedar.png')) }),
   ]
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sites-'))
   const sitesFile = path.join(dir, 'sites.json')
@@ -42,6 +49,7 @@ afterAll(async () => {
   await site?.stop()
   for (const p of providers ?? []) await p.close()
   for (const r of relays ?? []) await r.close()
+  await images?.close()
 })
 
 /** A request as a browser sends it to one host name (fetch may not set Host, so plain http). */
@@ -127,4 +135,23 @@ test('/healthz lists every site\'s record state, and each site asked its own pro
   ])
   expect(providers[0]!.requests[0]?.url).toBe('/api/paginas/ironwood-1')
   expect(providers[1]!.requests[0]?.url).toBe('/api/paginas/cedar-2')
+})
+
+test('each site\'s photos come from our own origin, fetched once from its record, and only its own', async () => {
+  const logoOf = async (host: string) => {
+    // The logo's largest fallback variant (an opaque PNG is re-encoded as JPEG), once it exists.
+    return /<img src="(\/img\/[0-9a-f]{32}-400x120\/400\.jpg)"/.exec((await request(host, '/about')).text)?.[1]
+  }
+  await expect.poll(() => logoOf('ironwood.test'), { timeout: 20_000 }).toBeTruthy()
+  await expect.poll(() => logoOf('cedar.test'), { timeout: 20_000 }).toBeTruthy()
+  const [ironwoodLogo, cedarLogo] = [await logoOf('ironwood.test'), await logoOf('cedar.test')]
+  expect(ironwoodLogo).not.toBe(cedarLogo)
+  const ironwoodPage = (await request('ironwood.test', '/about')).text
+  expect(ironwoodPage).not.toContain(cedarLogo!)
+  expect(ironwoodPage).not.toContain(images.origin) // the browser never loads the provider's image host
+  const variant = await request('ironwood.test', ironwoodLogo!.replace('/400.jpg', '/160.webp'))
+  expect(variant.status).toBe(200)
+  expect(variant.headers['content-type']).toBe('image/webp')
+  expect(images.requests.filter((url) => url === '/ironwood.png')).toHaveLength(1)
+  expect(images.requests.filter((url) => url === '/cedar.png')).toHaveLength(1)
 })
