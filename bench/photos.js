@@ -78,7 +78,7 @@ for (const [label, env, port] of [
   ['demo pictures', {}, 3905],
   ['4 MB phone photos', { PAGE_API_URL: providerUrl, NODE_EXTRA_CA_CERTS: tls.certFile }, 3906],
 ]) {
-  const site = await startSite(port, { env })
+  const site = await startSite(port, { env, waitForImages: false })
   const started = Date.now()
   // Photos are encoded in the background; measure once every one is ready (as a visitor a minute later would).
   for (;;) {

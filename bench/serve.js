@@ -36,20 +36,34 @@ function startProvider(record) {
 /** BENCH_PORT moves a bench off its default port (several people may bench on one machine). */
 export const benchPort = (fallback) => Number(process.env.BENCH_PORT ?? fallback)
 
-/** `env` adds to (or overrides) the set-up, e.g. SITES_FILE or a PAGE_API_URL of a local provider. */
-export async function startSite(port, { record, env = {} } = {}) {
+/** Resolves once no record image is waiting to be encoded (each new variant re-renders the pages, which would skew a benchmark). */
+export async function imagesSettled(url) {
+  for (;;) {
+    const { images } = await (await fetch(`${url}/healthz`)).json()
+    if (images.pending === 0) return images
+    await new Promise((r) => setTimeout(r, 500))
+  }
+}
+
+/**
+ * `env` adds to (or overrides) the set-up, e.g. SITES_FILE or a PAGE_API_URL of a local provider.
+ * Resolves once the record's images are encoded, unless `waitForImages` is false.
+ */
+export async function startSite(port, { record, env = {}, waitForImages = true } = {}) {
   ensureBuild()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   const provider = record ? await startProvider(record) : null
   const child = spawn(process.execPath, ['server/start.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PAGE_API_URL: provider ? `http://127.0.0.1:${provider.address().port}/api` : '', ...env },
+    // MALLOC_ARENA_MAX as `npm start` sets it, so memory figures are what production runs with.
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PAGE_API_URL: provider ? `http://127.0.0.1:${provider.address().port}/api` : '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (d) => String(d).includes('listening on') && resolve())
     child.on('exit', (code) => reject(new Error(`site exited with ${code}`)))
   })
+  if (waitForImages) await imagesSettled(`http://127.0.0.1:${port}`)
   return {
     url: `http://127.0.0.1:${port}`,
     rssMb: () => rssMb(child.pid),
