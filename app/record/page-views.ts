@@ -1,4 +1,4 @@
-import { formServices } from '#app/sections/form-labels.ts'
+import { formServices } from '#app/forms/form-labels.ts'
 import { beforeAfterPairs, galleryGroups } from '#app/sections/gallery-groups.ts'
 import { findUsVariant } from '#app/sections/find-us-variant.ts'
 import { galleryVideoIds } from '#app/sections/video-ids.ts'
