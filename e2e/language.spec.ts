@@ -29,6 +29,7 @@ test.describe('a Spanish record', () => {
     await page.setViewportSize(PHONE)
     await page.goto(site.url + '/contact')
     await expect(page.getByRole('button', { name: es.a11y.openMenu })).toBeVisible()
+    await expect(page.getByText('Cuéntenos sobre su proyecto y le responderemos con un presupuesto gratuito y sin compromiso.')).toBeVisible()
     const form = page.locator('form').filter({ has: page.getByRole('textbox', { name: esForm.labels.tname, exact: true }) }).first()
     // Until the form is hydrated the browser's own validation answers (in the browser's language): wait for ours.
     await expect(form).toHaveAttribute('novalidate', '')

@@ -21,6 +21,8 @@ const en = {
     tmessage: 'Message',
     tbutton: 'Send Request',
   },
+  /** Beside the form wherever it appears (contact page, home, estimate modal). */
+  invitation: 'Tell us about your project and we will get back to you with a free, no-obligation estimate.',
   sending: 'Sending…',
   choose: 'Choose a service',
   optional: 'optional',
@@ -69,6 +71,7 @@ const es: FormStrings = {
     tmessage: 'Mensaje',
     tbutton: 'Enviar',
   },
+  invitation: 'Cuéntenos sobre su proyecto y le responderemos con un presupuesto gratuito y sin compromiso.',
   sending: 'Enviando…',
   choose: 'Elija un servicio',
   optional: 'opcional',

@@ -7,8 +7,6 @@ import type { action } from '#app/routes/contact.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { FieldError, FieldLabel, TextField, errorId, inputClass } from './form-field.tsx'
 
-export type { FormLabels }
-
 type Props = { services: string[]; labels: FormLabels; idPrefix: string }
 
 const newSubmissionId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
