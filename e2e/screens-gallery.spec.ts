@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { beforeAfterPairs, galleryGroups } from '../app/sections/gallery-groups.ts'
+import { beforeAfterPairs, galleryGroups } from '../app/record/gallery-groups.ts'
 import { galleryVideoIds } from '../app/sections/video-ids.ts'
 import { demoRecord, expect, test } from './fixtures.ts'
 
