@@ -3,7 +3,7 @@ import { mainNavigation } from '../app/record/navigation.ts'
 import { ESTIMATE_MODAL_TITLE } from '../app/sections/estimate-visit.ts'
 import { galleryGroups } from '../app/record/gallery-groups.ts'
 import { formServices, formText } from '../app/sections/form-labels.ts'
-import { galleryVideoIds } from '../app/sections/video-ids.ts'
+import { galleryVideoIds } from '../app/record/youtube.ts'
 import { expectNoAxeViolations } from './axe.ts'
 import { demoRecord, expect, newVisitor, test } from './fixtures.ts'
 
