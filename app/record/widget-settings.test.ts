@@ -2,15 +2,8 @@ import { expect, test } from 'vitest'
 import { parsePageRecord } from './schema.ts'
 import { hasFloatingMenu, widgetSettings } from './widget-settings.ts'
 
-const principal = {
-  name: 'Acme Fence Co',
-  logo: '/logo.png',
-  phones: [
-    { phone: '', name: 'Nobody' },
-    { phone: '303-555-0142', name: 'Office' },
-  ],
-  location: [{ address: '1234 Main St, Denver, CO 80202', url: '' }],
-}
+const phones = [{ phone: '', name: 'Nobody' }, { phone: '303-555-0142', name: 'Office' }]
+const principal = { name: 'Acme Fence Co', logo: '/logo.png', phones, location: [{ address: '1234 Main St, Denver, CO 80202', url: '' }] }
 const on = (...names: string[]) => names.map((val) => ({ val, activo: true }))
 
 test('each widget reads its own entry; chat and call use the phones that have digits', () => {
