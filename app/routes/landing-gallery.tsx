@@ -3,7 +3,7 @@ import { NotFoundNotice } from '#app/layout/not-found-notice.tsx'
 import { PageHeader } from '#app/layout/page-header.tsx'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { findEntryOr404 } from '#app/record/find-entry.server.ts'
-import { pageMeta } from '#app/record/route-meta.ts'
+import { pageMeta } from '#app/record/page-meta.ts'
 import { PhotoGallery } from '#app/sections/photo-gallery.tsx'
 import type { Route } from './+types/landing-gallery'
 

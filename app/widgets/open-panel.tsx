@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import type { VisitCountsState } from './use-visit-counts.ts'
 import { WidgetPanel } from './widget-panel.tsx'
-import type { PanelName, WidgetSettings } from './widget-settings.ts'
+import type { PanelName, WidgetSettings } from '#app/record/widget-settings.ts'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 // Panel contents load on first open, keeping them out of every page's first-load JavaScript.
