@@ -1,10 +1,12 @@
 import { strings } from '../app/i18n/strings.ts'
+import { formStrings } from '../app/forms/form-strings.ts'
 import { ESTIMATE_MODAL_TITLE } from '../app/sections/estimate-visit.ts'
 import { expectNoAxeViolations } from './axe.ts'
 import { expect, newVisitor, test } from './fixtures.ts'
 import { rawDemoRecord, serveRecord } from './record-site.ts'
 
 const es = strings.es
+const esForm = formStrings.es
 const PHONE = { width: 390, height: 844 }
 
 // A Spanish record (spec: labels.formLabel.isenglish false) whose form labels are left empty, so our defaults show.
@@ -27,13 +29,14 @@ test.describe('a Spanish record', () => {
     await page.setViewportSize(PHONE)
     await page.goto(site.url + '/contact')
     await expect(page.getByRole('button', { name: es.a11y.openMenu })).toBeVisible()
-    const form = page.locator('form').filter({ has: page.getByRole('textbox', { name: es.formLabels.tname, exact: true }) }).first()
+    await expect(page.getByText('Cuéntenos sobre su proyecto y le responderemos con un presupuesto gratuito y sin compromiso.')).toBeVisible()
+    const form = page.locator('form').filter({ has: page.getByRole('textbox', { name: esForm.labels.tname, exact: true }) }).first()
     // Until the form is hydrated the browser's own validation answers (in the browser's language): wait for ours.
     await expect(form).toHaveAttribute('novalidate', '')
-    await form.getByRole('button', { name: es.formLabels.tbutton }).click()
-    await expect(form.getByText(es.validation.firstName)).toBeVisible()
-    await expect(form.getByText(es.validation.email)).toBeVisible()
-    await expect(page.getByText(es.contact.invalid)).toBeVisible()
+    await form.getByRole('button', { name: esForm.labels.tbutton }).click()
+    await expect(form.getByText(esForm.validation.firstName)).toBeVisible()
+    await expect(form.getByText(esForm.validation.email)).toBeVisible()
+    await expect(page.getByText(esForm.answers.invalid)).toBeVisible()
     // The action answers a refusal with 400: expected here, so taken off the page's error list.
     expect(consoleErrors.splice(0).every((e) => /400|Bad Request/.test(e))).toBe(true)
   })

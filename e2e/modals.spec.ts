@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { colorGroups, cssNamedColors } from '../app/record/css-named-colors.ts'
 import { ESTIMATE_MODAL_SEEN_KEY } from '../app/sections/estimate-visit.ts'
-import { formText } from '../app/sections/form-labels.ts'
+import { formText } from '../app/forms/form-labels.ts'
 import { demoRecord, expect, newVisitor, test } from './fixtures.ts'
 
 const record = demoRecord

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { firstOf } from '../app/record/contact-links.ts'
-import { formServices, formText } from '../app/sections/form-labels.ts'
+import { formServices, formText } from '../app/forms/form-labels.ts'
 import { demoRecord, expect, test } from './fixtures.ts'
 
 const record = demoRecord

@@ -8,7 +8,7 @@ import { parseEnv, type Env } from './env.server.ts'
 import type { PageCache } from './pages/page-cache.server.ts'
 import { notFoundKey, pageKey, pagePath, type PageScope } from './pages/page-key.server.ts'
 import { answerPage } from './pages/page-response.server.ts'
-import { stringsFor } from '#app/i18n/strings.ts'
+import { formStringsFor } from '#app/forms/form-strings.ts'
 import { isCrossOriginPost } from './same-origin.server.ts'
 import { applySecurityHeaders, securityHeaders } from './security-headers.server.ts'
 import { imageRoutes } from './images/image-routes.server.ts'
@@ -166,10 +166,10 @@ const contactPostGuards = (postsPerWindow: number, counters: RateLimitStorage) =
   (req: express.Request, res: express.Response, next: express.NextFunction) => {
     const length = Number(req.headers['content-length'] ?? NaN)
     if (!Number.isFinite(length)) return void res.status(411).type('text').send('A form post needs a Content-Length.')
-    if (length > CONTACT_BODY_LIMIT_BYTES) return void res.status(413).type('text').send('The form is too large to send.')
+    const answers = () => formStringsFor((res.locals.site as Site).records.current().record.labels.formLabel).answers
+    if (length > CONTACT_BODY_LIMIT_BYTES) return void res.status(413).type('text').send(answers().tooLarge)
     if (isCrossOriginPost({ get: (name) => req.get(name) })) {
-      const { record } = (res.locals.site as Site).records.current()
-      return void res.status(403).set('Cache-Control', 'no-store').type('text').send(stringsFor(record).contact.crossOrigin)
+      return void res.status(403).set('Cache-Control', 'no-store').type('text').send(answers().crossOrigin)
     }
     next()
   },

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { FORM_FIELDS, HONEYPOT_FIELD, parseEstimateForm, readEstimateForm } from './estimate-form.ts'
 
-const services = ['Fence Install', 'Deck Repair']
+const services = [{ name: 'Fence Install' }, { name: 'Deck Repair' }]
 const valid = {
   firstName: ' Ana ',
   lastName: 'Lopez',
@@ -16,7 +16,7 @@ const valid = {
 describe('estimate form', () => {
   test('accepts a complete form and trims what the visitor typed', () => {
     const result = parseEstimateForm(valid, services, 'en')
-    expect(result).toEqual({ ok: true, lead: { ...valid, firstName: 'Ana' } })
+    expect(result).toEqual({ ok: true, bot: false, lead: { ...valid, firstName: 'Ana' } })
   })
 
   test('reads a real form post, including repeated contact ways', () => {
@@ -26,13 +26,13 @@ describe('estimate form', () => {
     form.append(FORM_FIELDS.contactWays, 'email')
     form.append(FORM_FIELDS.contactWays, 'email')
     const result = parseEstimateForm(form, services, 'en')
-    expect(result.ok && result.lead.contactWays).toEqual(['phone', 'email'])
+    expect(result.ok && !result.bot && result.lead.contactWays).toEqual(['phone', 'email'])
   })
 
   test('contact ways and message are optional', () => {
     const { contactWays: _, message: __, ...rest } = valid
     const result = parseEstimateForm(rest, services, 'en')
-    expect(result.ok && result.lead).toMatchObject({ contactWays: [], message: '' })
+    expect(result.ok && !result.bot && result.lead).toMatchObject({ contactWays: [], message: '' })
   })
 
   test('an empty form gets one English message per required field and keeps the entries', () => {
@@ -53,6 +53,36 @@ describe('estimate form', () => {
   test('messages are in Spanish when the record is not in English', () => {
     const result = parseEstimateForm({ ...valid, email: 'nope' }, services, 'es')
     expect(!result.ok && result.fieldErrors).toEqual({ email: 'Ingrese un correo electrónico válido.' })
+  })
+
+  test('every field message has its Spanish form', () => {
+    const empty = parseEstimateForm({ contactWays: ['fax'] }, services, 'es')
+    expect(!empty.ok && empty.fieldErrors).toEqual({
+      firstName: 'Ingrese su nombre.',
+      lastName: 'Ingrese su apellido.',
+      email: 'Ingrese un correo electrónico válido.',
+      phone: 'Ingrese un teléfono de al menos 10 dígitos.',
+      address: 'Ingrese su dirección.',
+      service: 'Elija un servicio de la lista.',
+      contactWays: 'Elija teléfono o correo.',
+    })
+    const tooMuch = parseEstimateForm({ ...valid, phone: '1'.repeat(21), message: 'a'.repeat(2001) }, services, 'es')
+    expect(!tooMuch.ok && tooMuch.fieldErrors).toEqual({
+      phone: 'El teléfono no puede tener más de 20 dígitos.',
+      message: 'Use como máximo 2000 caracteres.',
+    })
+  })
+
+  test('the service must be one of the first six the record names, the ones the form offers', () => {
+    const recordServices = ['', 'Fences', 'Decks', ' Gates ', 'Painting', 'Roofing', 'Siding', 'Gutters'].map((name) => ({ name }))
+    const serviceError = (service: string) => {
+      const r = parseEstimateForm({ ...valid, service }, recordServices, 'en')
+      return r.ok ? undefined : r.fieldErrors.service
+    }
+    expect(serviceError('Fences')).toBeUndefined()
+    expect(serviceError('Gates')).toBeUndefined()
+    expect(serviceError('Siding')).toBeUndefined() // the 6th named service (the blank one does not count)
+    expect(serviceError('Gutters')).toBe('Please choose a service from the list.') // the 7th
   })
 
   test('phone needs 10 to 20 digits, whatever the punctuation', () => {
@@ -94,6 +124,17 @@ describe('estimate form', () => {
   test('unknown contact ways and non-text values are refused, never crash', () => {
     const r = parseEstimateForm({ ...valid, contactWays: ['fax'], firstName: { $gt: '' } }, services, 'en')
     expect(!r.ok && r.fieldErrors).toEqual({ firstName: 'Please enter your first name.', contactWays: 'Please choose phone or email.' })
+  })
+
+  test('a filled honeypot is a bot: answered like a success before any field is checked, with no lead', () => {
+    const bot = parseEstimateForm({ firstName: '', email: 'nope', service: 'Free Money', [HONEYPOT_FIELD]: 'http://spam.example' }, services, 'en')
+    expect(bot).toEqual({ ok: true, bot: true })
+    expect(parseEstimateForm({ ...valid, [HONEYPOT_FIELD]: 'x' }, services, 'en')).toEqual({ ok: true, bot: true })
+  })
+
+  test('a blank honeypot is a person', () => {
+    expect(parseEstimateForm({ ...valid, [HONEYPOT_FIELD]: '  ' }, services, 'en')).toMatchObject({ ok: true, bot: false })
+    expect(parseEstimateForm({ firstName: '', [HONEYPOT_FIELD]: '' }, services, 'en')).toMatchObject({ ok: false })
   })
 
   test('the honeypot is read apart from the lead', () => {

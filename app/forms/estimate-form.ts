@@ -1,10 +1,15 @@
 import { z } from 'zod'
-import { strings, type Lang } from '#app/i18n/strings.ts'
+import type { Lang } from '#app/i18n/strings.ts'
 import { digitsOnly } from '#app/record/contact-links.ts'
+import { formServices } from './form-labels.ts'
+import { formStrings } from './form-strings.ts'
 
 /**
- * The estimate/contact form: the one schema both the browser and the server validate with,
- * so a message the visitor sees next to a field is the same one the server would answer.
+ * The estimate/contact form's contract: its field names, limits and the one schema POST /contact
+ * validates with (server/leads/), in the record's language. The browser does not run it (zod
+ * would add some 23 KB gzip to the sections' chunk): before hydration the browser applies the
+ * form's HTML constraints (required, type="email"); once hydrated the form posts with noValidate
+ * and shows this schema's messages, as the action answers them, beside their fields.
  */
 
 export const FORM_FIELDS = {
@@ -36,13 +41,12 @@ export const FIELD_MAX_LENGTH = {
 } as const
 export const PHONE_DIGITS = { min: 10, max: 20 } as const
 
-export type FormLang = Lang
-
-export function estimateFormSchema(services: string[], lang: FormLang) {
-  const t = strings[lang].validation
+/** `services` are the record's (dbServices): the form offers, and so accepts, only formServices() of them. */
+export function estimateFormSchema(services: readonly { name: string }[], lang: Lang) {
+  const t = formStrings[lang].validation
   const required = (field: keyof typeof FIELD_MAX_LENGTH, message: string) =>
     z.string().trim().min(1, message).max(FIELD_MAX_LENGTH[field], t.tooLong(FIELD_MAX_LENGTH[field]))
-  const offered = new Set(services.map((s) => s.trim()).filter(Boolean))
+  const offered = new Set(formServices(services))
 
   return z.object({
     firstName: required('firstName', t.firstName),
@@ -75,15 +79,6 @@ export type EstimateFormValues = { [K in Exclude<EstimateField, 'contactWays'>]:
 export type EstimateFieldErrors = Partial<Record<EstimateField, string>>
 export type EstimateFormInput = FormData | URLSearchParams | Record<string, unknown>
 
-/** What POST /contact answers (the contact route's action), to the form that posted. */
-export type ContactFormResult =
-  | { ok: true; message: string }
-  | { ok: false; fieldErrors: Record<string, string>; values: Record<string, string | string[]>; message?: string }
-
-export type EstimateFormResult =
-  | { ok: true; lead: EstimateLead }
-  | { ok: false; fieldErrors: EstimateFieldErrors; values: EstimateFormValues }
-
 /** Reads a form post or a plain object into strings; anything that is not text becomes ''. */
 export function readEstimateForm(input: EstimateFormInput): { values: EstimateFormValues; honeypot: string } {
   const isForm = typeof (input as FormData).getAll === 'function'
@@ -111,14 +106,23 @@ export function readEstimateForm(input: EstimateFormInput): { values: EstimateFo
   }
 }
 
-export function parseEstimateForm(input: EstimateFormInput, services: string[], lang: FormLang): EstimateFormResult {
-  const { values } = readEstimateForm(input)
+/**
+ * A post, judged: a bot's (honeypot filled), a valid lead, or field messages with what was typed.
+ * The honeypot comes first, so a bot gets the same answer as a person whatever else it sent and
+ * never learns which fields we check; its post is not a lead and must not be stored.
+ */
+export function parseEstimateForm(input: EstimateFormInput, services: readonly { name: string }[], lang: Lang) {
+  const { values, honeypot } = readEstimateForm(input)
+  if (honeypot.trim() !== '') return { ok: true as const, bot: true as const }
   const result = estimateFormSchema(services, lang).safeParse(values)
-  if (result.success) return { ok: true, lead: result.data }
+  if (result.success) return { ok: true as const, bot: false as const, lead: result.data }
   const fieldErrors: EstimateFieldErrors = {}
   for (const issue of result.error.issues) {
     const field = issue.path[0] as EstimateField
     fieldErrors[field] ??= issue.message // the first problem of a field is the one worth showing
   }
-  return { ok: false, fieldErrors, values }
+  return { ok: false as const, fieldErrors, values }
 }
+
+/** The refusal parseEstimateForm answers: a message per bad field, and the entries to put back. */
+export type EstimateFormRefusal = Extract<ReturnType<typeof parseEstimateForm>, { ok: false }>

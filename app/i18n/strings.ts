@@ -1,9 +1,10 @@
 import type { PageRecord } from '#app/record/schema.ts'
 
 /**
- * The one dictionary of the words we add ourselves (form defaults and messages, aria-labels,
- * dialog buttons, error pages), in the record's language. Strings the spec fixes in English
- * ('Contact US', 'Typically replies in minutes', …) are not here: they stay English, marked lang="en".
+ * The one dictionary of the words we add ourselves (aria-labels, dialog buttons, error pages), in
+ * the record's language; the contact form's words are its own table, app/forms/form-strings.ts.
+ * Strings the spec fixes in English ('Contact US', 'Typically replies in minutes', …) are not
+ * here: they stay English, marked lang="en".
  */
 
 export type Lang = 'en' | 'es'
@@ -14,39 +15,6 @@ export function langOf(formLabel: { isenglish: boolean }): Lang {
 }
 
 const en = {
-  /** Defaults for the record's empty form labels. */
-  formLabels: {
-    tname: 'First Name',
-    tlname: 'Last Name',
-    temail: 'Email',
-    tphone: 'Phone',
-    taddress: 'Address',
-    ttypeservice: 'Type of Service',
-    tbestway: 'Best way to contact you',
-    tcheckphone: 'Phone',
-    tcheckcorreo: 'Email',
-    tmessage: 'Message',
-    tbutton: 'Send Request',
-  },
-  form: { sending: 'Sending…', choose: 'Choose a service', optional: 'optional', honeypot: 'Leave this field empty' },
-  validation: {
-    firstName: 'Please enter your first name.',
-    lastName: 'Please enter your last name.',
-    email: 'Please enter a valid email address.',
-    phoneShort: (min: number) => `Please enter a phone number with at least ${min} digits.`,
-    phoneLong: (max: number) => `Please enter a phone number with at most ${max} digits.`,
-    address: 'Please enter your address.',
-    service: 'Please choose a service from the list.',
-    contactWays: 'Please choose phone or email.',
-    tooLong: (max: number) => `Please use at most ${max} characters.`,
-  },
-  contact: {
-    sent: 'Thank you! Your request was sent. We will contact you shortly.',
-    invalid: 'Please correct the highlighted fields.',
-    tooMany: 'Too many requests from your connection. Please wait a few minutes and try again, or call us.',
-    unavailable: 'Sorry, we could not save your request just now. Your details are still in the form: please try again in a minute, or call us.',
-    crossOrigin: 'This form can only be sent from this website. Please open the page again and send it from there.',
-  },
   a11y: {
     skipToContent: 'Skip to content',
     close: 'Close',
@@ -114,38 +82,6 @@ const en = {
 export type Strings = typeof en
 
 const es: Strings = {
-  formLabels: {
-    tname: 'Nombre',
-    tlname: 'Apellido',
-    temail: 'Correo electrónico',
-    tphone: 'Teléfono',
-    taddress: 'Dirección',
-    ttypeservice: 'Tipo de servicio',
-    tbestway: 'Mejor forma de contactarle',
-    tcheckphone: 'Teléfono',
-    tcheckcorreo: 'Correo',
-    tmessage: 'Mensaje',
-    tbutton: 'Enviar',
-  },
-  form: { sending: 'Enviando…', choose: 'Elija un servicio', optional: 'opcional', honeypot: 'Deje este campo vacío' },
-  validation: {
-    firstName: 'Ingrese su nombre.',
-    lastName: 'Ingrese su apellido.',
-    email: 'Ingrese un correo electrónico válido.',
-    phoneShort: (min: number) => `Ingrese un teléfono de al menos ${min} dígitos.`,
-    phoneLong: (max: number) => `El teléfono no puede tener más de ${max} dígitos.`,
-    address: 'Ingrese su dirección.',
-    service: 'Elija un servicio de la lista.',
-    contactWays: 'Elija teléfono o correo.',
-    tooLong: (max: number) => `Use como máximo ${max} caracteres.`,
-  },
-  contact: {
-    sent: '¡Gracias! Su solicitud fue enviada. Nos pondremos en contacto pronto.',
-    invalid: 'Por favor corrija los campos marcados.',
-    tooMany: 'Demasiadas solicitudes desde su conexión. Espere unos minutos e intente de nuevo, o llámenos.',
-    unavailable: 'No pudimos guardar su solicitud en este momento. Sus datos siguen en el formulario: intente de nuevo en un minuto, o llámenos.',
-    crossOrigin: 'Este formulario solo se puede enviar desde este sitio web. Abra la página de nuevo y envíelo desde allí.',
-  },
   a11y: {
     skipToContent: 'Saltar al contenido',
     close: 'Cerrar',

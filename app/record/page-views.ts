@@ -1,4 +1,4 @@
-import { formServices } from '#app/sections/form-labels.ts'
+import { formServices } from '#app/forms/form-labels.ts'
 import { beforeAfterPairs, galleryGroups } from './gallery-groups.ts'
 import { findUsVariant } from './find-us-variant.ts'
 import { widgetSettings } from './widget-settings.ts'

@@ -1,3 +1,4 @@
+import { formStringsFor } from '#app/forms/form-strings.ts'
 import { PageHeader } from '#app/layout/page-header.tsx'
 import { pageMeta } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
@@ -14,13 +15,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return contactView(await currentRecord(context))
+  const record = await currentRecord(context)
+  // The invitation comes with the page's data so the form's string table stays out of this route's first-load JavaScript.
+  return { ...contactView(record), invitation: formStringsFor(record.labels.formLabel).invitation }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Contact', matches)
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { headerImage, photo, cards, coverage } = loaderData
+  const { headerImage, photo, cards, coverage, invitation } = loaderData
   const { form } = useLayout()
   return (
     <>
@@ -37,7 +40,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               Contact US
             </h2>
             <span aria-hidden="true" className="mt-4 block h-1 w-16 rounded-full bg-secondary" />
-            <p className="mb-8 mt-5 text-lg">Tell us about your project and we will get back to you with a free, no-obligation estimate.</p>
+            <p className="mb-8 mt-5 text-lg">{invitation}</p>
             <ContactForm {...form} idPrefix="contact" />
           </div>
           <div className="lg:col-start-1">

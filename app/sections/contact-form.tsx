@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
-import { CONTACT_WAYS, FORM_FIELDS, HONEYPOT_FIELD, type ContactFormResult } from '#app/forms/estimate-form.ts'
+import { CONTACT_WAYS, FORM_FIELDS, HONEYPOT_FIELD } from '#app/forms/estimate-form.ts'
+import { formText, type FormLabels } from '#app/forms/form-labels.ts'
+import { formStringsFor } from '#app/forms/form-strings.ts'
+import type { action } from '#app/routes/contact.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { FieldError, FieldLabel, TextField, errorId, inputClass } from './form-field.tsx'
-import { langOf, strings } from '#app/i18n/strings.ts'
-import { formText, type FormLabels } from './form-labels.ts'
-
-export type { FormLabels }
 
 type Props = { services: string[]; labels: FormLabels; idPrefix: string }
 
@@ -18,11 +17,11 @@ const newSubmissionId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()
  * a success message and a reset form.
  */
 export function ContactForm({ services, labels, idPrefix }: Props) {
-  const fetcher = useFetcher<ContactFormResult>()
-  const pageResult = useActionData() as ContactFormResult | undefined // the no-JavaScript post lands on /contact
+  const fetcher = useFetcher<typeof action>()
+  const pageResult = useActionData<typeof action>() // the no-JavaScript post lands on /contact
   const result = fetcher.data ?? pageResult
   const text = formText(labels)
-  const chrome = strings[langOf(labels)].form
+  const chrome = formStringsFor(labels)
   const uid = useId()
   const id = (field: string) => `${idPrefix}${uid}${field}`
   const formRef = useRef<HTMLFormElement>(null)
@@ -45,11 +44,11 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
     }
   }, [fetcher.data])
 
-  const errors = result && !result.ok ? result.fieldErrors : {}
-  const values = result && !result.ok ? result.values : {}
-  const value = (field: string) => (typeof values[field] === 'string' ? (values[field] as string) : undefined)
-  const ways = Array.isArray(values[FORM_FIELDS.contactWays]) ? (values[FORM_FIELDS.contactWays] as string[]) : []
-  const field = (name: keyof typeof FORM_FIELDS) => ({ id: id(name), name: FORM_FIELDS[name], error: errors[name], defaultValue: value(name) })
+  const refusal = result && !result.ok ? result : undefined
+  const errors = refusal?.fieldErrors ?? {}
+  const values = refusal?.values
+  const ways = values?.contactWays ?? []
+  const field = (name: Exclude<keyof typeof FORM_FIELDS, 'contactWays'>) => ({ id: id(name), name: FORM_FIELDS[name], error: errors[name], defaultValue: values?.[name] })
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/contact" noValidate={enhanced} className="relative grid grid-cols-2 gap-x-4 gap-y-5 sm:gap-x-5">
@@ -69,7 +68,7 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
             id={id('service')}
             name={FORM_FIELDS.service}
             required
-            defaultValue={value('service') ?? ''}
+            defaultValue={values?.service ?? ''}
             aria-invalid={errors.service ? true : undefined}
             aria-describedby={errors.service ? errorId(id('service')) : undefined}
             className={`${inputClass} appearance-none pr-11`}
@@ -117,7 +116,7 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
           id={id('message')}
           name={FORM_FIELDS.message}
           rows={4}
-          defaultValue={value('message')}
+          defaultValue={values?.message}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={errors.message ? errorId(id('message')) : undefined}
           className={`${inputClass} resize-y`}
@@ -141,10 +140,10 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
             </p>
           ) : null}
         </div>
-        {result && !result.ok && result.message ? (
+        {refusal ? (
           <p role="alert" className="flex items-start gap-2 font-semibold text-red-700">
             <Icon icon="triangle-exclamation" className="mt-1 size-4 shrink-0" />
-            {result.message}
+            {refusal.message}
           </p>
         ) : null}
       </div>

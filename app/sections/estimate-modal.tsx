@@ -5,6 +5,7 @@ import { ContactForm } from './contact-form.tsx'
 import { ESTIMATE_MODAL_TITLE, firstTimeThisVisit } from './estimate-visit.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { formStringsFor } from '#app/forms/form-strings.ts'
 
 /**
  * The estimate modal: open on the first page of a visit, once. It renders closed on the server
@@ -23,9 +24,7 @@ export function EstimateModal() {
       <div className="px-5 pb-6 pt-5 sm:px-8 sm:pb-8">
         <div className="mb-6 flex flex-col items-center gap-3 rounded-xl bg-slate-50 px-4 py-5 text-center sm:flex-row sm:text-left">
           {logo ? <ResponsiveImage src={logo} alt={name || t.a11y.companyLogo} width={200} height={60} displayHeight={48} className="h-12 w-auto shrink-0" /> : null}
-          <p className="text-sm sm:border-l sm:border-slate-200 sm:pl-4">
-            Free, no-obligation estimates. Tell us about your project and we will get back to you shortly.
-          </p>
+          <p className="text-sm sm:border-l sm:border-slate-200 sm:pl-4">{formStringsFor(form.labels).invitation}</p>
         </div>
         <ContactForm {...form} idPrefix="estimate" />
       </div>

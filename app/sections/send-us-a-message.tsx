@@ -1,17 +1,19 @@
+import { formStringsFor } from '#app/forms/form-strings.ts'
+import { useLayout } from '#app/record/use-record.ts'
 import { Icon } from '#app/ui/icon.tsx'
 
 type Props = {
   /** The contact form goes here. */
   children: React.ReactNode
   title?: string
-  lead?: string
   id?: string
 }
 
 const SEND_US_A_MESSAGE = 'Send Us A Message'
 
 /** Spec "Send Us A Message": a card wrapping the contact form. */
-export function SendUsAMessage({ children, title = SEND_US_A_MESSAGE, lead = 'Tell us about your project and we will get back to you with a free estimate.', id = 'send-message-heading' }: Props) {
+export function SendUsAMessage({ children, title = SEND_US_A_MESSAGE, id = 'send-message-heading' }: Props) {
+  const { invitation } = formStringsFor(useLayout().form.labels)
   return (
     <section aria-labelledby={id} className="bg-linear-to-b from-third from-50% to-slate-50 to-50% py-16 sm:py-24">
       <div className="container-page">
@@ -24,7 +26,7 @@ export function SendUsAMessage({ children, title = SEND_US_A_MESSAGE, lead = 'Te
               <h2 id={id} lang={title === SEND_US_A_MESSAGE ? 'en' : undefined} className="text-2xl sm:text-3xl">
                 {title}
               </h2>
-              {lead ? <p className="mt-1">{lead}</p> : null}
+              <p className="mt-1">{invitation}</p>
             </div>
           </div>
           {children}

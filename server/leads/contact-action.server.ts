@@ -1,14 +1,19 @@
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
-import { readEstimateForm, type ContactFormResult } from '#app/forms/estimate-form.ts'
-import { stringsFor } from '#app/i18n/strings.ts'
+import { readEstimateForm, type EstimateFieldErrors, type EstimateFormValues } from '#app/forms/estimate-form.ts'
+import { formStringsFor } from '#app/forms/form-strings.ts'
 
-/** POST /contact: refuses posts over the rate limit, then hands the lead to the site's lead service. */
+/**
+ * POST /contact: refuses posts over the rate limit, then hands the lead to the site's lead service.
+ * Its answers are the form's result type (components read it with useFetcher<typeof action>()),
+ * so every refusal has the same shape: a message, field messages and the entries to put back.
+ */
 export async function contactAction(request: Request, context: AppLoadContext) {
-  const text = stringsFor(context.snapshot.record).contact
-  const fail = (message: string, status: number) => data<ContactFormResult>({ ok: false, fieldErrors: {}, values: {}, message }, { status })
+  const text = formStringsFor(context.snapshot.record.labels.formLabel).answers
+  const refuse = (status: number, message: string, values: EstimateFormValues | null = null, fieldErrors: EstimateFieldErrors = {}) =>
+    data({ ok: false as const, message, fieldErrors, values }, { status })
 
-  if (context.rateLimited) return fail(text.tooMany, 429)
+  if (context.rateLimited) return refuse(429, text.tooMany)
   const form = await request.formData()
 
   const result = await context.services.leads
@@ -22,9 +27,9 @@ export async function contactAction(request: Request, context: AppLoadContext) {
       return null
     })
   // Nothing was stored, so nothing is promised: the visitor's input goes back into the form.
-  if (!result) return data<ContactFormResult>({ ok: false, fieldErrors: {}, values: readEstimateForm(form).values, message: text.unavailable }, { status: 503 })
-  if (result.ok) return data<ContactFormResult>({ ok: true, message: text.sent })
-  return data<ContactFormResult>({ ok: false, fieldErrors: result.fieldErrors as Record<string, string>, values: result.values, message: text.invalid }, { status: 400 })
+  if (!result) return refuse(503, text.unavailable, readEstimateForm(form).values)
+  if (result.ok) return { ok: true as const, message: text.sent }
+  return refuse(400, text.invalid, result.values, result.fieldErrors)
 }
 
 function stringField(form: FormData, name: string): string | undefined {

@@ -164,7 +164,16 @@ describe('lead service', () => {
     await service.outbox.idle()
     expect(await service.store.listLeads()).toEqual([])
     expect(relay.requests).toEqual([])
-    expect(log.messages('info')).toContain('honeypot filled; lead dropped with a fake success')
+    expect(log.messages('info')).toEqual(['honeypot filled; lead dropped with a fake success'])
+  })
+
+  test('the honeypot is checked first: a bot with bad fields gets the same success, never a field message', async () => {
+    const service = await start()
+    const result = await service.submit({ firstName: '', email: 'ana@', service: 'Gutters', website: 'http://spam.example' }, visitor)
+    expect(result).toEqual({ ok: true, id: expect.any(String) })
+    await service.outbox.idle()
+    expect(await service.store.listLeads()).toEqual([])
+    expect(relay.requests).toEqual([])
   })
 
   test('a repeated submission key stores and relays one lead', async () => {

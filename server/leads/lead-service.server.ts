@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import {
-  parseEstimateForm,
-  readEstimateForm,
-  type EstimateFieldErrors,
-  type EstimateFormInput,
-  type EstimateFormValues,
-} from '#app/forms/estimate-form.ts'
+import { parseEstimateForm, type EstimateFormInput, type EstimateFormRefusal } from '#app/forms/estimate-form.ts'
 import { langOf } from '#app/i18n/strings.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 import type { LeadStore } from './lead-store.server.ts'
@@ -14,11 +8,8 @@ import { consoleLogger, createRelayOutbox, type Logger, type RelayOutbox, type R
 
 /** What POST /contact needs: validate, store, then let the outbox relay in the background. */
 
-export const CONTACT_FORM_SERVICE_COUNT = 6 // spec §9: the form offers the first 6 services
-
-export type SubmitResult =
-  | { ok: true; id: string }
-  | { ok: false; fieldErrors: EstimateFieldErrors; values: EstimateFormValues }
+/** A bot's post gets an id too, like any success, though nothing was stored under it. */
+export type SubmitResult = { ok: true; id: string } | EstimateFormRefusal
 
 export interface SubmitContext {
   clientIp?: string
@@ -59,13 +50,6 @@ export interface LeadService {
   close(): Promise<void>
 }
 
-export function contactFormServices(record: PageRecord): string[] {
-  return record.dbServices
-    .map((s) => s.name.trim())
-    .filter(Boolean)
-    .slice(0, CONTACT_FORM_SERVICE_COUNT)
-}
-
 export function createLeadService(options: LeadServiceOptions): LeadService {
   const { store, pageId, site = pageId, getRecord, siteUrl, logger = consoleLogger, now = Date.now } = options
   const ownsOutbox = !options.outbox
@@ -79,13 +63,12 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
 
   async function submit(formInput: EstimateFormInput, context: SubmitContext = {}): Promise<SubmitResult> {
     const record = getRecord()
-    const parsed = parseEstimateForm(formInput, contactFormServices(record), langOf(record.labels.formLabel))
-    if (!parsed.ok) return parsed
-
-    if (readEstimateForm(formInput).honeypot.trim() !== '') {
+    const parsed = parseEstimateForm(formInput, record.dbServices, langOf(record.labels.formLabel))
+    if (parsed.ok && parsed.bot) {
       logger.info('honeypot filled; lead dropped with a fake success', { clientIp: context.clientIp })
       return { ok: true, id: randomUUID() } // indistinguishable from a real success, so bots learn nothing
     }
+    if (!parsed.ok) return parsed
 
     const relayUrl = relayUrlOf(record, siteUrl)
     const { row, created } = await store.insertLead({

@@ -1,4 +1,6 @@
 import type { EstimateLead } from '#app/forms/estimate-form.ts'
+import { formText } from '#app/forms/form-labels.ts'
+import { formStringsFor } from '#app/forms/form-strings.ts'
 import { absoluteUrl } from '#app/record/absolute-url.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 
@@ -20,19 +22,20 @@ export interface RelayBody {
 
 /** The recipient comes from the record, never from the browser: no open relay. */
 export function buildRelayBody(lead: EstimateLead, record: PageRecord, siteUrl?: string): RelayBody {
-  const labels = record.labels.formLabel
-  const subject = labels.isenglish ? 'New Service Request From' : 'Nueva Solicitud De Servicio From'
-  const wayLabels = { phone: labels.tcheckphone.trim() || 'Phone', email: labels.tcheckcorreo.trim() || 'Email' }
+  const words = formStringsFor(record.labels.formLabel).relay
+  // The ticked ways by the labels the visitor saw beside them.
+  const labels = formText(record.labels.formLabel)
+  const wayLabels = { phone: labels.tcheckphone, email: labels.tcheckcorreo }
   return {
     toEmail: firstBusinessEmail(record),
     nombre: lead.firstName,
     lastname: lead.lastName,
     email: lead.email,
-    asunto: `${subject} ${lead.firstName} ${lead.lastName}`,
+    asunto: `${words.subject} ${lead.firstName} ${lead.lastName}`,
     phone: lead.phone,
     address: lead.address,
     service: lead.service,
-    mensaje: lead.message.trim() || 'No Extra Info',
+    mensaje: lead.message.trim() || words.noMessage,
     img: absoluteUrl(siteUrl, record.dbPrincipal.logo),
     color: '1',
     waytocontact: lead.contactWays.map((way) => wayLabels[way]).join(', '),
