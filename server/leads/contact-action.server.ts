@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import { readEstimateForm, type EstimateFieldErrors, type EstimateFormValues } from '#app/forms/estimate-form.ts'
 import { formStringsFor } from '#app/forms/form-strings.ts'
+import { currentRecord } from '#app/record/current-record.server.ts'
 
 /**
  * POST /contact: refuses posts over the rate limit, then hands the lead to the site's lead service.
@@ -9,7 +10,7 @@ import { formStringsFor } from '#app/forms/form-strings.ts'
  * so every refusal has the same shape: a message, field messages and the entries to put back.
  */
 export async function contactAction(request: Request, context: AppLoadContext) {
-  const text = formStringsFor(context.snapshot.record.labels.formLabel).answers
+  const text = formStringsFor((await currentRecord(context)).labels.formLabel).answers
   const refuse = (status: number, message: string, values: EstimateFormValues | null = null, fieldErrors: EstimateFieldErrors = {}) =>
     data({ ok: false as const, message, fieldErrors, values }, { status })
 
