@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router'
 import type { HeadView } from './page-views.ts'
 import { pageTitle } from './page-meta.ts'
+import { strings } from '#app/i18n/strings.ts'
 
 type RootData = { head: HeadView; siteUrl: string } | undefined
 type Matches = ReadonlyArray<{ id: string; pathname?: string; loaderData?: unknown; error?: unknown } | undefined>
@@ -8,6 +9,9 @@ type Matches = ReadonlyArray<{ id: string; pathname?: string; loaderData?: unkno
 export function rootData(matches: Matches): RootData {
   return matches.find((m) => m?.id === 'root')?.loaderData as RootData
 }
+
+/** The head of a 404, its title in the page's language. */
+export const notFoundMeta = (matches: Matches): MetaDescriptor[] => pageMeta(strings[rootData(matches)?.head.lang ?? 'en'].errors.notFound, matches)
 
 /**
  * The head every page shares: title '{page} | {company}', description, robots,

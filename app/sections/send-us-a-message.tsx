@@ -1,4 +1,5 @@
 import { Icon } from '#app/ui/icon.tsx'
+import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   /** The contact form goes here. */
@@ -11,7 +12,10 @@ type Props = {
 const SEND_US_A_MESSAGE = 'Send Us A Message'
 
 /** Spec "Send Us A Message": a card wrapping the contact form. */
-export function SendUsAMessage({ children, title = SEND_US_A_MESSAGE, lead = 'Tell us about your project and we will get back to you with a free estimate.', id = 'send-message-heading' }: Props) {
+export function SendUsAMessage({ children, title = SEND_US_A_MESSAGE, lead, id = 'send-message-heading' }: Props) {
+  const t = useStrings()
+  const fixedEnglish = useFixedEnglish()
+  const shownLead = lead ?? t.sections.messageLead
   return (
     <section aria-labelledby={id} className="bg-linear-to-b from-third from-50% to-slate-50 to-50% py-16 sm:py-24">
       <div className="container-page">
@@ -21,10 +25,10 @@ export function SendUsAMessage({ children, title = SEND_US_A_MESSAGE, lead = 'Te
               <Icon icon="envelope-open-text" className="size-6" />
             </span>
             <div>
-              <h2 id={id} lang={title === SEND_US_A_MESSAGE ? 'en' : undefined} className="text-2xl sm:text-3xl">
+              <h2 id={id} lang={title === SEND_US_A_MESSAGE ? fixedEnglish : undefined} className="text-2xl sm:text-3xl">
                 {title}
               </h2>
-              {lead ? <p className="mt-1">{lead}</p> : null}
+              {shownLead ? <p className="mt-1">{shownLead}</p> : null}
             </div>
           </div>
           {children}
