@@ -42,7 +42,7 @@ export default function ChatWidget({ phone, businessName }: Props) {
           onChange={(e) => setMessage(e.target.value)}
           placeholder={t.a11y.typeMessage}
           autoComplete="off"
-          className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2.5 text-sm text-heading placeholder:text-slate-500 focus-visible:border-control"
+          className="min-w-0 flex-1 rounded-full border border-slate-500 px-4 py-2.5 text-sm text-heading placeholder:text-slate-500 focus-visible:border-control"
         />
         <button type="submit" className="grid size-11 shrink-0 place-items-center rounded-full bg-[#0b7a6f] text-white hover:bg-[#075e54]">
           <Icon icon="paper-plane" className="size-4" />
