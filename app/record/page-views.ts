@@ -136,7 +136,7 @@ export function galleryView(record: PageRecord) {
 }
 
 export function reviewsView(record: PageRecord) {
-  return { image: imageAt(record, 3), title: record.labels.general.titleReviews.trim() || 'Reviews', widgetClass: reviewsWidgetClass(record), gmbLink: record.gmb.link }
+  return { image: imageAt(record, 3), title: record.labels.general.titleReviews.trim() || stringsFor(record).pages.reviewsTitle, widgetClass: reviewsWidgetClass(record), gmbLink: record.gmb.link }
 }
 
 export function videosView(record: PageRecord) {
