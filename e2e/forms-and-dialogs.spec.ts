@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test'
 import { mainNavigation } from '../app/record/navigation.ts'
 import { ESTIMATE_MODAL_TITLE } from '../app/sections/estimate-visit.ts'
-import { galleryGroups } from '../app/sections/gallery-groups.ts'
+import { galleryGroups } from '../app/record/gallery-groups.ts'
 import { formServices, formText } from '../app/sections/form-labels.ts'
-import { galleryVideoIds } from '../app/sections/video-ids.ts'
+import { galleryVideoIds } from '../app/record/youtube.ts'
 import { expectNoAxeViolations } from './axe.ts'
 import { demoRecord, expect, newVisitor, test } from './fixtures.ts'
 

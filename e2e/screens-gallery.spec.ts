@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { beforeAfterPairs, galleryGroups } from '../app/sections/gallery-groups.ts'
-import { galleryVideoIds } from '../app/sections/video-ids.ts'
+import { beforeAfterPairs, galleryGroups } from '../app/record/gallery-groups.ts'
+import { galleryVideoIds } from '../app/record/youtube.ts'
 import { demoRecord, expect, test } from './fixtures.ts'
 
 /** The record the demo server serves: expectations follow it rather than hard-coding it. */

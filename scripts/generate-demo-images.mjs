@@ -904,7 +904,7 @@ function patioSet(sc, cam, X, Z, o = {}) {
   }
   out.push(disc(cam, X, 0.76, Z, 0.55, '#cfc9bc'), disc(cam, X, 0.74, Z, 0.55, '#8b8579'))
   out.push(disc(cam, X, 0.78, Z, 0.52, '#dcd6c9'))
-  for (const dx of [-0.95, 0.95]) out.push(chair(sc, cam, X + dx, Z + 0.1, o.chair ?? '#3d3d3d', dx > 0 ? -1 : 1))
+  for (const dx of [-0.95, 0.95]) out.push(chair(sc, cam, X + dx, Z + 0.1, o.chair ?? '#3d3d3d'))
   if (o.umbrella) {
     const [px, py] = cam.p(X, 2.25, Z)
     const R = 1.35 * s
@@ -918,7 +918,7 @@ function patioSet(sc, cam, X, Z, o = {}) {
   return out.join('')
 }
 /** A simple slatted chair, seen from the front. */
-function chair(sc, cam, X, Z, col, facing = 1) {
+function chair(sc, cam, X, Z, col) {
   const s = cam.s(Z)
   const [x, y] = cam.p(X, 0, Z)
   const u = s

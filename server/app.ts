@@ -27,6 +27,7 @@ declare module 'react-router' {
   interface AppLoadContext {
     /** The site the request's host names. */
     services: Site
+    /** The site's page snapshot when the request arrived; loaders read it through currentSnapshot (app/record/current-record.server.ts). */
     snapshot: ReturnType<Site['records']['current']>
     clientIp: string | undefined
     /** Set when this client has sent too many form posts; the contact action answers 429. */
@@ -94,10 +95,12 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
       build: () => import('virtual:react-router/server-build'),
       getLoadContext: (req, res) => {
         const site = res.locals.site as Site
-        const scope = pageScope(site, req)
+        // Read once: the page renders this snapshot (app/record/current-record.server.ts) and is cached under its version.
+        const snapshot = site.pageSnapshot()
+        const scope = pageScope(site, snapshot.version, req)
         return {
           services: site,
-          snapshot: site.pageSnapshot(),
+          snapshot,
           clientIp: req.ip,
           rateLimited: res.locals.rateLimited === true,
           siteUrl: scope.origin,
@@ -130,8 +133,8 @@ function requestProtocol(req: IncomingMessage, trustProxy: boolean): 'http' | 'h
 }
 
 /** What a page depends on besides its path: the site, its record version, its public origin. */
-function pageScope(site: Site, req: express.Request): PageScope {
-  return { siteId: site.id, version: site.pageSnapshot().version, origin: site.config.siteUrl ?? `${req.protocol}://${req.get('host')}` }
+function pageScope(site: Site, version: string, req: express.Request): PageScope {
+  return { siteId: site.id, version, origin: site.config.siteUrl ?? `${req.protocol}://${req.get('host')}` }
 }
 
 const searchOf = (url: string) => {

@@ -49,6 +49,7 @@ export function csvCell(value: string): string {
 
 /** Visitor text must not drive the terminal: control characters (escape sequences) become spaces. */
 function tableCell(value: string, width: number): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced here
   const flat = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
   return (flat.length > width ? `${flat.slice(0, width - 1)}…` : flat).padEnd(width)
 }

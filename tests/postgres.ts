@@ -61,7 +61,9 @@ function removeStale(tmp: string, bin: string, user: ReturnType<typeof asUser>) 
     if (fs.existsSync(path.join(dir, 'postmaster.pid'))) {
       try {
         user.run(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', '-w', 'stop'])
-      } catch {} // already gone
+      } catch {
+        // already gone
+      }
     }
     fs.rmSync(dir, { recursive: true, force: true })
   }
@@ -86,7 +88,7 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
     user.run(path.join(bin, 'pg_ctl'), ['-D', dir, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'])
   } catch (e) {
     const stderr = (e as { stderr?: Buffer }).stderr?.toString() ?? ''
-    throw new Error(`Could not start a test PostgreSQL in ${dir}: ${stderr || String(e)}`)
+    throw new Error(`Could not start a test PostgreSQL in ${dir}: ${stderr || String(e)}`, { cause: e })
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

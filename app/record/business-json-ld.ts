@@ -1,4 +1,5 @@
-import { digitsOnly } from './contact-links.ts'
+import { absoluteUrl } from './absolute-url.ts'
+import { internationalPhone } from './contact-links.ts'
 import type { PageRecord } from './schema.ts'
 
 const DAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const
@@ -28,13 +29,11 @@ export function openingHours(days: string, hours: string): string | null {
   return `${dayRange.join('-')} ${hourRange.join('-')}`
 }
 
-const absolute = (url: string, siteUrl: string) => (url.startsWith('/') ? siteUrl + url : url)
-
 /** schema.org description of the business (no self-serving ratings), for search engines. */
 export function businessJsonLd(record: PageRecord, siteUrl: string) {
   const p = record.dbPrincipal
   if (!p.name) return null
-  const phone = p.phones.map((x) => digitsOnly(x.phone)).find(Boolean)
+  const phone = p.phones.map((x) => internationalPhone(x.phone)).find(Boolean)
   const hours = openingHours(p.workdays[0]?.day ?? '', p.workHours[0]?.hour ?? '')
   const image = record.gallery[0] ?? record.dbServices[0]?.description[0]?.img
   const addresses = p.location.map((l) => l.address.trim()).filter(Boolean)
@@ -42,10 +41,10 @@ export function businessJsonLd(record: PageRecord, siteUrl: string) {
     '@context': 'https://schema.org',
     '@type': ['GeneralContractor', 'HomeAndConstructionBusiness'],
     name: p.name,
-    url: siteUrl + '/',
-    ...(p.logo && { logo: absolute(p.logo, siteUrl) }),
-    ...(image && { image: absolute(image, siteUrl) }),
-    ...(phone && { telephone: `+1${phone.length === 11 && phone.startsWith('1') ? phone.slice(1) : phone}` }),
+    url: absoluteUrl(siteUrl, '/'),
+    ...(p.logo && { logo: absoluteUrl(siteUrl, p.logo) }),
+    ...(image && { image: absoluteUrl(siteUrl, image) }),
+    ...(phone && { telephone: phone }),
     ...(p.emails[0]?.email && { email: p.emails[0].email }),
     ...(addresses[0] && { address: addresses[0] }),
     ...(addresses.length && { areaServed: addresses.map((name) => ({ '@type': 'Place', name })) }),

@@ -2,17 +2,27 @@ import type { PageRecord } from './schema.ts'
 
 export const digitsOnly = (phone: string) => phone.replace(/\D/g, '')
 
-/** tel: link with the spec's +1 prefix; a number already carrying the 1 keeps a single one. */
-export function telHref(phone: string): string {
+/**
+ * The number in international form (+ country code + digits), the one rule behind tel: links, the
+ * chat-app link and JSON-LD. The spec's country code is 1, added once: a number written with a
+ * leading + already names its country, and 11 digits starting with 1 already carry the 1.
+ * '' when the text holds no digits.
+ */
+export function internationalPhone(phone: string): string {
   const digits = digitsOnly(phone)
-  return `tel:+1${digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits}`
+  if (!digits) return ''
+  const hasCountryCode = phone.trim().startsWith('+') || (digits.length === 11 && digits.startsWith('1'))
+  return `+${hasCountryCode ? '' : '1'}${digits}`
 }
+
+export const telHref = (phone: string) => `tel:${internationalPhone(phone)}`
 
 export const mailtoHref = (email: string) => `mailto:${email.trim()}`
 
-/** The chat app link for a phone: every dash removed, country code 1 added. */
+/** The chat app link for a phone: every dash removed, country code 1 added (once). */
 export function whatsappHref(phone: string, text?: string): string {
-  const base = `https://wa.me/1${digitsOnly(phone)}`
+  // wa.me takes the international number without its +.
+  const base = `https://wa.me/${internationalPhone(phone).slice(1)}`
   return text ? `${base}?text=${encodeURIComponent(text)}` : base
 }
 

@@ -1,20 +1,6 @@
 import { expect, test } from 'vitest'
-import { brandingBlock, homeReviewsWidget, homeTexts, imageAt, promoVideo, recordImages, youtubeId } from './home-content.ts'
+import { brandingBlock, homeReviewsWidget, homeTexts, imageAt, promoVideo, recordImages } from './home-content.ts'
 import { parsePageRecord } from './schema.ts'
-
-test.each([
-  ['dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
-  ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3', 'dQw4w9WgXcQ'],
-  ['https://youtu.be/dQw4w9WgXcQ?si=x', 'dQw4w9WgXcQ'],
-  ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
-  ['https://youtube.com/shorts/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
-  ['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
-  ['https://vimeo.com/123', ''],
-  ['https://www.youtube.com/watch?v=bad"id', ''],
-  ['', ''],
-])('YouTube id of %s is %s', (link, id) => {
-  expect(youtubeId(link)).toBe(id)
-})
 
 const video = (entries: unknown[]) => promoVideo(parsePageRecord({ videosPromo: entries }))
 

@@ -1,28 +1,8 @@
 import { stringsFor } from '#app/i18n/strings.ts'
 import type { PageRecord } from './schema.ts'
+import { youtubeId } from './youtube.ts'
 
 export type PromoVideo = { videoId: string; poster: string }
-
-const YOUTUBE_ID = /^[\w-]{11}$/
-
-/** A YouTube id from a bare id or any of the usual watch/share/embed/shorts URLs; '' when none. */
-export function youtubeId(link: string): string {
-  const raw = link.trim()
-  if (YOUTUBE_ID.test(raw)) return raw
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    return ''
-  }
-  const host = url.hostname.replace(/^(www|m)\./, '')
-  let candidate = ''
-  if (host === 'youtu.be') candidate = url.pathname.split('/')[1] ?? ''
-  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    candidate = url.searchParams.get('v') ?? url.pathname.match(/^\/(?:embed|shorts|live|v)\/([^/?#]+)/)?.[1] ?? ''
-  }
-  return YOUTUBE_ID.test(candidate) ? candidate : ''
-}
 
 /** The home promo video: only the FIRST videosPromo entry counts, and only when it is active. */
 export function promoVideo(record: PageRecord): PromoVideo | null {

@@ -1,8 +1,9 @@
+import type { MetaDescriptor } from 'react-router'
+import { absoluteUrl } from './absolute-url.ts'
 import type { PageRecord } from './schema.ts'
+import { strings, type Lang } from '#app/i18n/strings.ts'
 
 export const META_DESCRIPTION_LENGTH = 150
-export const FOOTER_ABOUT_LENGTH = 181
-export const FOOTER_SERVICES = 6
 
 /** '{page} | {company name}', or just the page when there is no name. */
 export function pageTitle(page: string, company = ''): string {
@@ -11,4 +12,50 @@ export function pageTitle(page: string, company = ''): string {
 
 export function metaDescription(record?: PageRecord): string {
   return (record?.dbAbout[0]?.text ?? '').trim().slice(0, META_DESCRIPTION_LENGTH)
+}
+
+/** What the root loader sends for every page's meta tags (the rest comes from the route: its name and URL). */
+export function headMeta(record: PageRecord) {
+  return { company: record.dbPrincipal.name.trim(), description: metaDescription(record), image: record.gallery[0] ?? record.dbPrincipal.logo }
+}
+export type HeadMeta = ReturnType<typeof headMeta>
+
+type RootData = { head: { meta: HeadMeta; lang: Lang }; siteUrl: string } | undefined
+type Matches = ReadonlyArray<{ id: string; pathname?: string; loaderData?: unknown; error?: unknown } | undefined>
+
+export function rootData(matches: Matches): RootData {
+  return matches.find((m) => m?.id === 'root')?.loaderData as RootData
+}
+
+/** The head of a 404, its title in the page's language. */
+export const notFoundMeta = (matches: Matches): MetaDescriptor[] => pageMeta(strings[rootData(matches)?.head.lang ?? 'en'].errors.notFound, matches)
+
+/**
+ * The head every page shares: title '{page} | {company}', description, robots,
+ * plus canonical URL and Open Graph / Twitter tags for link previews. A page that failed (a 404)
+ * is not indexed and names no URL, so every 404 of a route is the same page (one cache entry).
+ */
+export function pageMeta(page: string, matches: Matches): MetaDescriptor[] {
+  const data = rootData(matches)
+  const meta = data?.head.meta
+  const title = pageTitle(page, meta?.company)
+  const description = meta?.description ?? ''
+  const pathname = matches.at(-1)?.pathname ?? '/'
+  const failed = matches.some((m) => m?.error != null)
+  const url = data && !failed ? absoluteUrl(data.siteUrl, pathname) : undefined
+  const image = meta?.image && data ? absoluteUrl(data.siteUrl, meta.image) : undefined
+  return [
+    { title },
+    { name: 'description', content: description },
+    { name: 'robots', content: failed ? 'noindex' : 'index,follow' },
+    ...(url ? [{ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url }] : []),
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    ...(meta?.company ? [{ property: 'og:site_name', content: meta.company }] : []),
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+  ]
 }

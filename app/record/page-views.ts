@@ -1,17 +1,17 @@
 import { formServices } from '#app/sections/form-labels.ts'
-import { beforeAfterPairs, galleryGroups } from '#app/sections/gallery-groups.ts'
-import { findUsVariant } from '#app/sections/find-us-variant.ts'
-import { galleryVideoIds } from '#app/sections/video-ids.ts'
-import { widgetSettings } from '#app/widgets/widget-settings.ts'
+import { beforeAfterPairs, galleryGroups } from './gallery-groups.ts'
+import { findUsVariant } from './find-us-variant.ts'
+import { widgetSettings } from './widget-settings.ts'
 import { businessJsonLd, serializeJsonLd } from './business-json-ld.ts'
 import { firstOf, whatsappHref } from './contact-links.ts'
 import { brandingBlock, homeReviewsWidget, homeTexts, imageAt, promoVideo, recordImages, reviewsWidgetClass } from './home-content.ts'
 import { footerNavigation, mainNavigation, servicePath } from './navigation.ts'
-import { FOOTER_ABOUT_LENGTH, FOOTER_SERVICES, metaDescription } from './page-meta.ts'
+import { headMeta } from './page-meta.ts'
 import type { PageRecord, Service } from './schema.ts'
 import { cardServices, introServices, serviceImage, serviceSummary, sideServiceLinks } from './service-lists.ts'
 import { sidePanelSocialLinks } from './side-panel.ts'
 import { themeCss } from './theme.ts'
+import { galleryVideoIds } from './youtube.ts'
 import { langOf, stringsFor } from '#app/i18n/strings.ts'
 import { IMAGE_PLACEHOLDER, smallestVariant } from '#app/ui/image-variants.ts'
 
@@ -33,12 +33,15 @@ export function headView(record: PageRecord, siteUrl: string) {
     lang: langOf(record.labels.formLabel),
     // A favicon is drawn at 16–32 px: the smallest variant, and none until it exists.
     favicon: favicon && favicon !== IMAGE_PLACEHOLDER ? smallestVariant(favicon) : '',
-    meta: { company: record.dbPrincipal.name.trim(), description: metaDescription(record), image: record.gallery[0] ?? record.dbPrincipal.logo },
+    meta: headMeta(record),
     themeCss: themeCss(record.styles),
     jsonLd: jsonLd ? serializeJsonLd(jsonLd) : '',
   }
 }
 export type HeadView = ReturnType<typeof headView>
+
+export const FOOTER_ABOUT_LENGTH = 181
+export const FOOTER_SERVICES = 6
 
 /** The header, menus, footer, floating widgets and estimate form of the shared layout. */
 export function layoutView(record: PageRecord) {

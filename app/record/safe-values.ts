@@ -11,6 +11,7 @@ export function safeUrl(value: unknown): string {
   const raw = value.trim()
   if (!raw) return ''
   if (raw.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\')) {
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
     return /[\u0000-\u001f\s]/.test(raw) ? '' : raw
   }
   try {

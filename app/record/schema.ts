@@ -98,7 +98,7 @@ export const pageRecordSchema = record({
   stock: imageList,
   landings: entries({ name: text, gallery: imageList }),
   beforeAfterGall: entries({ beforeImg: imageUrl, afterImg: imageUrl }),
-  // A YouTube id or video URL: checked where it becomes an embed (home-content.ts youtubeId).
+  // A YouTube id or video URL: checked where it becomes an embed (youtube.ts youtubeId).
   videosPromo: entries({ activo: flag, link: text, img: imageUrl }),
   ytGallery: record({ linkCanalYT: url, links: textList }),
   reviews: record({ activo: flag, isHomeOnly: flag, links: textList }),

@@ -1,5 +1,5 @@
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { pageMeta } from '#app/record/route-meta.ts'
+import { pageMeta } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { aboutView } from '#app/record/page-views.ts'
 import { AboutWithList, ValuesBlock } from '#app/sections/deferred-sections.ts'

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { telHref } from '#app/record/contact-links.ts'
-import { pageMeta } from '#app/record/route-meta.ts'
+import { pageMeta } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { findUsView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'

@@ -1,5 +1,5 @@
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { pageMeta } from '#app/record/route-meta.ts'
+import { pageMeta } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { galleryView } from '#app/record/page-views.ts'
 import { PhotoGallery } from '#app/sections/photo-gallery.tsx'

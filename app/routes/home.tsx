@@ -1,6 +1,6 @@
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { homeView } from '#app/record/page-views.ts'
-import { pageMeta } from '#app/record/route-meta.ts'
+import { pageMeta } from '#app/record/page-meta.ts'
 import { useLayout } from '#app/record/use-record.ts'
 import { Hero } from '#app/sections/hero.tsx'
 import { AboutCircles, AboutWithList, BrandingLogos, ContactForm, CoverageMap, HomeReviews, PromoVideo, SendUsAMessage, ServicesCards, ServicesIntro, StatisticsBand, TrailingCta } from '#app/sections/deferred-sections.ts'

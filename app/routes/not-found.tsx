@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { NotFoundNotice } from '#app/layout/not-found-notice.tsx'
-import { notFoundMeta } from '#app/record/route-meta.ts'
+import { notFoundMeta } from '#app/record/page-meta.ts'
 import type { Route } from './+types/not-found'
 
 export function loader() {

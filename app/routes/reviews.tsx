@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { pageMeta } from '#app/record/route-meta.ts'
+import { pageMeta } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { reviewsView } from '#app/record/page-views.ts'
 import { SectionHeading } from '#app/sections/section-heading.tsx'

@@ -1,7 +1,7 @@
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { brandIcon } from '#app/ui/social-icons.tsx'
-import { linkableEntries, type FindUsVariant } from './find-us-variant.ts'
+import { linkableEntries, type FindUsVariant } from '#app/record/find-us-variant.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 import { CHAT_REPLY_TIME } from '#app/i18n/spec-english.ts'

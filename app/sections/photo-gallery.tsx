@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { Icon } from '#app/ui/icon.tsx'
 import { LightboxGrid } from '#app/ui/lightbox-grid.tsx'
-import type { GalleryGroup } from './gallery-groups.ts'
+import type { GalleryGroup } from '#app/record/gallery-groups.ts'
 import { useFormatNumber, useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = { group: GalleryGroup; headingId: string; tinted?: boolean; /** Defaults to the group's name. */ title?: string }

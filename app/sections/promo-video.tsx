@@ -4,12 +4,7 @@ import { prefersReducedMotion } from '#app/ui/count-up.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
-
-/** The looping, muted, chrome-less player the spec's promo video calls for. */
-export function promoEmbedUrl(videoId: string): string {
-  const id = encodeURIComponent(videoId)
-  return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&mute=1&loop=1&playlist=${id}&controls=0&playsinline=1`
-}
+import { promoPlayerUrl, videoThumbnailUrl, videoWatchUrl } from '#app/record/youtube.ts'
 
 type Props = { videoId: string; poster: string; companyName: string }
 
@@ -22,7 +17,7 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
   const [playing, setPlaying] = useState(false)
   const box = useRef<HTMLDivElement>(null)
   const title = t.a11y.promoVideo(companyName)
-  const posterSrc = poster || `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/hqdefault.jpg`
+  const posterSrc = poster || videoThumbnailUrl(videoId)
 
   useEffect(() => {
     const element = box.current
@@ -44,7 +39,7 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
         <div ref={box} className="relative mx-auto aspect-video max-w-5xl overflow-hidden rounded-2xl bg-third shadow-2xl ring-1 ring-black/10">
           {playing ? (
             <iframe
-              src={promoEmbedUrl(videoId)}
+              src={promoPlayerUrl(videoId)}
               title={title}
               allow="autoplay; encrypted-media; picture-in-picture"
               allowFullScreen
@@ -54,7 +49,7 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
             <>
               <ResponsiveImage src={posterSrc} alt="" width={1280} height={720} sizes="(min-width: 1024px) 900px, 100vw" className="absolute inset-0 size-full object-cover" />
               <a
-                href={`https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`}
+                href={videoWatchUrl(videoId)}
                 onClick={(event) => {
                   event.preventDefault()
                   setPlaying(true)

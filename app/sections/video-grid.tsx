@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { SectionHeading } from './section-heading.tsx'
-import { videoEmbed, videoThumbnail } from './video-ids.ts'
+import { videoPlayerUrl, videoThumbnailUrl } from '#app/record/youtube.ts'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = { videoIds: string[]; channelUrl: string; companyName: string }
@@ -30,7 +30,7 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
                   onClick={() => setPlaying(i)}
                   className="group relative block aspect-video w-full overflow-hidden rounded-2xl bg-third shadow-lg ring-1 ring-black/10 transition hover:shadow-xl"
                 >
-                  <img src={videoThumbnail(id)} alt="" width={480} height={360} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105" />
+                  <img src={videoThumbnailUrl(id)} alt="" width={480} height={360} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105" />
                   <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/10 to-transparent" />
                   <span aria-hidden="true" className="absolute inset-0 grid place-items-center">
                     <span className="grid size-16 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 group-focus-visible:scale-110">
@@ -59,7 +59,7 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
         {current ? (
           <div className="aspect-video w-full bg-black">
             <iframe
-              src={videoEmbed(current)}
+              src={videoPlayerUrl(current)}
               title={t.sections.youtubeVideo(companyName, (playing ?? 0) + 1, total)}
               allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
               allowFullScreen

@@ -1,7 +1,7 @@
 import { telHref } from '#app/record/contact-links.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { PANEL_LOADER_MS, TypingLoader, useElapsed } from './typing-loader.tsx'
-import type { PhoneEntry } from './widget-settings.ts'
+import type { PhoneEntry } from '#app/record/widget-settings.ts'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 /** Call panel body: the first phone as the main call button, the other numbers with their names. */

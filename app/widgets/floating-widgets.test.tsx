@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { parsePageRecord, widgetNames, type WidgetName } from '#app/record/schema.ts'
 import ChatWidget, { CHAT_GREETING_DELAY_MS } from './chat-widget.tsx'
 import { WidgetMenu } from './floating-widgets.tsx'
-import { widgetSettings } from './widget-settings.ts'
+import { widgetSettings } from '#app/record/widget-settings.ts'
 
 const base = {
   dbPrincipal: {

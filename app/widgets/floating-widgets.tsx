@@ -6,7 +6,7 @@ import { MenuItem } from './menu-item.tsx'
 import { OpenPanel } from './open-panel.tsx'
 import { ReviewTab } from './review-tab.tsx'
 import { useVisitCounts, type VisitCountsState } from './use-visit-counts.ts'
-import { hasFloatingMenu, type PanelName, type WidgetSettings } from './widget-settings.ts'
+import { hasFloatingMenu, type PanelName, type WidgetSettings } from '#app/record/widget-settings.ts'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 // The palette is rarely opened: it loads on first use.

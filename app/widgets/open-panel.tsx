@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import type { VisitCountsState } from './use-visit-counts.ts'
 import { WidgetPanel } from './widget-panel.tsx'
-import type { PanelName, WidgetSettings } from './widget-settings.ts'
+import type { PanelName, WidgetSettings } from '#app/record/widget-settings.ts'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 import { CHAT_REPLY_TIME } from '#app/i18n/spec-english.ts'
 

@@ -1,4 +1,5 @@
 import type { EstimateLead } from '#app/forms/estimate-form.ts'
+import { absoluteUrl } from '#app/record/absolute-url.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 
 /** The JSON the provider's existing email relay understands (design.md §5). Field names are theirs. */
@@ -32,7 +33,7 @@ export function buildRelayBody(lead: EstimateLead, record: PageRecord, siteUrl?:
     address: lead.address,
     service: lead.service,
     mensaje: lead.message.trim() || 'No Extra Info',
-    img: absoluteUrl(record.dbPrincipal.logo, siteUrl),
+    img: absoluteUrl(siteUrl, record.dbPrincipal.logo),
     color: '1',
     waytocontact: lead.contactWays.map((way) => wayLabels[way]).join(', '),
   }
@@ -44,16 +45,7 @@ export function firstBusinessEmail(record: PageRecord): string {
 
 /** Where to relay leads, or null when the record names no usable endpoint (the lead is then held). */
 export function relayUrlOf(record: PageRecord, siteUrl?: string): string | null {
-  const url = absoluteUrl(record.linkPostEmail, siteUrl)
+  // The record allows root-relative URLs (the demo's own files); an email or a worker needs an absolute one.
+  const url = absoluteUrl(siteUrl, record.linkPostEmail)
   return /^https?:\/\//i.test(url) ? url : null
-}
-
-/** The record allows root-relative URLs (the demo's own files); an email or a worker needs an absolute one. */
-function absoluteUrl(url: string, siteUrl?: string): string {
-  if (!url.startsWith('/') || !siteUrl) return url
-  try {
-    return new URL(url, siteUrl).href
-  } catch {
-    return url
-  }
 }

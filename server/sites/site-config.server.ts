@@ -70,12 +70,12 @@ function readJson(file: string): unknown {
   try {
     text = fs.readFileSync(file, 'utf8')
   } catch (error) {
-    throw new Error(`SITES_FILE ${file} cannot be read: ${(error as Error).message}`)
+    throw new Error(`SITES_FILE ${file} cannot be read: ${(error as Error).message}`, { cause: error })
   }
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new Error(`SITES_FILE ${file} is not valid JSON: ${(error as Error).message}`)
+    throw new Error(`SITES_FILE ${file} is not valid JSON: ${(error as Error).message}`, { cause: error })
   }
 }
 

@@ -42,13 +42,13 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     client = await pool.connect()
   } catch (e) {
     await pool.end().catch(() => {})
-    throw new Error(`Cannot reach ${where}: ${errorText(e)}`)
+    throw new Error(`Cannot reach ${where}: ${errorText(e)}`, { cause: e })
   }
   try {
     await migrate(client)
   } catch (e) {
     await pool.end().catch(() => {})
-    throw new Error(`Cannot prepare the tables of ${where}: ${errorText(e)}`)
+    throw new Error(`Cannot prepare the tables of ${where}: ${errorText(e)}`, { cause: e })
   } finally {
     client.release()
   }

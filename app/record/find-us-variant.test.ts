@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parsePageRecord } from '#app/record/schema.ts'
+import { parsePageRecord } from './schema.ts'
 import { findUsVariant, linkableEntries } from './find-us-variant.ts'
 
 describe('findUsVariant', () => {

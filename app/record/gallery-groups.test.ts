@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parsePageRecord } from '#app/record/schema.ts'
+import { parsePageRecord } from './schema.ts'
 import { DEFAULT_GALLERY_TITLE, beforeAfterPairs, galleryGroups } from './gallery-groups.ts'
 
 const photos = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `/img/${prefix}-${i + 1}.webp`)

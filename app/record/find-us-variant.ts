@@ -1,4 +1,4 @@
-import type { PageRecord } from '#app/record/schema.ts'
+import type { PageRecord } from './schema.ts'
 
 export type FindUsVariant = 'images' | 'buttons'
 

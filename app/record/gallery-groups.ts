@@ -1,6 +1,6 @@
-import { landingPath } from '#app/record/navigation.ts'
-import type { PageRecord } from '#app/record/schema.ts'
-import { canonicalSlug } from '#app/record/slug.ts'
+import { landingPath } from './navigation.ts'
+import type { PageRecord } from './schema.ts'
+import { canonicalSlug } from './slug.ts'
 
 export type GalleryGroup = {
   name: string

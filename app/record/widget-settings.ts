@@ -1,6 +1,6 @@
-import { digitsOnly, firstOf } from '#app/record/contact-links.ts'
-import type { PageRecord } from '#app/record/schema.ts'
-import { isWidgetActive } from '#app/record/widgets.ts'
+import { digitsOnly, firstOf } from './contact-links.ts'
+import type { PageRecord } from './schema.ts'
+import { isWidgetActive } from './widgets.ts'
 
 export type PanelName = 'chat' | 'visits' | 'call' | 'weather'
 
