@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import type { NavItem } from '#app/record/navigation.ts'
 import { Icon } from '#app/ui/icon.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 font-semibold transition-colors hover:text-secondary-ink ${isActive ? 'text-secondary-ink' : 'text-heading'}`
@@ -16,12 +16,13 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
   const listId = useId()
   const toggleRef = useRef<HTMLButtonElement>(null)
   const t = useStrings()
+  const fixedEnglish = useFixedEnglish()
   const { pathname } = useLocation()
   useEffect(() => setOpen(false), [pathname])
   if (!item.children?.length) {
     return (
       <li>
-        <NavLink to={item.to} end={item.to === '/'} lang="en" className={linkClass}>
+        <NavLink to={item.to} end={item.to === '/'} lang={fixedEnglish} className={linkClass}>
           {item.label}
         </NavLink>
       </li>
@@ -42,7 +43,7 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
       onMouseLeave={() => desktop && setOpen(false)}
     >
       <div className="flex items-center justify-between">
-        <NavLink to={item.to} lang="en" className={linkClass}>
+        <NavLink to={item.to} lang={fixedEnglish} className={linkClass}>
           {item.label}
         </NavLink>
         <button

@@ -1,4 +1,5 @@
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { useFixedEnglish } from '#app/i18n/use-strings.ts'
 
 /** The band at the top of inner pages: a title and a sub-header ('Home - {title}' when both are equal). */
 export function pageHeaderSubtitle(title: string, subHeader: string): string {
@@ -9,7 +10,8 @@ export function pageHeaderSubtitle(title: string, subHeader: string): string {
 type Props = { title: string; subHeader?: string; image?: string; english?: 'title' | 'subHeader' | 'both' }
 
 export function PageHeader({ title, subHeader = title, image, english }: Props) {
-  const en = (part: 'title' | 'subHeader') => (english === part || english === 'both' ? 'en' : undefined)
+  const fixedEnglish = useFixedEnglish()
+  const en = (part: 'title' | 'subHeader') => (english === part || english === 'both' ? fixedEnglish : undefined)
   return (
     <section className="relative isolate overflow-hidden bg-third py-16 text-center text-on-overlay sm:py-24">
       {image ? <ResponsiveImage src={image} alt="" className="absolute inset-0 -z-20 size-full object-cover" width={1200} height={800} priority /> : null}

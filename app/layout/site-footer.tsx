@@ -4,7 +4,7 @@ import type { LayoutView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -18,6 +18,7 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
 export function SiteFooter({ layout }: { layout: LayoutView }) {
   const { footer: f, first } = layout
   const t = useStrings()
+  const fixedEnglish = useFixedEnglish()
   const linkClass = 'hover:text-on-footer hover:underline'
   return (
     <footer className="bg-footer text-on-footer-soft">
@@ -25,7 +26,7 @@ export function SiteFooter({ layout }: { layout: LayoutView }) {
         <Column title={f.title}>
           <p className="text-sm leading-relaxed">{f.about}</p>
         </Column>
-        <Column title="Our Services">
+        <Column title={t.sections.ourServicesTitle}>
           <ul className="space-y-2 text-sm">
             {f.services.map((s) => (
               <li key={s.name}>
@@ -36,12 +37,12 @@ export function SiteFooter({ layout }: { layout: LayoutView }) {
             ))}
           </ul>
         </Column>
-        <Column title="Navigation">
+        <Column title={t.pages.footerNavigation}>
           <nav aria-label={t.a11y.footerNav}>
             <ul className="space-y-2 text-sm">
               {f.navigation.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} lang="en" className={linkClass}>
+                  <Link to={item.to} lang={fixedEnglish} className={linkClass}>
                     {item.label}
                   </Link>
                 </li>
@@ -49,7 +50,7 @@ export function SiteFooter({ layout }: { layout: LayoutView }) {
             </ul>
           </nav>
         </Column>
-        <Column title="Contact">
+        <Column title={t.pages.footerContact}>
           <ul className="space-y-3 text-sm">
             {f.phones.map((x) => (
               <li key={x.phone} className="flex items-start gap-3">
@@ -86,11 +87,11 @@ export function SiteFooter({ layout }: { layout: LayoutView }) {
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col items-center gap-4 py-6 text-sm md:flex-row md:justify-between">
           <div className="flex flex-col items-center gap-2 md:items-start">
-            {f.paymentMethod ? <p>We accept: {f.paymentMethod}</p> : null}
+            {f.paymentMethod ? <p>{t.pages.weAccept(f.paymentMethod)}</p> : null}
             {f.paymentImage ? <ResponsiveImage src={f.paymentImage} alt={t.a11y.paymentMethods} className="h-8 w-auto" width={240} height={32} displayHeight={32} /> : null}
           </div>
           <p className="text-center">
-            © {new Date().getFullYear()} {layout.name}. All rights reserved.
+            © {new Date().getFullYear()} {layout.name}. {t.pages.rightsReserved}
           </p>
           <SocialIcons links={layout.socials} className="flex gap-1" />
         </div>

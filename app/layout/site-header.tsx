@@ -5,17 +5,21 @@ import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
 import { DesktopMenu, MobileMenu } from './nav-menu.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 
 /** `displayHeight` is the CSS height `className` gives the logo, in px (it picks the variant). */
 export function CompanyLogo({ logo, name, className = 'h-12 w-auto', displayHeight = 48 }: { logo: string; name: string; className?: string; displayHeight?: number }) {
-  if (!logo) return <span className="text-xl font-extrabold text-heading">{name || 'Home'}</span>
-  return <ResponsiveImage src={logo} alt={name || 'Home'} className={className} width={200} height={60} displayHeight={displayHeight} priority />
+  const home = useStrings().errors.home
+  const label = name || home
+  if (!logo) return <span className="text-xl font-extrabold text-heading">{label}</span>
+  return <ResponsiveImage src={logo} alt={label} className={className} width={200} height={60} displayHeight={displayHeight} priority />
 }
 
 export function SiteHeader({ layout }: { layout: LayoutView }) {
   const { first } = layout
   const cta = callToAction({ phone: first.phone })
   const items = layout.navigation
+  const fixedEnglish = useFixedEnglish()
   return (
     <header className="sticky top-0 z-30 shadow-sm">
       <div className="bg-third text-sm text-on-third">
@@ -52,7 +56,7 @@ export function SiteHeader({ layout }: { layout: LayoutView }) {
           </Link>
           <DesktopMenu items={items} />
           <div className="flex items-center gap-2">
-            <a href={cta.href} lang="en" onClick={() => window.scrollTo({ top: 0 })} className="btn-primary whitespace-nowrap px-3 py-2 text-xs sm:px-6 sm:py-3 sm:text-sm">
+            <a href={cta.href} lang={fixedEnglish} onClick={() => window.scrollTo({ top: 0 })} className="btn-primary whitespace-nowrap px-3 py-2 text-xs sm:px-6 sm:py-3 sm:text-sm">
               {cta.label}
             </a>
             <MobileMenu items={items} />

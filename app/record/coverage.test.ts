@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { COVERAGE_LIST_MIN_LOCATIONS, MAP_FRAME_HEIGHT_PX, coverageLocations, coverageTitle } from './coverage.ts'
+import { strings } from '#app/i18n/strings.ts'
+import { COVERAGE_LIST_MIN_LOCATIONS, MAP_FRAME_HEIGHT_PX, coverageLocations, coverageTitle, specCoverageTitle } from './coverage.ts'
 import { parsePageRecord } from './schema.ts'
 
 const locations = (n: number) =>
@@ -17,6 +18,15 @@ test('a custom map title (labels.general.titleMap) replaces the heading', () => 
 test('without miles or an address the heading still reads as a sentence', () => {
   expect(coverageTitle('', null, locations(1))).toBe('We Cover The Area Around Town 1')
   expect(coverageTitle('', 50, [])).toBe('Our Service Area')
+})
+
+test('on a Spanish page our fallbacks are Spanish; the spec\'s own sentence stays English', () => {
+  const es = strings.es.sections
+  expect(coverageTitle('', null, locations(1), es)).toBe('Cubrimos la zona de Town 1')
+  expect(coverageTitle('', 50, [], es)).toBe('Nuestra zona de servicio')
+  expect(coverageTitle('', 50, locations(1), es)).toBe('We Cover 50 Miles Around Town 1')
+  expect(specCoverageTitle(50, locations(1))).toBe('We Cover 50 Miles Around Town 1')
+  expect(specCoverageTitle(null, locations(1))).toBeNull()
 })
 
 test('the location list appears only with more than two locations', () => {

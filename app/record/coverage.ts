@@ -1,4 +1,5 @@
 import type { PageRecord } from './schema.ts'
+import { strings, type Strings } from '#app/i18n/strings.ts'
 import { formatCount } from './statistics.ts'
 
 /** Spec §9: the location list appears only with more than two locations. */
@@ -8,14 +9,16 @@ export const MAP_FRAME_HEIGHT_PX = 500
 
 type Location = PageRecord['dbPrincipal']['location'][number]
 
-/** 'We Cover {miles} Miles Around {first address}', unless the record names the map itself. */
-export function coverageTitle(customTitle: string, miles: number | null, locations: readonly Location[]): string {
-  if (customTitle.trim()) return customTitle.trim()
+/** The spec's English 'We Cover {miles} Miles Around {first address}', or null when it would have a hole in it. */
+export function specCoverageTitle(miles: number | null, locations: readonly Location[]): string | null {
   const address = locations[0]?.address.trim() ?? ''
-  // Without miles or an address the spec's sentence would have a hole in it.
-  if (miles && address) return `We Cover ${formatCount(miles)} Miles Around ${address}`
-  if (address) return `We Cover The Area Around ${address}`
-  return 'Our Service Area'
+  return miles && address ? `We Cover ${formatCount(miles)} Miles Around ${address}` : null
+}
+
+/** The record's own map title, else the spec's sentence, else our words (in the page's language). */
+export function coverageTitle(customTitle: string, miles: number | null, locations: readonly Location[], words: Strings['sections'] = strings.en.sections): string {
+  const address = locations[0]?.address.trim() ?? ''
+  return customTitle.trim() || specCoverageTitle(miles, locations) || (address ? words.areaAround(address) : words.ourServiceArea)
 }
 
 export function coverageLocations(locations: readonly Location[]): Location[] {

@@ -1,3 +1,4 @@
+import { stringsFor } from '#app/i18n/strings.ts'
 import type { PageRecord } from './schema.ts'
 import { youtubeId } from './youtube.ts'
 
@@ -15,7 +16,7 @@ export function promoVideo(record: PageRecord): PromoVideo | null {
 export function brandingBlock(record: PageRecord) {
   const first = record.brandingExtra[0]
   if (!first?.activo || !first.img) return null
-  return { link: first.link, img: first.img, title: record.labels.general.titleBranding.trim() || 'Brands We Trust' }
+  return { link: first.link, img: first.img, title: record.labels.general.titleBranding.trim() || stringsFor(record).sections.brandsWeTrust }
 }
 
 /** The reviews widget's class name: the record's reviews.links[0], or '' when there is none. */

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router'
 import { absoluteUrl } from './absolute-url.ts'
 import type { PageRecord } from './schema.ts'
+import { strings, type Lang } from '#app/i18n/strings.ts'
 
 export const META_DESCRIPTION_LENGTH = 150
 
@@ -19,12 +20,15 @@ export function headMeta(record: PageRecord) {
 }
 export type HeadMeta = ReturnType<typeof headMeta>
 
-type RootData = { head: { meta: HeadMeta }; siteUrl: string } | undefined
+type RootData = { head: { meta: HeadMeta; lang: Lang }; siteUrl: string } | undefined
 type Matches = ReadonlyArray<{ id: string; pathname?: string; loaderData?: unknown; error?: unknown } | undefined>
 
 export function rootData(matches: Matches): RootData {
   return matches.find((m) => m?.id === 'root')?.loaderData as RootData
 }
+
+/** The head of a 404, its title in the page's language. */
+export const notFoundMeta = (matches: Matches): MetaDescriptor[] => pageMeta(strings[rootData(matches)?.head.lang ?? 'en'].errors.notFound, matches)
 
 /**
  * The head every page shares: title '{page} | {company}', description, robots,

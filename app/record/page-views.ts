@@ -12,7 +12,7 @@ import { cardServices, introServices, serviceImage, serviceSummary, sideServiceL
 import { sidePanelSocialLinks } from './side-panel.ts'
 import { themeCss } from './theme.ts'
 import { galleryVideoIds } from './youtube.ts'
-import { langOf } from '#app/i18n/strings.ts'
+import { langOf, stringsFor } from '#app/i18n/strings.ts'
 import { IMAGE_PLACEHOLDER, smallestVariant } from '#app/ui/image-variants.ts'
 
 /**
@@ -54,7 +54,7 @@ export function layoutView(record: PageRecord) {
     navigation: mainNavigation(record),
     socials: record.dbSocialMedia.redes.filter((l) => l.url).map(socialLink),
     footer: {
-      title: first.slogan || p.name || 'About us',
+      title: first.slogan || p.name || stringsFor(record).sections.aboutUs,
       about: first.about.length > FOOTER_ABOUT_LENGTH ? `${first.about.slice(0, FOOTER_ABOUT_LENGTH)}…` : first.about,
       services: record.dbServices.filter((s) => s.name).slice(0, FOOTER_SERVICES).map((s) => ({ name: s.name, to: servicePath(s.name) })),
       navigation: footerNavigation(record),
@@ -139,7 +139,7 @@ export function galleryView(record: PageRecord) {
 }
 
 export function reviewsView(record: PageRecord) {
-  return { image: imageAt(record, 3), title: record.labels.general.titleReviews.trim() || 'Reviews', widgetClass: reviewsWidgetClass(record), gmbLink: record.gmb.link }
+  return { image: imageAt(record, 3), title: record.labels.general.titleReviews.trim() || stringsFor(record).pages.reviewsTitle, widgetClass: reviewsWidgetClass(record), gmbLink: record.gmb.link }
 }
 
 export function videosView(record: PageRecord) {

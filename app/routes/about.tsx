@@ -4,6 +4,7 @@ import { currentRecord } from '#app/record/current-record.server.ts'
 import { aboutView } from '#app/record/page-views.ts'
 import { AboutWithList, ValuesBlock } from '#app/sections/deferred-sections.ts'
 import type { Route } from './+types/about'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return aboutView(await currentRecord(context))
@@ -13,15 +14,16 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta('About', match
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { first: firstAbout, second: secondAbout, name, images, values } = loaderData
+  const t = useStrings()
   return (
     <>
       <PageHeader title="About" english="both" image={images[0]} />
       {firstAbout ? (
-        <AboutWithList id="about-heading" eyebrow="About us" title={name ? `Get To Know ${name}` : 'Who We Are'} text={firstAbout.text} list={firstAbout.list} image={images[1]} />
+        <AboutWithList id="about-heading" eyebrow={t.sections.aboutUs} title={name ? t.sections.getToKnow(name) : t.sections.whoWeAre} text={firstAbout.text} list={firstAbout.list} image={images[1]} />
       ) : null}
       <ValuesBlock values={values} />
       {secondAbout ? (
-        <AboutWithList id="about-more-heading" eyebrow="Our promise" title="Our Commitment To You" text={secondAbout.text} list={secondAbout.list} image={images[2]} imageRight />
+        <AboutWithList id="about-more-heading" eyebrow={t.sections.ourPromise} title={t.sections.ourCommitment} text={secondAbout.text} list={secondAbout.list} image={images[2]} imageRight />
       ) : null}
     </>
   )

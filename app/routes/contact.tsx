@@ -7,6 +7,8 @@ import { useLayout } from '#app/record/use-record.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { contactAction } from '#server/leads/contact-action.server.ts'
 import { ContactCards, ContactForm, CoverageMap } from '#app/sections/deferred-sections.ts'
+import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
+import { CONTACT_US } from '#app/i18n/spec-english.ts'
 import type { Route } from './+types/contact'
 
 /** Every form on the site posts here (with or without JavaScript). */
@@ -25,6 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Contact', mat
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { headerImage, photo, cards, coverage, invitation } = loaderData
   const { form } = useLayout()
+  const t = useStrings()
+  const fixedEnglish = useFixedEnglish()
   return (
     <>
       <PageHeader title="Contact" english="both" image={headerImage} />
@@ -35,9 +39,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <ResponsiveImage src={photo} alt="" width={1200} height={800} sizes="(min-width: 1024px) 480px, 100vw" className="aspect-video w-full rounded-2xl object-cover shadow-xl sm:aspect-[3/2] lg:col-start-1 lg:row-start-1" />
           ) : null}
           <div className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-black/5 sm:p-10 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-            <p className="mb-2 text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">Free estimate</p>
-            <h2 id="contact-heading" lang="en" className="text-3xl sm:text-4xl">
-              Contact US
+            <p className="mb-2 text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">{t.sections.freeEstimate}</p>
+            <h2 id="contact-heading" lang={fixedEnglish} className="text-3xl sm:text-4xl">
+              {CONTACT_US}
             </h2>
             <span aria-hidden="true" className="mt-4 block h-1 w-16 rounded-full bg-secondary" />
             <p className="mb-8 mt-5 text-lg">{invitation}</p>

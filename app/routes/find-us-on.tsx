@@ -7,6 +7,7 @@ import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { FindUsLinks } from '#app/sections/deferred-sections.ts'
 import type { Route } from './+types/find-us-on'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return findUsView(await currentRecord(context))
@@ -17,6 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Find Us On', 
 /** The "link in bio" page: its own head, none of the shared layout (see routes.ts). */
 export default function FindUsOn({ loaderData }: Route.ComponentProps) {
   const { name, logo, slogan, address, phone, backdrop, variant, gmb, chatHref, directories, socials } = loaderData
+  const t = useStrings()
   return (
     <div className="relative isolate min-h-dvh overflow-hidden bg-third px-4 py-10 sm:py-16">
       {backdrop ? <ResponsiveImage src={backdrop} alt="" width={1200} height={800} priority className="fixed inset-0 -z-20 size-full object-cover" /> : null}
@@ -27,7 +29,7 @@ export default function FindUsOn({ loaderData }: Route.ComponentProps) {
             <div className="mx-auto mb-5 flex w-fit items-center justify-center rounded-2xl bg-white px-5 py-3 shadow-md ring-1 ring-black/5">
               {logo ? <ResponsiveImage src={logo} alt="" width={200} height={60} displayHeight={56} priority className="h-14 w-auto" /> : <Icon icon="globe" className="size-10 text-main-ink" />}
             </div>
-            <h1 className="text-2xl leading-tight sm:text-3xl">{name || 'Find us online'}</h1>
+            <h1 className="text-2xl leading-tight sm:text-3xl">{name || t.pages.findUsOnline}</h1>
             {slogan ? <p className="mt-2 text-paragraph">{slogan}</p> : null}
             {address ? (
               <p className="mt-3 inline-flex items-center gap-1.5 text-sm text-paragraph">
@@ -43,17 +45,17 @@ export default function FindUsOn({ loaderData }: Route.ComponentProps) {
             {phone ? (
               <a href={telHref(phone)} className="btn-primary">
                 <Icon icon="phone" className="size-4" />
-                Call {phone}
+                {t.sections.callPhone(phone)}
               </a>
             ) : null}
             <Link to="/" className="inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold text-main-ink ring-2 ring-main transition-colors hover:bg-main hover:text-on-main">
               <Icon icon="globe" className="size-4" />
-              Visit our website
+              {t.pages.visitWebsite}
             </Link>
           </div>
         </div>
         <p className="mt-6 text-center text-sm text-on-third-soft">
-          © {name || 'Our company'}
+          © {name || t.pages.ourCompany}
         </p>
       </main>
     </div>

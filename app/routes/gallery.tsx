@@ -5,6 +5,7 @@ import { galleryView } from '#app/record/page-views.ts'
 import { PhotoGallery } from '#app/sections/photo-gallery.tsx'
 import { BeforeAfter } from '#app/sections/before-after.tsx'
 import type { Route } from './+types/gallery'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return galleryView(await currentRecord(context))
@@ -14,6 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Gallery', mat
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { groups, pairs, subHeader, image } = loaderData
+  const t = useStrings()
   return (
     <>
       <PageHeader title="Gallery" subHeader={subHeader} english={subHeader === 'Gallery' ? 'both' : 'title'} image={image} />
@@ -22,7 +24,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         <PhotoGallery key={`${i}-${group.name}`} group={group} headingId={`gallery-group-${i}`} tinted={i % 2 === 1} />
       ))}
       {!groups.length && !pairs.length ? (
-        <p className="container-page py-20 text-center text-lg">Photos of our latest projects are on their way. Check back soon.</p>
+        <p className="container-page py-20 text-center text-lg">{t.pages.galleryComing}</p>
       ) : null}
     </>
   )

@@ -5,6 +5,7 @@ import { useLayout } from '#app/record/use-record.ts'
 import { Hero } from '#app/sections/hero.tsx'
 import { AboutCircles, AboutWithList, BrandingLogos, ContactForm, CoverageMap, HomeReviews, PromoVideo, SendUsAMessage, ServicesCards, ServicesIntro, StatisticsBand, TrailingCta } from '#app/sections/deferred-sections.ts'
 import type { Route } from './+types/home'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return homeView(await currentRecord(context))
@@ -14,6 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Home', matche
 
 export default function Home({ loaderData: home }: Route.ComponentProps) {
   const { form } = useLayout()
+  const t = useStrings()
   const companyName = home.hero.companyName
   return (
     <>
@@ -22,7 +24,7 @@ export default function Home({ loaderData: home }: Route.ComponentProps) {
       {home.video ? <PromoVideo videoId={home.video.videoId} poster={home.video.poster} companyName={companyName} /> : null}
       <AboutCircles companyName={companyName} {...home.circles} />
       <StatisticsBand principal={home.statistics} />
-      {home.about ? <AboutWithList id="home-about-heading" title="Built On Trust And Quality Work" {...home.about} imageRight /> : null}
+      {home.about ? <AboutWithList id="home-about-heading" title={t.sections.builtOnTrust} {...home.about} imageRight /> : null}
       {home.reviews ? <HomeReviews {...home.reviews} /> : null}
       <ServicesCards {...home.cards} tinted={!home.reviews} />
       {home.branding ? <BrandingLogos {...home.branding} /> : null}

@@ -1,13 +1,13 @@
 import { data } from 'react-router'
 import { NotFoundNotice } from '#app/layout/not-found-notice.tsx'
-import { pageMeta } from '#app/record/page-meta.ts'
+import { notFoundMeta } from '#app/record/page-meta.ts'
 import type { Route } from './+types/not-found'
 
 export function loader() {
   throw data(null, { status: 404 })
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Page not found', matches)
+export const meta: Route.MetaFunction = ({ matches }) => notFoundMeta(matches)
 
 export default function NotFound() {
   return <NotFoundNotice />

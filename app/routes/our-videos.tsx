@@ -5,6 +5,7 @@ import { currentRecord } from '#app/record/current-record.server.ts'
 import { videosView } from '#app/record/page-views.ts'
 import { VideoGrid } from '#app/sections/video-grid.tsx'
 import type { Route } from './+types/our-videos'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return videosView(await currentRecord(context))
@@ -14,6 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Our Videos', 
 
 export default function OurVideos({ loaderData }: Route.ComponentProps) {
   const { image, channelUrl, videoIds, companyName } = loaderData
+  const t = useStrings()
   return (
     <>
       <PageHeader title="Our Videos" english="both" image={image} />
@@ -21,9 +23,9 @@ export default function OurVideos({ loaderData }: Route.ComponentProps) {
         <VideoGrid videoIds={videoIds} channelUrl={channelUrl} companyName={companyName} />
       ) : (
         <p className="container-page py-20 text-center text-lg">
-          Our videos are coming soon. Meanwhile, see our finished work in the{' '}
+          {t.pages.videosComing}{' '}
           <Link to="/gallery" className="font-semibold text-main-ink underline">
-            project gallery
+            {t.pages.projectGallery}
           </Link>
           .
         </p>

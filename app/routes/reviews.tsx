@@ -7,6 +7,7 @@ import { SectionHeading } from '#app/sections/section-heading.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { ReviewsWidget } from '#app/sections/deferred-sections.ts'
 import type { Route } from './+types/reviews'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return reviewsView(await currentRecord(context))
@@ -16,21 +17,22 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Reviews', mat
 
 export default function Reviews({ loaderData }: Route.ComponentProps) {
   const { image, title, widgetClass, gmbLink } = loaderData
+  const t = useStrings()
   return (
     <>
       <PageHeader title="Reviews" english="both" image={image} />
       <section aria-labelledby="reviews-heading" className="py-16 sm:py-24">
         <div className="container-page">
-          <SectionHeading id="reviews-heading" eyebrow="Testimonials" title={title}>
-            <p>Real words from homeowners and businesses we have worked with.</p>
+          <SectionHeading id="reviews-heading" eyebrow={t.sections.testimonials} title={title}>
+            <p>{t.pages.reviewsLead}</p>
           </SectionHeading>
           {widgetClass ? (
             <ReviewsWidget widgetClass={widgetClass} />
           ) : (
             <p className="text-center text-lg">
-              Reviews are on their way.{' '}
+              {t.pages.reviewsComing}{' '}
               <Link to="/contact" className="font-semibold text-main-ink underline">
-                Ask us for references
+                {t.pages.askForReferences}
               </Link>
               .
             </p>
@@ -41,12 +43,12 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
                 <Icon icon="star" className="size-6" />
               </span>
               <div className="flex-1">
-                <h3 className="text-xl">Worked with us?</h3>
-                <p className="mt-1">Your review helps your neighbours choose with confidence.</p>
+                <h3 className="text-xl">{t.pages.workedWithUs}</h3>
+                <p className="mt-1">{t.pages.reviewHelps}</p>
               </div>
               <a href={gmbLink} target="_blank" rel="noopener noreferrer" className="btn-primary shrink-0">
-                Leave a review
-                <span className="sr-only"> (opens in a new tab)</span>
+                {t.pages.leaveReview}
+                <span className="sr-only"> {t.a11y.opensInNewTab}</span>
               </a>
             </div>
           ) : null}

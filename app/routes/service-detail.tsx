@@ -4,7 +4,7 @@ import { currentRecord } from '#app/record/current-record.server.ts'
 import { findEntryOr404 } from '#app/record/find-entry.server.ts'
 import { servicePath } from '#app/record/navigation.ts'
 import { serviceDetailView } from '#app/record/page-views.ts'
-import { pageMeta } from '#app/record/page-meta.ts'
+import { notFoundMeta, pageMeta } from '#app/record/page-meta.ts'
 import { serviceImage } from '#app/record/service-lists.ts'
 import { BulletList } from '#app/sections/bullet-list.tsx'
 import { Icon } from '#app/ui/icon.tsx'
@@ -17,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return serviceDetailView(record, findEntryOr404(record.dbServices, params.id, (slug) => `/${slug}`))
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData?.service.name ?? 'Page not found', matches)
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? pageMeta(loaderData.service.name, matches) : notFoundMeta(matches))
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const { service, slogan, headerImage, side, statistics, values, trailing } = loaderData

@@ -3,6 +3,7 @@ import { formatCount } from '#app/record/statistics.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { SectionHeading } from './section-heading.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = { companyName: string; text: string; images: string[]; exprYears: number | null }
 
@@ -16,6 +17,7 @@ function Circle({ src, className, sizes }: { src: string | undefined; className:
 
 /** The three-circle about block: three round photos beside who the company is. */
 export function AboutCircles({ companyName, text, images, exprYears }: Props) {
+  const t = useStrings()
   if (!text) return null
   return (
     <section aria-labelledby="about-circles-heading" className="overflow-hidden py-16 sm:py-24">
@@ -29,16 +31,16 @@ export function AboutCircles({ companyName, text, images, exprYears }: Props) {
               <Icon icon="award" className="size-7" />
               <span className="leading-tight">
                 <span className="block text-2xl font-extrabold">{formatCount(exprYears)}+</span>
-                <span className="text-sm font-semibold">years of experience</span>
+                <span className="text-sm font-semibold">{t.sections.yearsOfExperience}</span>
               </span>
             </p>
           ) : null}
         </div>
         <div>
-          <SectionHeading id="about-circles-heading" align="left" eyebrow="About us" title={companyName ? `Welcome to ${companyName}` : 'Who We Are'} />
+          <SectionHeading id="about-circles-heading" align="left" eyebrow={t.sections.aboutUs} title={companyName ? t.sections.welcomeTo(companyName) : t.sections.whoWeAre} />
           <p className="-mt-4 text-lg leading-relaxed">{text}</p>
           <Link to="/about" className="btn-primary mt-8">
-            More about us
+            {t.sections.moreAboutUs}
             <Icon icon="arrow-right" className="size-4" />
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { SectionHeading } from './section-heading.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   id: string
@@ -15,7 +16,8 @@ type Props = {
 }
 
 /** An about text with its bullet list, beside a framed photo. */
-export function AboutWithList({ id, title, eyebrow = 'About us', text, list, image, imageRight = false, tinted = false }: Props) {
+export function AboutWithList({ id, title, eyebrow, text, list, image, imageRight = false, tinted = false }: Props) {
+  const aboutUs = useStrings().sections.aboutUs
   if (!text && !list.length) return null
   return (
     <section aria-labelledby={id} className={`py-16 sm:py-24 ${tinted ? 'bg-slate-50' : ''}`}>
@@ -34,7 +36,7 @@ export function AboutWithList({ id, title, eyebrow = 'About us', text, list, ima
           </div>
         ) : null}
         <div className={image ? '' : 'lg:col-span-2'}>
-          <SectionHeading id={id} align="left" eyebrow={eyebrow} title={title} />
+          <SectionHeading id={id} align="left" eyebrow={eyebrow ?? aboutUs} title={title} />
           {text ? <p className="-mt-4 whitespace-pre-line text-lg leading-relaxed">{text}</p> : null}
           {list.length ? (
             <ul className="mt-8 grid gap-3 sm:grid-cols-2">

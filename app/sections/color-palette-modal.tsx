@@ -1,7 +1,7 @@
 import { colorGroups, cssNamedColors } from '#app/record/css-named-colors.ts'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { Icon } from '#app/ui/icon.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = { open: boolean; onClose: () => void }
 
@@ -10,10 +10,13 @@ const grouped = colorGroups.map((group) => ({ group, colors: cssNamedColors.filt
 
 /** The built-in colour reference: the CSS named colours by group, as an accordion where every group may be closed. */
 export function ColorPaletteModal({ open, onClose }: Props) {
+  const t = useStrings()
+  // The group and colour names are the CSS keywords, English whatever the page's language.
+  const fixedEnglish = useFixedEnglish()
   return (
-    <Dialog open={open} onClose={onClose} title="Colour Palette" size="lg" closeLabel={useStrings().a11y.closePalette}>
+    <Dialog open={open} onClose={onClose} title={t.a11y.palette} size="lg" closeLabel={t.a11y.closePalette}>
       <div className="px-5 py-5 sm:px-6">
-        <p className="mb-4 text-sm">The named colours of the web, with their hex codes. Open a group to see its shades.</p>
+        <p className="mb-4 text-sm">{t.sections.paletteLead}</p>
         <div className="divide-y divide-slate-200 overflow-hidden rounded-xl ring-1 ring-slate-200">
           {grouped.map(({ group, colors }, i) => (
             <details key={group} open={i === 0} className="group/details bg-white">
@@ -23,9 +26,9 @@ export function ColorPaletteModal({ open, onClose }: Props) {
                     <span key={c.name} className="size-5 rounded-full ring-2 ring-white" style={{ backgroundColor: c.hex }} />
                   ))}
                 </span>
-                <span className="flex-1">{capitalize(group)}</span>
+                <span lang={fixedEnglish} className="flex-1">{capitalize(group)}</span>
                 <span className="text-sm font-normal text-paragraph">
-                  {colors.length} <span className="sr-only">colours</span>
+                  {colors.length} <span className="sr-only">{t.a11y.colours}</span>
                 </span>
                 <Icon icon="chevron-down" className="size-3.5 transition-transform group-open/details:rotate-180" />
               </summary>
@@ -34,7 +37,7 @@ export function ColorPaletteModal({ open, onClose }: Props) {
                   <li key={c.name} className="flex items-center gap-3 rounded-lg p-1.5 ring-1 ring-slate-200">
                     <span aria-hidden="true" className="size-9 shrink-0 rounded-md ring-1 ring-inset ring-black/10" style={{ backgroundColor: c.hex }} />
                     <span className="min-w-0 leading-tight">
-                      <span className="block truncate text-sm font-semibold text-heading">{c.name}</span>
+                      <span lang={fixedEnglish} className="block truncate text-sm font-semibold text-heading">{c.name}</span>
                       <code className="text-xs text-paragraph">{c.hex}</code>
                     </span>
                   </li>

@@ -32,7 +32,7 @@ export function ContactCards({ phones, address, workday, workHour }: Props) {
   const callable = phones.filter((p) => digitsOnly(p.phone))
   return (
     <ul aria-label={t.a11y.howToReach} className="grid gap-4">
-      <Card icon="phone" title="Call Us">
+      <Card icon="phone" title={t.sections.callUs}>
         {callable.length ? (
           <ul className="space-y-1">
             {callable.map((p) => (
@@ -45,21 +45,21 @@ export function ContactCards({ phones, address, workday, workHour }: Props) {
             ))}
           </ul>
         ) : (
-          <p>Send us a message and we will call you back.</p>
+          <p>{t.sections.weCallYouBack}</p>
         )}
       </Card>
-      <Card icon="location-dot" title="Visit Us">
+      <Card icon="location-dot" title={t.sections.visitUs}>
         {address ? (
           <a href={mapSearch(address)} target="_blank" rel="noopener noreferrer" className="hover:text-main-ink hover:underline">
             {address}
-            <span className="sr-only"> (map, opens in a new tab)</span>
+            <span className="sr-only"> {t.a11y.mapOpensInNewTab}</span>
           </a>
         ) : (
-          <p>We come to you.</p>
+          <p>{t.sections.weComeToYou}</p>
         )}
       </Card>
-      <Card icon="clock" title="Working Hours">
-        <p className="font-semibold text-heading">{workday || 'By appointment'}</p>
+      <Card icon="clock" title={t.sections.workingHours}>
+        <p className="font-semibold text-heading">{workday || t.sections.byAppointment}</p>
         {workHour ? <p>{workHour}</p> : null}
       </Card>
     </ul>

@@ -93,7 +93,7 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
         <legend className="mb-1.5 text-sm font-semibold text-heading">{text.tbestway}</legend>
         <div className="flex flex-wrap gap-3">
           {CONTACT_WAYS.map((way) => (
-            <label key={way} className="flex min-h-12 flex-1 cursor-pointer sm:flex-none sm:min-w-44 items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-heading shadow-sm has-checked:border-control has-checked:bg-main/5">
+            <label key={way} className="flex min-h-12 flex-1 cursor-pointer sm:flex-none sm:min-w-44 items-center gap-3 rounded-lg border border-slate-500 bg-white px-4 py-2.5 text-heading shadow-sm has-checked:border-control has-checked:bg-main/5">
               <input
                 type="checkbox"
                 name={FORM_FIELDS.contactWays}

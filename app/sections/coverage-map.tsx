@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
-import { MAP_FRAME_HEIGHT_PX, coverageLocations, coverageTitle } from '#app/record/coverage.ts'
+import { MAP_FRAME_HEIGHT_PX, coverageLocations, coverageTitle, specCoverageTitle } from '#app/record/coverage.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SectionHeading } from './section-heading.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   locations: PageRecord['dbPrincipal']['location']
@@ -15,18 +15,20 @@ type Props = {
 /** Where the company works: a heading, the locations (when more than two) and the first location's map. */
 export function CoverageMap({ locations, miles, customTitle }: Props) {
   const t = useStrings()
-  const title = coverageTitle(customTitle, miles, locations)
+  const fixedEnglish = useFixedEnglish()
+  const title = coverageTitle(customTitle, miles, locations, t.sections)
+  const titleIsSpecs = !customTitle.trim() && specCoverageTitle(miles, locations) !== null
   const listed = coverageLocations(locations)
   const first = locations[0]
   if (!first) return null
   return (
     <section aria-labelledby="coverage-heading" className="py-16 sm:py-24">
       <div className="container-page">
-        <SectionHeading id="coverage-heading" eyebrow="Service area" title={title} titleLang={customTitle.trim() ? undefined : 'en'} />
+        <SectionHeading id="coverage-heading" eyebrow={t.sections.serviceArea} title={title} titleLang={titleIsSpecs ? fixedEnglish : undefined} />
         <div className={`grid gap-8 ${listed.length ? 'lg:grid-cols-[1fr_2fr]' : ''}`}>
           {listed.length ? (
             <div className="flex flex-col rounded-2xl bg-third p-6 text-on-third shadow-xl sm:p-8">
-              <h3 className="text-xl text-on-third">Our locations</h3>
+              <h3 className="text-xl text-on-third">{t.sections.ourLocations}</h3>
               <ul className="mt-4 space-y-1">
                 {listed.map((location, index) => (
                   <li key={`${index}-${location.address}`}>
@@ -39,7 +41,7 @@ export function CoverageMap({ locations, miles, customTitle }: Props) {
               </ul>
               <div className="mt-auto pt-6">
                 <Link to="/contact" className="btn-primary">
-                  Ask about your area
+                  {t.sections.askAboutYourArea}
                 </Link>
               </div>
             </div>

@@ -3,7 +3,8 @@ import { Icon } from '#app/ui/icon.tsx'
 import { brandIcon } from '#app/ui/social-icons.tsx'
 import { linkableEntries, type FindUsVariant } from '#app/record/find-us-variant.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
+import { CHAT_REPLY_TIME } from '#app/i18n/spec-english.ts'
 
 type Props = {
   variant: FindUsVariant
@@ -15,7 +16,9 @@ type Props = {
 }
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const
-const newTab = <span className="sr-only"> (opens in a new tab)</span>
+function NewTab() {
+  return <span className="sr-only"> {useStrings().a11y.opensInNewTab}</span>
+}
 const pill =
   'flex min-h-14 w-full items-center gap-4 rounded-2xl px-5 py-3 text-left font-semibold shadow-sm ring-1 transition hover:-translate-y-0.5 hover:shadow-lg'
 
@@ -27,7 +30,7 @@ function ImageLink({ href, image, label }: { href: string; image: string; label:
   return (
     <a href={href} {...external} className="block overflow-hidden rounded-xl shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
       <ResponsiveImage src={image} alt={label} width={240} height={80} sizes="240px" className="block h-auto w-full" />
-      {newTab}
+      <NewTab />
     </a>
   )
 }
@@ -41,7 +44,7 @@ function TextLink({ href, label, icon, detail }: { href: string; label: string; 
         {detail ? <span className="block text-sm font-normal text-paragraph">{detail}</span> : null}
       </span>
       <Icon icon="arrow-up-right-from-square" className="size-3.5 shrink-0 text-paragraph" />
-      {newTab}
+      <NewTab />
     </a>
   )
 }
@@ -49,6 +52,7 @@ function TextLink({ href, label, icon, detail }: { href: string; label: string; 
 /** The "link in bio" list: business listing, chat, directories and social profiles, as pictures when the record has them. */
 export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Props) {
   const t = useStrings()
+  const fixedEnglish = useFixedEnglish()
   const pictures = variant === 'images'
   const dirs = linkableEntries(directories)
   const nets = linkableEntries(socials)
@@ -59,9 +63,9 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
         {gmb.link ? (
           <li>
             {pictures && gmb.img ? (
-              <ImageLink href={gmb.link} image={gmb.img} label="Our business profile on Google: directions, hours and reviews" />
+              <ImageLink href={gmb.link} image={gmb.img} label={t.sections.googleProfile} />
             ) : (
-              <TextLink href={gmb.link} label="Find us on Google" detail="Directions, hours and reviews" icon={iconBadge(<Icon icon="google" className="size-5" />, 'bg-[#1a73e8] text-white')} />
+              <TextLink href={gmb.link} label={t.sections.findUsOnGoogle} detail={t.sections.googleDetail} icon={iconBadge(<Icon icon="google" className="size-5" />, 'bg-[#1a73e8] text-white')} />
             )}
           </li>
         ) : null}
@@ -70,10 +74,10 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
             <a href={chatHref} {...external} className={`${pill} bg-[#075e54] text-white ring-transparent`}>
               {iconBadge(<Icon icon="whatsapp" className="size-6" />, 'bg-white/15')}
               <span className="flex-1">
-                Chat with us on WhatsApp
-                <span lang="en" className="block text-sm font-normal text-white/85">Typically replies in minutes</span>
+                {t.sections.chatOnWhatsApp}
+                <span lang={fixedEnglish} className="block text-sm font-normal text-white/85">{CHAT_REPLY_TIME}</span>
               </span>
-              {newTab}
+              <NewTab />
             </a>
           </li>
         ) : null}
@@ -82,7 +86,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
         <section aria-label={t.a11y.directories}>
           <Heading>
             <Icon icon="star" className="mr-1.5 inline size-3 -translate-y-px text-secondary-ink" />
-            Rated on
+            {t.sections.ratedOn}
           </Heading>
           <ul className={pictures ? 'grid grid-cols-2 gap-3' : 'space-y-3'}>
             {dirs.map((d) => (
@@ -93,7 +97,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
       ) : null}
       {nets.length ? (
         <section aria-label={t.a11y.socialProfiles}>
-          <Heading>Follow us</Heading>
+          <Heading>{t.sections.followUs}</Heading>
           {pictures && nets.some((n) => n.image) ? (
             <ul className="grid grid-cols-2 gap-3">
               {nets.map((n) => (
@@ -107,7 +111,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
                   <a href={n.url} {...external} className="grid size-12 place-items-center rounded-full bg-main text-on-main shadow-md transition hover:-translate-y-0.5 hover:bg-third hover:text-on-third">
                     <Icon icon={brandIcon(n.icon || n.name)} className="size-5" />
                     <span className="sr-only">
-                      {n.label} (opens in a new tab)
+                      {n.label} {t.a11y.opensInNewTab}
                     </span>
                   </a>
                 </li>

@@ -2,11 +2,14 @@ import { Link } from 'react-router'
 import { Icon } from '#app/ui/icon.tsx'
 import { LightboxGrid } from '#app/ui/lightbox-grid.tsx'
 import type { GalleryGroup } from '#app/record/gallery-groups.ts'
+import { useFormatNumber, useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = { group: GalleryGroup; headingId: string; tinted?: boolean; /** Defaults to the group's name. */ title?: string }
 
 /** One titled grid of photos (a landing's, or the general gallery) that open in the lightbox. */
 export function PhotoGallery({ group, headingId, tinted = false, title = group.name }: Props) {
+  const t = useStrings()
+  const formatNumber = useFormatNumber()
   const count = group.images.length
   return (
     <section aria-labelledby={headingId} className={`py-14 sm:py-20 ${tinted ? 'bg-slate-50' : ''}`}>
@@ -14,7 +17,7 @@ export function PhotoGallery({ group, headingId, tinted = false, title = group.n
         <div className="mb-8 flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
           <div>
             <p className="mb-1 text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">
-              {count} {count === 1 ? 'photo' : 'photos'}
+              {t.sections.photoCount(formatNumber(count), count)}
             </p>
             <h2 id={headingId} className="text-3xl sm:text-4xl">
               {title}
@@ -23,7 +26,7 @@ export function PhotoGallery({ group, headingId, tinted = false, title = group.n
           </div>
           {group.href ? (
             <Link to={group.href} className="inline-flex items-center gap-2 rounded-full px-1 py-2 font-semibold text-main-ink hover:underline">
-              View project page<span className="sr-only"> for {group.name}</span>
+              {t.sections.viewProjectPage}<span className="sr-only"> {t.a11y.projectPageFor(group.name)}</span>
               <Icon icon="arrow-right" className="size-3.5" />
             </Link>
           ) : null}

@@ -35,7 +35,7 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
   return (
     <section aria-labelledby="promo-heading" className="bg-slate-50 py-16 sm:py-24">
       <div className="container-page">
-        <SectionHeading id="promo-heading" eyebrow="See us at work" title="Quality You Can See" />
+        <SectionHeading id="promo-heading" eyebrow={t.sections.seeUsAtWork} title={t.sections.qualityYouCanSee} />
         <div ref={box} className="relative mx-auto aspect-video max-w-5xl overflow-hidden rounded-2xl bg-third shadow-2xl ring-1 ring-black/10">
           {playing ? (
             <iframe
@@ -59,7 +59,7 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
                 <span className="grid size-20 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-8 ring-white/30 transition-transform group-hover:scale-110">
                   <Icon icon="play" className="ml-1 size-7" />
                 </span>
-                <span className="sr-only">Play video: {title}</span>
+                <span className="sr-only">{t.a11y.playVideo(title)}</span>
               </a>
             </>
           )}

@@ -1,6 +1,7 @@
 import { formStringsFor } from '#app/forms/form-strings.ts'
 import { useLayout } from '#app/record/use-record.ts'
 import { Icon } from '#app/ui/icon.tsx'
+import { useFixedEnglish } from '#app/i18n/use-strings.ts'
 
 type Props = {
   /** The contact form goes here. */
@@ -14,6 +15,7 @@ const SEND_US_A_MESSAGE = 'Send Us A Message'
 /** Spec "Send Us A Message": a card wrapping the contact form. */
 export function SendUsAMessage({ children, title = SEND_US_A_MESSAGE, id = 'send-message-heading' }: Props) {
   const { invitation } = formStringsFor(useLayout().form.labels)
+  const fixedEnglish = useFixedEnglish()
   return (
     <section aria-labelledby={id} className="bg-linear-to-b from-third from-50% to-slate-50 to-50% py-16 sm:py-24">
       <div className="container-page">
@@ -23,7 +25,7 @@ export function SendUsAMessage({ children, title = SEND_US_A_MESSAGE, id = 'send
               <Icon icon="envelope-open-text" className="size-6" />
             </span>
             <div>
-              <h2 id={id} lang={title === SEND_US_A_MESSAGE ? 'en' : undefined} className="text-2xl sm:text-3xl">
+              <h2 id={id} lang={title === SEND_US_A_MESSAGE ? fixedEnglish : undefined} className="text-2xl sm:text-3xl">
                 {title}
               </h2>
               <p className="mt-1">{invitation}</p>

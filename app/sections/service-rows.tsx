@@ -6,6 +6,7 @@ import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { BulletList } from './bullet-list.tsx'
 import { SectionHeading } from './section-heading.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Entry = Service['description'][number]
 
@@ -37,6 +38,7 @@ function Row({ entry, imageSide }: { entry: Entry; imageSide: 'left' | 'right' }
  * after row across the whole page (left, right, left…), so consecutive services still alternate.
  */
 export function ServiceRows({ services }: { services: Service[] }) {
+  const t = useStrings()
   let rowIndex = 0
   return (
     <div>
@@ -45,7 +47,7 @@ export function ServiceRows({ services }: { services: Service[] }) {
         return (
           <section key={`${serviceIndex}-${service.name}`} aria-labelledby={headingId} className={`py-16 sm:py-20 ${serviceIndex % 2 ? 'bg-slate-50' : ''}`}>
             <div className="container-page">
-              <SectionHeading id={headingId} title={service.name} eyebrow={`Service ${String(serviceIndex + 1).padStart(2, '0')}`} />
+              <SectionHeading id={headingId} title={service.name} eyebrow={t.sections.serviceNumber(String(serviceIndex + 1).padStart(2, '0'))} />
               <div className="space-y-14">
                 {service.description.map((entry, index) => (
                   <Row key={index} entry={entry} imageSide={rowIndex++ % 2 === 0 ? 'left' : 'right'} />
@@ -54,7 +56,7 @@ export function ServiceRows({ services }: { services: Service[] }) {
               {canonicalSlug(service.name) ? (
                 <p className="mt-10 text-center">
                   <Link to={servicePath(service.name)} className="btn-primary">
-                    More about {service.name}
+                    {t.sections.moreAbout(service.name)}
                     <Icon icon="arrow-right" className="size-4" />
                   </Link>
                 </p>

@@ -34,7 +34,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
   return (
     <aside aria-label={t.a11y.serviceDetails} className="space-y-8">
       {services.length ? (
-        <Card title="Our Services">
+        <Card title={t.sections.ourServicesTitle}>
           <nav aria-label={t.a11y.services}>
             <ul className="space-y-1">
               {services.map((service) => {
@@ -57,7 +57,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
         </Card>
       ) : null}
       {reachable.length || mailable.length ? (
-        <Card title="Contact Us">
+        <Card title={t.sections.contactUs}>
           <ul className="space-y-3">
             {reachable.map((p) => (
               <li key={p.phone}>
@@ -86,7 +86,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
         </Card>
       ) : null}
       {workday || workHour ? (
-        <Card title="Working Hours">
+        <Card title={t.sections.workingHours}>
           <ul className="space-y-2">
             {workday ? (
               <li className="flex items-center gap-3">
@@ -104,7 +104,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
         </Card>
       ) : null}
       {socialLinks.length ? (
-        <Card title="Follow Us">
+        <Card title={t.sections.followUs}>
           <SocialIcons links={socialLinks} className="flex flex-wrap gap-2 [&_a]:bg-main [&_a]:text-on-main [&_a:hover]:bg-secondary [&_a:hover]:text-on-secondary" />
         </Card>
       ) : null}

@@ -3,16 +3,18 @@ import type { ServiceCard } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { SectionHeading } from './section-heading.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = { services: ServiceCard[]; title: string; tinted?: boolean }
 
 /** The home page's service cards: picture, name, a short text and a link to the service's page. */
 export function ServicesCards({ services, title, tinted = false }: Props) {
+  const t = useStrings()
   if (!services.length) return null
   return (
     <section aria-labelledby="services-cards-heading" className={`py-16 sm:py-24 ${tinted ? 'bg-slate-50' : ''}`}>
       <div className="container-page">
-        <SectionHeading id="services-cards-heading" eyebrow="Our services" title={title.trim() || 'What We Can Do For You'} />
+        <SectionHeading id="services-cards-heading" eyebrow={t.errors.ourServices} title={title.trim() || t.sections.whatWeCanDo} />
         <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
           {services.map(({ name, to, image, summary }) => {
             return (
@@ -41,7 +43,7 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
                   </h3>
                   <p className="mt-1.5 line-clamp-2 flex-1 text-sm leading-relaxed sm:mt-2 sm:line-clamp-3">{summary}</p>
                   <span aria-hidden="true" className="mt-3 inline-flex items-center gap-2 text-xs sm:mt-4 sm:text-sm font-bold uppercase tracking-wide text-secondary-ink">
-                    Learn more
+                    {t.sections.learnMore}
                     <Icon icon="arrow-right" className="size-3.5 transition-transform group-hover:translate-x-1" />
                   </span>
                 </div>

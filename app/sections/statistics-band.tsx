@@ -2,7 +2,7 @@ import type { PageRecord } from '#app/record/schema.ts'
 import { statisticsFor } from '#app/record/statistics.ts'
 import { CountUp } from '#app/ui/count-up.tsx'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 
 const icons: Record<string, IconName> = {
   'Years Of Experience': 'award',
@@ -17,6 +17,7 @@ type Props = { principal: Pick<PageRecord['dbPrincipal'], 'exprYears' | 'miles' 
 /** The statistics band of spec §9, counting up when it comes into view. */
 export function StatisticsBand({ principal }: Props) {
   const t = useStrings()
+  const fixedEnglish = useFixedEnglish()
   const statistics = statisticsFor(principal)
   return (
     <section aria-label={t.a11y.statistics} className="relative isolate overflow-hidden bg-main py-14 text-on-main sm:py-16">
@@ -28,7 +29,7 @@ export function StatisticsBand({ principal }: Props) {
               <Icon icon={icons[stat.label] ?? 'map-location-dot'} className="size-6" />
             </span>
             <CountUp value={stat.value} suffix={stat.suffix} className="text-4xl font-extrabold sm:text-5xl" />
-            <span lang="en" className="mt-2 max-w-[26ch] text-sm text-balance font-semibold uppercase tracking-wider text-on-main-soft sm:text-base">{stat.label}</span>
+            <span lang={fixedEnglish} className="mt-2 max-w-[26ch] text-sm text-balance font-semibold uppercase tracking-wider text-on-main-soft sm:text-base">{stat.label}</span>
           </li>
         ))}
       </ul>

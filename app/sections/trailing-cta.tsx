@@ -2,11 +2,13 @@ import { Link } from 'react-router'
 import { telHref } from '#app/record/contact-links.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = { phone: string; image: string; slogan?: string }
 
 /** The closing call-to-action band every long page ends with. */
 export function TrailingCta({ phone, image, slogan }: Props) {
+  const t = useStrings()
   return (
     <section aria-labelledby="trailing-cta-heading" className="relative isolate overflow-hidden bg-third py-20 text-on-overlay sm:py-24">
       {image ? <ResponsiveImage src={image} alt="" width={1200} height={800} className="absolute inset-0 -z-20 size-full object-cover" /> : null}
@@ -14,13 +16,13 @@ export function TrailingCta({ phone, image, slogan }: Props) {
       <div className="container-page flex flex-col items-center gap-8 text-center lg:flex-row lg:justify-between lg:text-left">
         <div className="max-w-2xl">
           <h2 id="trailing-cta-heading" className="text-3xl text-on-overlay sm:text-4xl">
-            Ready to start your project?
+            {t.sections.readyToStart}
           </h2>
-          <p className="mt-3 text-lg text-on-overlay-soft">{slogan || 'Get a free, no-obligation estimate today.'}</p>
+          <p className="mt-3 text-lg text-on-overlay-soft">{slogan || t.sections.trailingLead}</p>
         </div>
         <div className="flex w-full flex-col gap-4 sm:w-auto sm:flex-row">
           <Link to="/contact" className="btn-primary px-8 py-4">
-            Free estimate
+            {t.sections.freeEstimate}
           </Link>
           {phone ? (
             <a

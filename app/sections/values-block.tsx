@@ -1,6 +1,7 @@
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { SectionHeading } from './section-heading.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Value = PageRecord['dbValues'][number]
 
@@ -33,12 +34,13 @@ export function ValueCards({ values }: { values: Value[] }) {
 type BlockProps = { values: Value[]; title?: string; eyebrow?: string; id?: string }
 
 /** A section holding the value cards under a heading. */
-export function ValuesBlock({ values, title = 'What We Stand For', eyebrow = 'Our values', id = 'values-heading' }: BlockProps) {
+export function ValuesBlock({ values, title, eyebrow, id = 'values-heading' }: BlockProps) {
+  const t = useStrings()
   if (!values.length) return null
   return (
     <section aria-labelledby={id} className="bg-slate-50 py-16 sm:py-24">
       <div className="container-page">
-        <SectionHeading id={id} eyebrow={eyebrow} title={title} />
+        <SectionHeading id={id} eyebrow={eyebrow ?? t.sections.ourValues} title={title ?? t.sections.whatWeStandFor} />
         <ValueCards values={values} />
       </div>
     </section>

@@ -12,13 +12,13 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
   const [playing, setPlaying] = useState<number | null>(null)
   const t = useStrings()
   const total = videoIds.length
-  const videoName = (i: number) => `Video ${i + 1} of ${total}`
+  const videoName = (i: number) => t.sections.videoOf(i + 1, total)
   const current = playing === null ? null : videoIds[playing]
   return (
     <section aria-labelledby="videos-heading" className="py-16 sm:py-24">
       <div className="container-page">
-        <SectionHeading id="videos-heading" eyebrow="Watch our crews at work" title="Project Videos">
-          <p>Walkthroughs, installs and finished projects{companyName ? ` from ${companyName}` : ''}.</p>
+        <SectionHeading id="videos-heading" eyebrow={t.sections.watchOurCrews} title={t.sections.projectVideos}>
+          <p>{t.sections.videosLead(companyName)}</p>
         </SectionHeading>
         {total ? (
           <ul className="grid gap-5 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
@@ -49,18 +49,18 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
         <p className="mt-12 text-center">
           <a href={channelUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
             <Icon icon="youtube" className="size-5" />
-            Visit our YouTube channel
+            {t.sections.visitYouTube}
             <Icon icon="arrow-up-right-from-square" className="size-3.5" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{t.a11y.opensInNewTab}</span>
           </a>
         </p>
       </div>
-      <Dialog open={current != null} onClose={() => setPlaying(null)} title={playing === null ? 'Video' : videoName(playing)} tone="dark" size="xl" closeLabel={t.a11y.closeVideo}>
+      <Dialog open={current != null} onClose={() => setPlaying(null)} title={playing === null ? t.sections.video : videoName(playing)} tone="dark" size="xl" closeLabel={t.a11y.closeVideo}>
         {current ? (
           <div className="aspect-video w-full bg-black">
             <iframe
               src={videoPlayerUrl(current)}
-              title={`${companyName ? `${companyName} ` : ''}YouTube video ${(playing ?? 0) + 1} of ${total}`}
+              title={t.sections.youtubeVideo(companyName, (playing ?? 0) + 1, total)}
               allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
               allowFullScreen
               className="size-full border-0"

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react'
 import { Icon } from './icon.tsx'
 import { ResponsiveImage } from './responsive-image.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
 
 const loadViewer = () => import('./lightbox-viewer.tsx')
 // Kept out of the first-load bundle: the viewer and its styles arrive on the first open (or hover).
@@ -12,13 +13,12 @@ type Props = {
   name: string
 }
 
-export const thumbnailLabel = (position: number, total: number, name: string) => `Open image ${position} of ${total}: ${name}`
-
 /** A grid of photo thumbnails; each opens the full-screen viewer at that photo. */
 export function LightboxGrid({ images, name }: Props) {
   const [index, setIndex] = useState(0)
   const [open, setOpen] = useState(false)
   const [viewerWanted, setViewerWanted] = useState(false)
+  const t = useStrings()
   if (!images.length) return null
   const total = images.length
   const prefetch = () => void loadViewer()
@@ -30,7 +30,7 @@ export function LightboxGrid({ images, name }: Props) {
           <li key={`${i}-${src}`}>
             <button
               type="button"
-              aria-label={thumbnailLabel(i + 1, total, name)}
+              aria-label={t.a11y.openImage(i + 1, total, name)}
               aria-haspopup="dialog"
               onClick={() => {
                 setIndex(i)

@@ -40,7 +40,16 @@ export default function LightboxViewer({ images, name, open, index, onIndexChang
       on={{ view: ({ index: current }) => onIndexChange(current) }}
       plugins={[Counter]}
       counter={{ container: { style: { top: 0, bottom: 'unset' } } }}
-      labels={{ Lightbox: t.a11y.photosOf(name), 'Photo gallery': name, Previous: t.a11y.previousPhoto, Next: t.a11y.nextPhoto, Close: t.a11y.closePhotos }}
+      labels={{
+        Lightbox: t.a11y.photosOf(name),
+        'Photo gallery': name,
+        Previous: t.a11y.previousPhoto,
+        Next: t.a11y.nextPhoto,
+        Close: t.a11y.closePhotos,
+        Slide: t.a11y.slide,
+        Carousel: t.a11y.carousel,
+        '{index} of {total}': t.a11y.slideOfTemplate,
+      }}
       styles={{ container: { backgroundColor: 'rgba(8, 12, 10, 0.97)' } }}
     />
   )

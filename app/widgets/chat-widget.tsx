@@ -26,7 +26,7 @@ export default function ChatWidget({ phone, businessName }: Props) {
         {greeted ? (
           <p className="w-fit max-w-[90%] rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm text-heading shadow-sm ring-1 ring-black/5">
             <span className="mb-1 block text-xs font-semibold text-paragraph">{businessName || t.a11y.ourTeam}</span>
-            Hi there! How can we help you today?
+            {t.widgets.greeting}
           </p>
         ) : (
           <TypingLoader label={t.a11y.typing(businessName || t.a11y.ourTeam)} />
@@ -34,7 +34,7 @@ export default function ChatWidget({ phone, businessName }: Props) {
       </div>
       <form onSubmit={send} className="flex items-center gap-2 border-t border-slate-200 p-3">
         <label htmlFor={inputId} className="sr-only">
-          Your message
+          {t.widgets.yourMessage}
         </label>
         <input
           id={inputId}
@@ -42,7 +42,7 @@ export default function ChatWidget({ phone, businessName }: Props) {
           onChange={(e) => setMessage(e.target.value)}
           placeholder={t.a11y.typeMessage}
           autoComplete="off"
-          className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2.5 text-sm text-heading placeholder:text-slate-500 focus-visible:border-control"
+          className="min-w-0 flex-1 rounded-full border border-slate-500 px-4 py-2.5 text-sm text-heading placeholder:text-slate-500 focus-visible:border-control"
         />
         <button type="submit" className="grid size-11 shrink-0 place-items-center rounded-full bg-[#0b7a6f] text-white hover:bg-[#075e54]">
           <Icon icon="paper-plane" className="size-4" />

@@ -15,7 +15,7 @@ export function ReviewTab() {
       className="fixed right-0 top-1/2 z-30 hidden -translate-y-1/2 items-center gap-2 rounded-l-lg bg-secondary px-2 py-4 text-sm font-bold tracking-wide text-on-secondary shadow-lg transition-[padding] [writing-mode:vertical-rl] hover:pr-3 xl:flex"
     >
       <Icon icon="star" className="size-3.5" />
-      Reviews
+      {t.widgets.reviewsTab}
     </Link>
   )
 }

@@ -5,6 +5,8 @@ export type WeatherResult =
   | {
       status: 'ok'
       temperatureF: number
+      /** The WMO weather code, which the page puts in words in its own language. */
+      code: number
       description: string
       kind: WeatherKind
       windMph: number

@@ -26,6 +26,7 @@ describe('weather service against a fake Open-Meteo', () => {
     expect(result).toEqual({
       status: 'ok',
       temperatureF: 72,
+      code: 2,
       description: 'Partly cloudy',
       kind: 'partly-cloudy',
       windMph: 8,

@@ -106,6 +106,7 @@ export function createWeatherService(options: WeatherServiceOptions) {
       return {
         status: 'ok',
         temperatureF: Math.round(current.temperature_2m),
+        code: current.weather_code,
         ...describeWeatherCode(current.weather_code),
         windMph: Math.round(current.wind_speed_10m),
         windFrom: compassPoint(current.wind_direction_10m),

@@ -1,40 +1,20 @@
+import { strings } from '#app/i18n/strings.ts'
 import type { WeatherKind } from './weather-result.ts'
 
-/** WMO weather interpretation codes, as Open-Meteo reports them in `weather_code`. */
-const WMO_CODES: Record<number, [description: string, kind: WeatherKind]> = {
-  0: ['Clear sky', 'clear'],
-  1: ['Mainly clear', 'clear'],
-  2: ['Partly cloudy', 'partly-cloudy'],
-  3: ['Overcast', 'cloudy'],
-  45: ['Fog', 'fog'],
-  48: ['Freezing fog', 'fog'],
-  51: ['Light drizzle', 'drizzle'],
-  53: ['Drizzle', 'drizzle'],
-  55: ['Heavy drizzle', 'drizzle'],
-  56: ['Light freezing drizzle', 'drizzle'],
-  57: ['Freezing drizzle', 'drizzle'],
-  61: ['Light rain', 'rain'],
-  63: ['Rain', 'rain'],
-  65: ['Heavy rain', 'rain'],
-  66: ['Light freezing rain', 'rain'],
-  67: ['Freezing rain', 'rain'],
-  71: ['Light snow', 'snow'],
-  73: ['Snow', 'snow'],
-  75: ['Heavy snow', 'snow'],
-  77: ['Snow grains', 'snow'],
-  80: ['Light rain showers', 'rain'],
-  81: ['Rain showers', 'rain'],
-  82: ['Violent rain showers', 'rain'],
-  85: ['Light snow showers', 'snow'],
-  86: ['Snow showers', 'snow'],
-  95: ['Thunderstorm', 'storm'],
-  96: ['Thunderstorm with hail', 'storm'],
-  99: ['Thunderstorm with heavy hail', 'storm'],
+/** WMO weather interpretation codes, as Open-Meteo reports them in `weather_code`; their words are in the dictionary. */
+const WMO_KINDS: Record<number, WeatherKind> = {
+  0: 'clear', 1: 'clear', 2: 'partly-cloudy', 3: 'cloudy', 45: 'fog', 48: 'fog',
+  51: 'drizzle', 53: 'drizzle', 55: 'drizzle', 56: 'drizzle', 57: 'drizzle',
+  61: 'rain', 63: 'rain', 65: 'rain', 66: 'rain', 67: 'rain',
+  71: 'snow', 73: 'snow', 75: 'snow', 77: 'snow',
+  80: 'rain', 81: 'rain', 82: 'rain', 85: 'snow', 86: 'snow',
+  95: 'storm', 96: 'storm', 99: 'storm',
 }
 
+/** English words for the API's `description`; the page says them in its own language from `code`. */
 export function describeWeatherCode(code: number): { description: string; kind: WeatherKind } {
-  const [description, kind] = WMO_CODES[code] ?? ['Current conditions', 'partly-cloudy']
-  return { description, kind }
+  const words = strings.en.weather
+  return { description: words.conditions[code] ?? words.current, kind: WMO_KINDS[code] ?? 'partly-cloudy' }
 }
 
 const COMPASS = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW']
