@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { startFakeWeather, unreachableUrl } from '../server/weather/fake-weather-server.ts'
+import { startFakeWeather, unreachableUrl } from '#tests/fake-weather.ts'
 import { ensureBuilt, startSite } from '../tests/site-server.ts'
 import { expectNoAxeViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'

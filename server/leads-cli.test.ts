@@ -4,7 +4,7 @@ import { csvCell, formatLeads, main } from './leads-cli.ts'
 import type { LeadRow } from './leads/lead-store.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 import { buildRelayBody } from './leads/relay-body.server.ts'
-import { tempDir, testRecord, validForm } from './leads/test-support.ts'
+import { tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
 
 const lead = { ...validForm, contactWays: ['phone' as const] }
 let tmp: ReturnType<typeof tempDir>

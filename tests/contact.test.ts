@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openStorage } from '#server/storage/storage.server.ts'
-import { startFakeRelay } from '#server/leads/test-support.ts'
+import { startFakeRelay } from '#tests/fake-relay.ts'
 import { acmeRecord, validLead } from './contact-post.ts'
 import { startFakeProvider } from './fake-provider.ts'
 import { ensureBuilt, startSite } from './site-server.ts'

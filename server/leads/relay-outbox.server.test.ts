@@ -4,7 +4,8 @@ import { startTcpProxy } from '#tests/tcp-proxy.ts'
 import type { LeadStore } from './lead-store.server.ts'
 import { buildRelayBody } from './relay-body.server.ts'
 import { classifyStatus, createRelayOutbox, DEFAULT_RELAY_TIMING, GIVE_UP_AFTER_MS, retryDelayMs } from './relay-outbox.server.ts'
-import { captureLogger, manualClock, startFakeRelay, testRecord, validForm, type FakeRelay } from './test-support.ts'
+import { captureLogger, manualClock, testRecord, validForm } from '#tests/lead-fixtures.ts'
+import { startFakeRelay, type FakeRelay } from '#tests/fake-relay.ts'
 
 const lead = { ...validForm, contactWays: ['phone' as const] }
 const RETRY_CAP_MS = DEFAULT_RELAY_TIMING.retryCapMs

@@ -6,7 +6,7 @@ import { freshDatabase } from '#tests/postgres.ts'
 import { backends, closeAll } from '#tests/storage-backends.ts'
 import type { LeadStore, NewLead } from '#server/leads/lead-store.server.ts'
 import { buildRelayBody } from '#server/leads/relay-body.server.ts'
-import { testRecord, validForm } from '#server/leads/test-support.ts'
+import { testRecord, validForm } from '#tests/lead-fixtures.ts'
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.server.ts'
 import { openStorage } from './storage.server.ts'
 
