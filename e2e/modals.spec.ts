@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
 import { colorGroups, cssNamedColors } from '../app/record/css-named-colors.ts'
 import { ESTIMATE_MODAL_SEEN_KEY } from '../app/sections/estimate-visit.ts'
-import { formText } from '../app/sections/form-labels.ts'
 import { demoRecord, expect, newVisitor, test } from './fixtures.ts'
 
 const record = demoRecord
@@ -51,7 +50,7 @@ test.describe('estimate modal', () => {
     const modal = estimateModal(page)
     await expect(modal).toBeVisible()
     await expect(modal.getByRole('img', { name: record.dbPrincipal.name })).toBeVisible()
-    await expect(modal.getByLabel(formText(record.labels.formLabel).tname)).toBeVisible()
+    await expect(modal.getByLabel('First Name')).toBeVisible()
     await expect(modal.getByRole('button', { name: 'Close estimate request' })).toBeFocused()
     expect(visitor.errors).toEqual([]) // no hydration mismatch
     await visitor.close()
