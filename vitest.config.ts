@@ -20,6 +20,11 @@ export default defineConfig({
           ...shared,
           name: 'unit',
           include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          // One worker thread reuses its module cache from file to file (47 s → 16 s on 2 cores): a unit
+          // test may therefore leave no global behind, and stubbed globals are undone after each test.
+          pool: 'threads',
+          isolate: false,
+          unstubGlobals: true,
         },
       },
       {
