@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { wcagContrast } from 'culori'
-import { palettes, type PaletteName } from '../tests/palettes.ts'
+import { palettes, type PaletteName } from '#tests/palettes.ts'
 import { ROUTES, expectNoAxeViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { rawDemoRecord, serveRecord } from './record-site.ts'

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { test } from '@playwright/test'
-import { startFakeProvider } from '../tests/fake-provider.ts'
-import { ensureBuilt, startSite } from '../tests/site-server.ts'
+import { startFakeProvider } from '#tests/fake-provider.ts'
+import { ensureBuilt, startSite } from '#tests/site-server.ts'
 
 /** The demo record as the provider sends it, to vary one part of (palette, language). */
 export const rawDemoRecord = () => JSON.parse(fs.readFileSync(new URL('../demo/record.json', import.meta.url), 'utf8'))

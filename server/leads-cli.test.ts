@@ -1,10 +1,9 @@
-import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest'
-import { freshDatabase } from '#tests/postgres.ts'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { csvCell, formatLeads, main } from './leads-cli.ts'
 import type { LeadRow } from './leads/lead-store.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 import { buildRelayBody } from './leads/relay-body.server.ts'
-import { tempDir, testRecord, validForm } from './leads/test-support.ts'
+import { tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
 
 const lead = { ...validForm, contactWays: ['phone' as const] }
 let tmp: ReturnType<typeof tempDir>
@@ -80,30 +79,6 @@ describe('leads CLI', () => {
     expect(await main(['--csv'], { DATA_DIR: tmp.dir }, (s) => void (out += s))).toBe(0)
     const firstNames = out.trim().split('\r\n').slice(1).map((l) => l.split(',')[2])
     expect(firstNames).toEqual(['"Newer"', '"Older"'])
-  })
-
-  test('--import-sqlite copies an old DATA_DIR into PostgreSQL (DATABASE_URL) once; the list then reads PostgreSQL', async () => {
-    const storage = await openStorage({ dataDir: tmp.dir, defaultSite: 'p' })
-    const body = buildRelayBody(lead, testRecord())
-    const kept = await storage.leads.insertLead({ pageId: 'p', site: 'p', lead: { ...lead, firstName: 'Kept' }, relayBody: body, relayUrl: 'https://relay.example', now: 1_000 })
-    await storage.leads.insertLead({ pageId: 'p', site: 'p', lead: { ...lead, firstName: 'Held' }, relayBody: body, relayUrl: null, now: 2_000 })
-    await storage.visits.countView('p', '2026-01-15')
-    await storage.close()
-    const env = { DATABASE_URL: await freshDatabase(inject('postgresUrl')), DATA_DIR: `${tmp.dir}/unused` }
-    const run = async (argv: string[]) => {
-      let out = ''
-      const code = await main(argv, env, (s) => void (out += s))
-      return { code, out }
-    }
-
-    const first = await run(['--import-sqlite', tmp.dir])
-    expect(first.code).toBe(0)
-    expect(first.out).toMatch(/^Imported 2 of 2 lead\(s\) from .* into postgres postgres:\/\/.*\(0 already there\)\.\nImported visit counts of 1 of 1 day\(s\)/)
-    expect((await run(['--import-sqlite', tmp.dir])).out).toMatch(/^Imported 0 of 2 lead\(s\).*\(2 already there\)\.\nImported visit counts of 0 of 1 day\(s\)/)
-    const { out } = await run(['--csv'])
-    const rows = out.trim().split('\r\n').slice(1)
-    expect(rows.map((l) => l.split(',')[2])).toEqual(['"Held"', '"Kept"'])
-    expect(rows[1]).toContain(`"${kept.row.id}"`)
   })
 
   test('--site keeps one site\'s leads, and says so when that site has none', async () => {

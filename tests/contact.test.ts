@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openStorage } from '#server/storage/storage.server.ts'
-import { startFakeRelay } from '#server/leads/test-support.ts'
+import { startFakeRelay } from '#tests/fake-relay.ts'
 import { acmeRecord, validLead } from './contact-post.ts'
 import { startFakeProvider } from './fake-provider.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
@@ -16,7 +16,8 @@ beforeAll(async () => {
     kind: 'ok',
     record: acmeRecord(relay.url),
   })
-  site = await startSite({ PAGE_API_URL: provider.url })
+  // Room for every post of this file: the limit itself is tested on a site of its own below.
+  site = await startSite({ PAGE_API_URL: provider.url, CONTACT_RATE_LIMIT: '20' })
 }, 180_000)
 afterAll(async () => {
   await site?.stop()
@@ -35,13 +36,16 @@ function post(form: Record<string, string | string[]>, headers: Record<string, s
 
 const lead = { ...validLead, toEmail: 'attacker@evil.example' }
 
+/** What the relay accepted for the lead sent with this email (each test sends its own). */
+const relayedFor = (email: string) => relay.accepted().filter((r) => (r.body as { email?: string }).email === email)
+
 test('a plain (no-JavaScript) post stores the lead, answers with the page, and relays it with the exact body', async () => {
   const response = await post(lead)
   expect(response.status).toBe(200)
   expect(response.headers.get('set-cookie')).toBeNull()
   expect(await response.text()).toContain('Contact')
-  await expect.poll(() => relay.accepted().length, { timeout: 10_000 }).toBe(1)
-  const relayed = relay.accepted()[0]!
+  await expect.poll(() => relayedFor(lead.email).length, { timeout: 10_000 }).toBe(1)
+  const relayed = relayedFor(lead.email)[0]!
   expect(relayed.body).toEqual({
     toEmail: 'owner@acme.example',
     nombre: 'Ana',
@@ -69,6 +73,7 @@ test('invalid input is refused with field messages in the page, and nothing is s
   expect(page).toContain('Please enter a phone number with at least 10 digits.')
   expect(page).toContain('Please choose a service from the list.')
   expect((await storedLeads()).length).toBe(before) // a lead is stored before the answer, so none was
+  expect(relay.requests.map((r) => (r.body as { email?: string }).email)).not.toContain('not-an-email')
 })
 
 test('a bot that fills the honeypot gets the thank-you page whatever else it sent, and nothing is stored', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { FakeIntersectionObserver, installFakeIntersectionObserver, stubReducedMotion } from '#app/ui/fake-intersection-observer.ts'
+import { FakeIntersectionObserver, installFakeIntersectionObserver, stubReducedMotion } from '#tests/fake-intersection-observer.ts'
 import { PromoVideo } from './promo-video.tsx'
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })

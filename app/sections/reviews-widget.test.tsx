@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { FakeIntersectionObserver, installFakeIntersectionObserver } from '#app/ui/fake-intersection-observer.ts'
+import { FakeIntersectionObserver, installFakeIntersectionObserver } from '#tests/fake-intersection-observer.ts'
 import { HomeReviews } from './home-reviews.tsx'
 import { ELFSIGHT_PLATFORM_SRC, ReviewsWidget } from './reviews-widget.tsx'
 

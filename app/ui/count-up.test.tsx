@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { CountUp } from './count-up.tsx'
-import { FakeIntersectionObserver, installFakeIntersectionObserver, stubReducedMotion } from './fake-intersection-observer.ts'
+import { FakeIntersectionObserver, installFakeIntersectionObserver, stubReducedMotion } from '#tests/fake-intersection-observer.ts'
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
 

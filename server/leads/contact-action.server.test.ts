@@ -4,7 +4,7 @@ import type { PageRecord } from '#app/record/schema.ts'
 import { openStorage, type Storage } from '#server/storage/storage.server.ts'
 import { contactAction } from './contact-action.server.ts'
 import { createLeadService, type LeadService } from './lead-service.server.ts'
-import { captureLogger, tempDir, testRecord, validForm } from './test-support.ts'
+import { captureLogger, tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
 
 /** POST /contact's answers, as the form receives them: the contract seen from the browser's side. */
 

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { PageRecord } from '#app/record/schema.ts'
 import { openStorage, type Storage } from '#server/storage/storage.server.ts'
 import { createLeadService, type LeadService, type LeadServiceOptions } from './lead-service.server.ts'
-import { captureLogger, manualClock, startFakeRelay, tempDir, testRecord, validForm, type FakeRelay } from './test-support.ts'
+import { captureLogger, manualClock, tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
+import { startFakeRelay, type FakeRelay } from '#tests/fake-relay.ts'
 
 let relay: FakeRelay
 let tmp: ReturnType<typeof tempDir>

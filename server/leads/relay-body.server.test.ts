@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { parsePageRecord } from '#app/record/schema.ts'
 import { buildRelayBody, relayUrlOf } from './relay-body.server.ts'
-import { testRecord } from './test-support.ts'
+import { testRecord } from '#tests/lead-fixtures.ts'
 
 const lead = {
   firstName: 'Ana',

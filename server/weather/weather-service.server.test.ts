@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { startFakeWeather, unreachableUrl } from './fake-weather-server.ts'
+import { startFakeWeather, unreachableUrl } from '#tests/fake-weather.ts'
 import { createWeatherService, weatherEndpoints, type WeatherServiceOptions } from './weather-service.server.ts'
 
 const EMBED_URL = 'https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d3068.1!2d-104.9903!3d39.7392!2m3!1f0'

@@ -2,13 +2,13 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { afterEach, describe, expect, inject, test } from 'vitest'
-import { freshDatabase } from '#tests/postgres.ts'
-import { backends, closeAll } from '#tests/storage-backends.ts'
+import { freshDatabase } from './postgres.ts'
+import { backends, closeAll } from './storage-backends.ts'
 import type { LeadStore, NewLead } from '#server/leads/lead-store.server.ts'
 import { buildRelayBody } from '#server/leads/relay-body.server.ts'
-import { testRecord, validForm } from '#server/leads/test-support.ts'
-import { POSTGRES_MIGRATIONS } from './postgres-migrations.server.ts'
-import { openStorage } from './storage.server.ts'
+import { testRecord, validForm } from './lead-fixtures.ts'
+import { POSTGRES_MIGRATIONS } from '#server/storage/postgres-migrations.server.ts'
+import { openStorage } from '#server/storage/storage.server.ts'
 
 /** What the lead, relay, visits and rate-limit code relies on, held by both implementations. */
 

@@ -4,9 +4,9 @@
  * Nothing is fetched: every picture is built here from shapes, with a seeded random
  * generator so a run always produces the same files.
  *
- *   node scripts/generate-demo-images.mjs          → public/demo/images/*, public/favicon.ico
- *   node scripts/generate-demo-images.mjs deck     → only the scenes whose name contains "deck"
- *   DEBUG_PNG=1 node scripts/generate-demo-images.mjs → also writes /tmp/demo-<scene>.png previews
+ *   node demo/generate-images.mjs          → public/demo/images/*, public/favicon.ico
+ *   node demo/generate-images.mjs deck     → only the scenes whose name contains "deck"
+ *   DEBUG_PNG=1 node demo/generate-images.mjs → also writes /tmp/demo-<scene>.png previews
  *
  * Scenes use a tiny pinhole camera (metres in, pixels out) so fences, decks, patios
  * and driveways sit in believable perspective on a ground plane.

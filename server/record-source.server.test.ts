@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { createRecordSource } from '#server/record-source.server.ts'
-import { startFakeProvider } from './fake-provider.ts'
+import { createRecordSource } from './record-source.server.ts'
+import { startFakeProvider } from '#tests/fake-provider.ts'
 
 const goodRecord = { dbPrincipal: { name: 'Acme Fence' }, dbSlogan: [{ slogan: 'Strong fences' }] }
 let dataDir: string

@@ -1,12 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
-import { parsePageRecord, type PageRecord } from '#app/record/schema.ts'
-import type { Logger } from './relay-outbox.server.ts'
-
-/** Shared by the leads tests only: a real local relay, a record, a clock and a captured log. */
 
 export interface RelayRequest {
   headers: http.IncomingHttpHeaders
@@ -70,47 +63,3 @@ export async function startFakeRelay() {
   }
 }
 export type FakeRelay = Awaited<ReturnType<typeof startFakeRelay>>
-
-export function tempDir() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tradesite-leads-'))
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
-}
-
-/** A clock the test moves by hand, so backoff is tested without waiting. */
-export function manualClock(start = Date.UTC(2026, 0, 15, 12, 0, 0)) {
-  let t = start
-  return { now: () => t, advance: (ms: number) => void (t += ms) }
-}
-
-export function captureLogger() {
-  const entries: { level: keyof Logger; message: string; details?: Record<string, unknown> }[] = []
-  const at = (level: keyof Logger) => (message: string, details?: Record<string, unknown>) => void entries.push({ level, message, details })
-  const logger: Logger = { info: at('info'), warn: at('warn'), error: at('error') }
-  return { logger, entries, messages: (level: keyof Logger) => entries.filter((e) => e.level === level).map((e) => e.message) }
-}
-
-export function testRecord(overrides: { linkPostEmail?: string; isenglish?: boolean } = {}): PageRecord {
-  return parsePageRecord({
-    dbPrincipal: {
-      name: 'Acme Fences',
-      logo: '/images/logo.png',
-      emails: [{ email: 'owner@acme.example' }, { email: 'second@acme.example' }],
-    },
-    dbServices: ['Fence Install', 'Deck Repair', 'Gates', 'Painting', 'Roofing', 'Siding', 'Gutters'].map((name) => ({ name })),
-    labels: {
-      formLabel: { tcheckphone: 'Call me', tcheckcorreo: '', isenglish: overrides.isenglish ?? true },
-    },
-    linkPostEmail: overrides.linkPostEmail ?? '',
-  })
-}
-
-export const validForm = {
-  firstName: 'Ana',
-  lastName: 'Lopez',
-  email: 'ana@example.com',
-  phone: '(555) 123-4567',
-  address: '1 Main St',
-  service: 'Deck Repair',
-  contactWays: ['phone', 'email'],
-  message: '',
-}
