@@ -12,7 +12,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild &&
       compression({
         include: /\.(js|css|svg)$/,
-        algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
         logLevel: 'silent',
       }),
   ],

@@ -23,7 +23,8 @@ for (const formFactor of formFactors) {
   console.log(`\n${formFactor}\nroute                          perf  a11y  best   seo    FCP    LCP    TBT    CLS   JS KB`)
   for (const route of routes) {
     const results = []
-    for (let i = 0; i < runs; i++) results.push((await lighthouse(site.url + route, { port: chrome.port, output: 'json', logLevel: 'error' }, config)).lhr)
+    for (let i = 0; i < runs; i++)
+      results.push((await lighthouse(site.url + route, { port: chrome.port, output: 'json', logLevel: 'error' }, config)).lhr)
     results.sort((a, b) => a.categories.performance.score - b.categories.performance.score)
     const lhr = results[Math.floor(results.length / 2)]
     const c = lhr.categories

@@ -37,19 +37,24 @@ console.log(`started in ${((Date.now() - started) / 1000).toFixed(1)} s; RSS ${s
 
 const get = (host, pathname) =>
   new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path: pathname, agent: false, headers: { host, 'accept-encoding': 'br' } }, (res) => {
-      res.resume().on('end', () => resolve(res.statusCode))
-    }).on('error', reject)
+    http
+      .get({ host: '127.0.0.1', port, path: pathname, agent: false, headers: { host, 'accept-encoding': 'br' } }, (res) => {
+        res.resume().on('end', () => resolve(res.statusCode))
+      })
+      .on('error', reject)
   })
 let wrong = 0
 for (const id of ids) for (const page of PAGES) if ((await get(`${id}.test`, page)) !== (page === '/no-such-page' ? 404 : 200)) wrong++
-console.log(`RSS after ${PAGES.length} pages of every site: ${site.rssMb().toFixed(0)} MB${wrong ? ` (! ${wrong} unexpected statuses)` : ''}`)
+console.log(
+  `RSS after ${PAGES.length} pages of every site: ${site.rssMb().toFixed(0)} MB${wrong ? ` (! ${wrong} unexpected statuses)` : ''}`,
+)
 
 const windowStart = Date.now()
 await new Promise((r) => setTimeout(r, WINDOW_TTLS * TTL_S * 1000))
 const perSite = ids.map((id) => (fetches.get(id) ?? []).filter((t) => t >= windowStart).length)
 const perSecond = new Map()
-for (const times of fetches.values()) for (const t of times) if (t >= windowStart) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1)
+for (const times of fetches.values())
+  for (const t of times) if (t >= windowStart) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1)
 console.log(
   `provider fetches per site per ttl over ${WINDOW_TTLS} ttls: min ${(Math.min(...perSite) / WINDOW_TTLS).toFixed(2)}, max ${(Math.max(...perSite) / WINDOW_TTLS).toFixed(2)}; ` +
     `busiest second ${Math.max(...perSecond.values())} fetches (of ${SITES} sites)`,

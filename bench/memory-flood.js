@@ -10,16 +10,22 @@ const site = await startSite(Number(process.env.BENCH_PORT ?? 3305))
 const rssMb = async () => site.rssMb()
 const heap = async () => {
   const health = await (await fetch(`${site.url}/healthz`)).json()
-  return health.memoryMb ? `heap ${health.memoryMb.heapUsed} of ${health.memoryMb.heapTotal} MB, external ${health.memoryMb.external} MB, page cache ${health.pageCache.pages} pages ${(health.pageCache.bytes / 1048576).toFixed(1)} MB` : ''
+  return health.memoryMb
+    ? `heap ${health.memoryMb.heapUsed} of ${health.memoryMb.heapTotal} MB, external ${health.memoryMb.external} MB, page cache ${health.pageCache.pages} pages ${(health.pageCache.bytes / 1048576).toFixed(1)} MB`
+    : ''
 }
 
 const urlAt = (i) => {
   const page = demoRoutes[i % demoRoutes.length]
   switch (i % 4) {
-    case 0: return `${page}?utm_source=ad${i}&utm_campaign=c${i % 97}`
-    case 1: return `${page}?fbclid=IwAR${i.toString(36)}x${i}`
-    case 2: return `${page}?gclid=Cj0K${i}&ref=${i}`
-    default: return `/no-such-page-${i}`
+    case 0:
+      return `${page}?utm_source=ad${i}&utm_campaign=c${i % 97}`
+    case 1:
+      return `${page}?fbclid=IwAR${i.toString(36)}x${i}`
+    case 2:
+      return `${page}?gclid=Cj0K${i}&ref=${i}`
+    default:
+      return `/no-such-page-${i}`
   }
 }
 
@@ -40,7 +46,9 @@ await Promise.all(
   }),
 )
 const seconds = (performance.now() - started) / 1000
-console.log(`RSS after the flood:    ${(await rssMb()).toFixed(0)} MB  (${seconds.toFixed(1)} s, ${(URLS / seconds).toFixed(0)} req/s; statuses ${JSON.stringify(Object.fromEntries(statuses))})`)
+console.log(
+  `RSS after the flood:    ${(await rssMb()).toFixed(0)} MB  (${seconds.toFixed(1)} s, ${(URLS / seconds).toFixed(0)} req/s; statuses ${JSON.stringify(Object.fromEntries(statuses))})`,
+)
 await new Promise((r) => setTimeout(r, 5000))
 console.log(`RSS 5 s later:          ${(await rssMb()).toFixed(0)} MB  (${await heap()})`)
 site.stop()

@@ -12,17 +12,19 @@ const site = await startSite(benchPort(3303), { record })
 /** The body of a GET as a browser would receive it: [raw bytes after decoding, bytes on the wire]. */
 function get(url) {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
-      const chunks = []
-      res.on('data', (c) => chunks.push(c))
-      res.on('end', async () => {
-        const wire = Buffer.concat(chunks)
-        const encoding = res.headers['content-encoding']
-        const zlib = await import('node:zlib')
-        const body = encoding === 'br' ? zlib.brotliDecompressSync(wire) : encoding === 'gzip' ? zlib.gunzipSync(wire) : wire
-        resolve({ text: body.toString('utf8'), raw: body.length, wire: wire.length })
+    http
+      .get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        const chunks = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', async () => {
+          const wire = Buffer.concat(chunks)
+          const encoding = res.headers['content-encoding']
+          const zlib = await import('node:zlib')
+          const body = encoding === 'br' ? zlib.brotliDecompressSync(wire) : encoding === 'gzip' ? zlib.gunzipSync(wire) : wire
+          resolve({ text: body.toString('utf8'), raw: body.length, wire: wire.length })
+        })
       })
-    }).on('error', reject)
+      .on('error', reject)
   })
 }
 
@@ -33,9 +35,16 @@ console.log('route                          HTML raw  HTML sent  hydration  JS f
 for (const route of routes) {
   const page = await get(site.url + route)
   const html = page.text
-  const hydration = [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0)
+  const hydration = [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)].reduce(
+    (n, m) => n + Buffer.byteLength(m[1]),
+    0,
+  )
   const scripts = new Set(
-    [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/import[^"]*"([^"]+\.js)"/g), ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]),
+    [
+      ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+      ...html.matchAll(/import[^"]*"([^"]+\.js)"/g),
+      ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+    ].map((m) => m[1]),
   )
   let js = 0
   for (const src of scripts) js += (await get(new URL(src, site.url).href)).wire

@@ -29,8 +29,16 @@ async function phonePhotos(urls) {
     const file = path.join(work, `${path.basename(url, path.extname(url))}.jpg`)
     if (fs.existsSync(file)) continue
     // Texture (sensor noise) on the upscaled illustration gives a phone photo's ~4 MB.
-    noise ??= await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } } }).png({ compressionLevel: 1 }).toBuffer()
-    const photo = await sharp(path.join(demoImages, url)).resize(4032, 3024, { fit: 'cover' }).composite([{ input: noise, blend: 'soft-light' }]).jpeg({ quality: 92 }).toBuffer()
+    noise ??= await sharp({
+      create: { width: 4032, height: 3024, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } },
+    })
+      .png({ compressionLevel: 1 })
+      .toBuffer()
+    const photo = await sharp(path.join(demoImages, url))
+      .resize(4032, 3024, { fit: 'cover' })
+      .composite([{ input: noise, blend: 'soft-light' }])
+      .jpeg({ quality: 92 })
+      .toBuffer()
     fs.writeFileSync(file, photo)
     process.stdout.write('.')
   }
@@ -40,7 +48,27 @@ function selfSignedCert() {
   const key = path.join(work, 'host.key')
   const cert = path.join(work, 'host.crt')
   if (!fs.existsSync(cert)) {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    )
   }
   return { key: fs.readFileSync(key), cert: fs.readFileSync(cert), certFile: cert }
 }
@@ -58,18 +86,30 @@ const host = https.createServer(tls, (req, res) => {
   const name = decodeURIComponent(new URL(req.url, 'https://x').pathname)
   const file = name.startsWith('/photos/') ? path.join(work, path.basename(name)) : path.join(demoImages, path.normalize(name))
   if (!file.startsWith(work) && !file.startsWith(demoImages)) return res.writeHead(404).end()
-  fs.readFile(file, (error, body) => (error ? res.writeHead(404).end() : res.writeHead(200, { 'Content-Type': name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp' }).end(body)))
+  fs.readFile(file, (error, body) =>
+    error
+      ? res.writeHead(404).end()
+      : res.writeHead(200, { 'Content-Type': name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp' }).end(body),
+  )
 })
 const hostOrigin = `https://localhost:${await listen(host)}`
 const photoSize = photoUrls.map((u) => fs.statSync(path.join(work, `${path.basename(u, path.extname(u))}.jpg`)).size)
-console.log(`\nimage host ${hostOrigin}: ${photoUrls.length} photos, ${(photoSize.reduce((a, b) => a + b, 0) / photoSize.length / 1e6).toFixed(1)} MB each on average`)
+console.log(
+  `\nimage host ${hostOrigin}: ${photoUrls.length} photos, ${(photoSize.reduce((a, b) => a + b, 0) / photoSize.length / 1e6).toFixed(1)} MB each on average`,
+)
 
 const photoRecord = JSON.parse(
   JSON.stringify(demoRecord, (_k, v) =>
-    typeof v === 'string' && allUrls.has(v) ? (isPhoto(v) ? `${hostOrigin}/photos/${path.basename(v, path.extname(v))}.jpg` : `${hostOrigin}${v}`) : v,
+    typeof v === 'string' && allUrls.has(v)
+      ? isPhoto(v)
+        ? `${hostOrigin}/photos/${path.basename(v, path.extname(v))}.jpg`
+        : `${hostOrigin}${v}`
+      : v,
   ),
 )
-const provider = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(photoRecord)))
+const provider = http.createServer((_req, res) =>
+  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(photoRecord)),
+)
 const providerUrl = `http://127.0.0.1:${await listen(provider)}/api`
 
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...chromiumArgs] })
@@ -84,13 +124,20 @@ for (const [label, env, port] of [
   for (;;) {
     const { images } = await (await fetch(`${site.url}/healthz`)).json()
     if (images.pending === 0 && images.ready > 0) {
-      console.log(`${label}: ${images.ready} images ready after ${((Date.now() - started) / 1000).toFixed(1)} s (${images.failed} failed, ${(images.diskBytes / 1e6).toFixed(1)} MB of variants)`)
+      console.log(
+        `${label}: ${images.ready} images ready after ${((Date.now() - started) / 1000).toFixed(1)} s (${images.failed} failed, ${(images.diskBytes / 1e6).toFixed(1)} MB of variants)`,
+      )
       break
     }
     await new Promise((r) => setTimeout(r, 500))
   }
   for (const route of routes) {
-    const { lhr } = await lighthouse(site.url + route, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+    const { lhr } = await lighthouse(site.url + route, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    })
     const a = lhr.audits
     const requests = a['network-requests'].details.items
     const images = requests.filter((r) => r.resourceType === 'Image')

@@ -56,7 +56,15 @@ export async function startSite(port, { record, env = {}, waitForImages = true }
   const child = spawn(process.execPath, ['server/start.js'], {
     cwd: root,
     // MALLOC_ARENA_MAX as `npm start` sets it, so memory figures are what production runs with.
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PAGE_API_URL: provider ? `http://127.0.0.1:${provider.address().port}/api` : '', ...env },
+    env: {
+      MALLOC_ARENA_MAX: '2',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PAGE_API_URL: provider ? `http://127.0.0.1:${provider.address().port}/api` : '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   await new Promise((resolve, reject) => {
@@ -74,4 +82,15 @@ export async function startSite(port, { record, env = {}, waitForImages = true }
   }
 }
 
-export const demoRoutes = ['/', '/about', '/services', '/wood-fence-installation', '/gallery', '/gallery/cedar-fences', '/reviews', '/our-videos', '/contact', '/find-us-on']
+export const demoRoutes = [
+  '/',
+  '/about',
+  '/services',
+  '/wood-fence-installation',
+  '/gallery',
+  '/gallery/cedar-fences',
+  '/reviews',
+  '/our-videos',
+  '/contact',
+  '/find-us-on',
+]

@@ -34,10 +34,14 @@ for (const path of ['/', '/services']) {
 // of its own like the site (autocannon's client runs in this one).
 const casesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-plain-')), 'cases.json')
 fs.writeFileSync(casesFile, JSON.stringify(cases.map((c) => ({ headers: c.headers, body: c.bytes.toString('base64') }))))
-const plain = spawn(process.execPath, [path.join(import.meta.dirname, 'plain-server.js'), casesFile, String(PLAIN_PORT)], { stdio: ['ignore', 'pipe', 'inherit'] })
+const plain = spawn(process.execPath, [path.join(import.meta.dirname, 'plain-server.js'), casesFile, String(PLAIN_PORT)], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
 await new Promise((resolve) => plain.stdout.once('data', resolve))
 
-console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run, median of ${ROUNDS} alternating rounds; shared 2-core machine, so figures are indicative\n`)
+console.log(
+  `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run, median of ${ROUNDS} alternating rounds; shared 2-core machine, so figures are indicative\n`,
+)
 console.log('path        encoding   bytes   site req/s   plain req/s   ratio   site p99 ms')
 for (const [i, c] of cases.entries()) {
   const sites = []
@@ -65,9 +69,11 @@ function median(results) {
 
 function rawBody(url, encoding) {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
-      const chunks = []
-      res.on('data', (c) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)))
-    }).on('error', reject)
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks = []
+        res.on('data', (c) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)))
+      })
+      .on('error', reject)
   })
 }

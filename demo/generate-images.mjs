@@ -38,7 +38,15 @@ const hex2rgb = (h) => {
   if (s.length === 3) s = [...s].map((c) => c + c).join('')
   return [0, 2, 4].map((i) => parseInt(s.slice(i, i + 2), 16))
 }
-const rgb2hex = (rgb) => '#' + rgb.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')
+const rgb2hex = (rgb) =>
+  '#' +
+  rgb
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')
 const mix = (a, b, t) => {
   const A = hex2rgb(a)
   const B = hex2rgb(b)
@@ -53,8 +61,7 @@ const at = (a) => (a ? ' ' + a : '')
 const poly = (pts, fill, a = '') => `<polygon points="${P(pts)}" fill="${fill}"${at(a)}/>`
 const pline = (pts, stroke, w, a = '') =>
   `<polyline points="${P(pts)}" fill="none" stroke="${stroke}" stroke-width="${r1(w)}" stroke-linecap="round" stroke-linejoin="round"${at(a)}/>`
-const rect = (x, y, w, h, fill, a = '') =>
-  `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h)}" fill="${fill}"${at(a)}/>`
+const rect = (x, y, w, h, fill, a = '') => `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h)}" fill="${fill}"${at(a)}/>`
 const circ = (cx, cy, r, fill, a = '') => `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(Math.max(r, 0.2))}" fill="${fill}"${at(a)}/>`
 const ell = (cx, cy, rx, ry, fill, a = '') =>
   `<ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${r1(Math.max(rx, 0.2))}" ry="${r1(Math.max(ry, 0.2))}" fill="${fill}"${at(a)}/>`
@@ -157,12 +164,66 @@ function solid(sc, cam, faces) {
 }
 function boxFaces(x0, x1, y0, y1, z0, z1, fill, top = fill) {
   return [
-    { name: 'front', fill, pts: [[x0, y0, z0], [x1, y0, z0], [x1, y1, z0], [x0, y1, z0]] },
-    { name: 'back', fill, pts: [[x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1]] },
-    { name: 'left', fill, pts: [[x0, y0, z0], [x0, y0, z1], [x0, y1, z1], [x0, y1, z0]] },
-    { name: 'right', fill, pts: [[x1, y0, z0], [x1, y0, z1], [x1, y1, z1], [x1, y1, z0]] },
-    { name: 'top', fill: top, pts: [[x0, y1, z0], [x1, y1, z0], [x1, y1, z1], [x0, y1, z1]] },
-    { name: 'bottom', fill, pts: [[x0, y0, z0], [x1, y0, z0], [x1, y0, z1], [x0, y0, z1]] },
+    {
+      name: 'front',
+      fill,
+      pts: [
+        [x0, y0, z0],
+        [x1, y0, z0],
+        [x1, y1, z0],
+        [x0, y1, z0],
+      ],
+    },
+    {
+      name: 'back',
+      fill,
+      pts: [
+        [x0, y0, z1],
+        [x1, y0, z1],
+        [x1, y1, z1],
+        [x0, y1, z1],
+      ],
+    },
+    {
+      name: 'left',
+      fill,
+      pts: [
+        [x0, y0, z0],
+        [x0, y0, z1],
+        [x0, y1, z1],
+        [x0, y1, z0],
+      ],
+    },
+    {
+      name: 'right',
+      fill,
+      pts: [
+        [x1, y0, z0],
+        [x1, y0, z1],
+        [x1, y1, z1],
+        [x1, y1, z0],
+      ],
+    },
+    {
+      name: 'top',
+      fill: top,
+      pts: [
+        [x0, y1, z0],
+        [x1, y1, z0],
+        [x1, y1, z1],
+        [x0, y1, z1],
+      ],
+    },
+    {
+      name: 'bottom',
+      fill,
+      pts: [
+        [x0, y0, z0],
+        [x1, y0, z0],
+        [x1, y0, z1],
+        [x0, y0, z1],
+      ],
+    },
   ]
 }
 const box = (sc, cam, x0, x1, y0, y1, z0, z1, fill, top) => solid(sc, cam, boxFaces(x0, x1, y0, y1, z0, z1, fill, top)).svg
@@ -199,10 +260,32 @@ const HOUSES = [
 // ───────────────────────── backdrop ─────────────────────────
 function sky(sc, cam, o) {
   const s = SKY[o.sky]
-  sc.add(rect(0, 0, sc.w, cam.hz + 40, sc.lin([[0, s.top], [1, s.bot]])))
+  sc.add(
+    rect(
+      0,
+      0,
+      sc.w,
+      cam.hz + 40,
+      sc.lin([
+        [0, s.top],
+        [1, s.bot],
+      ]),
+    ),
+  )
   if (o.sun !== false) {
     const [sx, sy] = o.sunAt ?? [sc.w * sc.rand(0.12, 0.88), cam.hz * sc.rand(0.2, 0.55)]
-    sc.add(circ(sx, sy, 150, sc.rad([[0, s.sun, 0.75], [1, s.sun, 0]])), circ(sx, sy, 34, s.sun, 'opacity="0.95"'))
+    sc.add(
+      circ(
+        sx,
+        sy,
+        150,
+        sc.rad([
+          [0, s.sun, 0.75],
+          [1, s.sun, 0],
+        ]),
+      ),
+      circ(sx, sy, 34, s.sun, 'opacity="0.95"'),
+    )
   }
   const clouds = o.clouds ?? 3
   for (let i = 0; i < clouds; i++) {
@@ -251,7 +334,17 @@ function mountains(sc, cam, o) {
   for (let i = 1; i < farPts.length - 2; i += 2) {
     const [px, py] = farPts[i]
     const [nx, ny] = farPts[i + 1]
-    sc.add(poly([[px, py], [nx, ny], [nx - (nx - px) * 0.35, hz + 5]], dark(far, 0.1), 'opacity="0.55"'))
+    sc.add(
+      poly(
+        [
+          [px, py],
+          [nx, ny],
+          [nx - (nx - px) * 0.35, hz + 5],
+        ],
+        dark(far, 0.1),
+        'opacity="0.55"',
+      ),
+    )
   }
   if (o.flatirons) {
     const fcol = mix('#8c5a43', s.bot, 0.32)
@@ -261,7 +354,25 @@ function mountains(sc, cam, o) {
       const h = 128 - i * 20
       const x = bx + i * 92
       const c = sc.jit(fcol, 0.05)
-      sc.add(poly([[x, hz - 6], [x + w, hz - 6], [x + w * 0.36, hz - 6 - h], [x + w * 0.3, hz - 6 - h * 0.96]], c), poly([[x + w * 0.36, hz - 6 - h], [x + w, hz - 6], [x + w * 0.66, hz - 6]], dark(c, 0.18)))
+      sc.add(
+        poly(
+          [
+            [x, hz - 6],
+            [x + w, hz - 6],
+            [x + w * 0.36, hz - 6 - h],
+            [x + w * 0.3, hz - 6 - h * 0.96],
+          ],
+          c,
+        ),
+        poly(
+          [
+            [x + w * 0.36, hz - 6 - h],
+            [x + w, hz - 6],
+            [x + w * 0.66, hz - 6],
+          ],
+          dark(c, 0.18),
+        ),
+      )
     }
   }
   const near = mix(far, GRASS[o.grass].far, 0.45)
@@ -289,7 +400,17 @@ function treeLine(sc, cam, o) {
   let x = -10
   while (x < sc.w + 20) {
     const h = sc.rand(25, 60)
-    if (sc.r() < 0.5) sc.add(poly([[x - h * 0.25, hz + 2], [x, hz - h], [x + h * 0.25, hz + 2]], col))
+    if (sc.r() < 0.5)
+      sc.add(
+        poly(
+          [
+            [x - h * 0.25, hz + 2],
+            [x, hz - h],
+            [x + h * 0.25, hz + 2],
+          ],
+          col,
+        ),
+      )
     else sc.add(circ(x, hz - h * 0.45, h * 0.45, col))
     x += sc.rand(12, 40)
   }
@@ -297,10 +418,33 @@ function treeLine(sc, cam, o) {
 
 function ground(sc, cam, o) {
   const g = GRASS[o.grass]
-  sc.add(rect(0, cam.hz, sc.w, sc.h - cam.hz, sc.lin([[0, g.far], [1, g.near]])))
+  sc.add(
+    rect(
+      0,
+      cam.hz,
+      sc.w,
+      sc.h - cam.hz,
+      sc.lin([
+        [0, g.far],
+        [1, g.near],
+      ]),
+    ),
+  )
   if (o.stripes !== false) {
     for (let i = -14; i < 14; i += 2) {
-      sc.add(poly3(cam, [[i * 2, 0, 2], [i * 2 + 2, 0, 2], [i * 2 + 2, 0, 60], [i * 2, 0, 60]], '#ffffff', 'opacity="0.05"'))
+      sc.add(
+        poly3(
+          cam,
+          [
+            [i * 2, 0, 2],
+            [i * 2 + 2, 0, 2],
+            [i * 2 + 2, 0, 60],
+            [i * 2, 0, 60],
+          ],
+          '#ffffff',
+          'opacity="0.05"',
+        ),
+      )
     }
   }
 }
@@ -315,7 +459,25 @@ function backdrop(sc, cam, o) {
 
 function warmOverlay(sc, o) {
   const s = SKY[o.sky]
-  if (s.warm) sc.add(rect(0, 0, sc.w, sc.h, sc.lin([[0, '#ff9a3c', s.warm], [1, '#ff9a3c', s.warm * 0.3]], 0, 0, 1, 1)))
+  if (s.warm)
+    sc.add(
+      rect(
+        0,
+        0,
+        sc.w,
+        sc.h,
+        sc.lin(
+          [
+            [0, '#ff9a3c', s.warm],
+            [1, '#ff9a3c', s.warm * 0.3],
+          ],
+          0,
+          0,
+          1,
+          1,
+        ),
+      ),
+    )
 }
 
 // ───────────────────────── vegetation ─────────────────────────
@@ -335,7 +497,24 @@ function pine(sc, cam, X, Z, h, col = '#2f5d3a', Y = 0) {
     const bot = top + H2 * 0.38
     const ww = w * (0.4 + i * 0.2)
     const c = sc.jit(col, 0.06)
-    out.push(poly([[x, top], [x - ww, bot], [x + ww, bot]], c), poly([[x, top], [x + ww, bot], [x + ww * 0.1, bot]], dark(c, 0.22)))
+    out.push(
+      poly(
+        [
+          [x, top],
+          [x - ww, bot],
+          [x + ww, bot],
+        ],
+        c,
+      ),
+      poly(
+        [
+          [x, top],
+          [x + ww, bot],
+          [x + ww * 0.1, bot],
+        ],
+        dark(c, 0.22),
+      ),
+    )
   }
   return out.join('')
 }
@@ -343,8 +522,22 @@ function leafy(sc, cam, X, Z, h, col = '#4f8a3a', Y = 0) {
   const s = cam.s(Z)
   const [x, y] = cam.p(X, Y, Z)
   const H2 = h * s
-  const out = [Y ? '' : shadowBlob(sc, cam, X, Z, h * 0.35), poly([[x - H2 * 0.04, y], [x + H2 * 0.04, y], [x + H2 * 0.025, y - H2 * 0.55], [x - H2 * 0.025, y - H2 * 0.55]], '#5e4331')]
-  out.push(line(x, y - H2 * 0.45, x - H2 * 0.14, y - H2 * 0.62, '#5e4331', H2 * 0.025), line(x, y - H2 * 0.5, x + H2 * 0.16, y - H2 * 0.66, '#5e4331', H2 * 0.022))
+  const out = [
+    Y ? '' : shadowBlob(sc, cam, X, Z, h * 0.35),
+    poly(
+      [
+        [x - H2 * 0.04, y],
+        [x + H2 * 0.04, y],
+        [x + H2 * 0.025, y - H2 * 0.55],
+        [x - H2 * 0.025, y - H2 * 0.55],
+      ],
+      '#5e4331',
+    ),
+  ]
+  out.push(
+    line(x, y - H2 * 0.45, x - H2 * 0.14, y - H2 * 0.62, '#5e4331', H2 * 0.025),
+    line(x, y - H2 * 0.5, x + H2 * 0.16, y - H2 * 0.66, '#5e4331', H2 * 0.022),
+  )
   const cy = y - H2 * 0.66
   const R = H2 * 0.3
   const blobs = []
@@ -363,7 +556,9 @@ function bush(sc, cam, X, Z, w, col = '#3f7d35', flowers, Y = 0) {
   for (let i = 0; i < 5; i++) blobs.push([x + sc.rand(-0.6, 0.6) * R, y - R * sc.rand(0.35, 0.8), R * sc.rand(0.45, 0.65)])
   for (const [bx, by, br] of blobs) out.push(circ(bx, by, br, dark(col, 0.15)))
   for (const [bx, by, br] of blobs) out.push(circ(bx - br * 0.12, by - br * 0.15, br * 0.8, col))
-  if (flowers) for (let i = 0; i < 9; i++) out.push(circ(x + sc.rand(-0.8, 0.8) * R, y - R * sc.rand(0.3, 1.1), Math.max(1.5, R * 0.09), sc.pick(flowers)))
+  if (flowers)
+    for (let i = 0; i < 9; i++)
+      out.push(circ(x + sc.rand(-0.8, 0.8) * R, y - R * sc.rand(0.3, 1.1), Math.max(1.5, R * 0.09), sc.pick(flowers)))
   return out.join('')
 }
 function tufts(sc, cam, X0, Z0, X1, Z1, col, n = 40) {
@@ -374,12 +569,34 @@ function tufts(sc, cam, X0, Z0, X1, Z1, col, n = 40) {
     const Z = lerp(Z0, Z1, t) - sc.rand(0, 0.15)
     const [x, y] = cam.p(X, 0, Z)
     const s = cam.s(Z) * 0.12
-    out.push(poly([[x - s * 0.5, y + 1], [x - s * 0.2, y - s * sc.rand(0.8, 1.6)], [x, y + 1], [x + s * 0.3, y - s * sc.rand(0.8, 1.4)], [x + s * 0.6, y + 1]], sc.jit(col, 0.12)))
+    out.push(
+      poly(
+        [
+          [x - s * 0.5, y + 1],
+          [x - s * 0.2, y - s * sc.rand(0.8, 1.6)],
+          [x, y + 1],
+          [x + s * 0.3, y - s * sc.rand(0.8, 1.4)],
+          [x + s * 0.6, y + 1],
+        ],
+        sc.jit(col, 0.12),
+      ),
+    )
   }
   return out.join('')
 }
 function flowerBed(sc, cam, X0, X1, Z0, Z1, colors, mulch = '#5a4030') {
-  const out = [poly3(cam, [[X0, 0, Z0], [X1, 0, Z0], [X1, 0, Z1], [X0, 0, Z1]], mulch)]
+  const out = [
+    poly3(
+      cam,
+      [
+        [X0, 0, Z0],
+        [X1, 0, Z0],
+        [X1, 0, Z1],
+        [X0, 0, Z1],
+      ],
+      mulch,
+    ),
+  ]
   const n = Math.round((X1 - X0) * 2.2)
   for (let i = 0; i < n; i++) {
     const X = lerp(X0, X1, (i + 0.5) / n)
@@ -390,7 +607,11 @@ function flowerBed(sc, cam, X0, X1, Z0, Z1, colors, mulch = '#5a4030') {
 
 // ───────────────────────── houses ─────────────────────────
 function glass(sc) {
-  sc._glass ??= sc.lin([[0, '#cfe3ef'], [0.55, '#7fa3bd'], [1, '#4a6a84']])
+  sc._glass ??= sc.lin([
+    [0, '#cfe3ef'],
+    [0.55, '#7fa3bd'],
+    [1, '#4a6a84'],
+  ])
   return sc._glass
 }
 function windowQ(sc, cam, q, pal, o = {}) {
@@ -429,7 +650,10 @@ function siding(cam, wq, len, h, col, step = 0.3) {
 }
 function doorQ(sc, cam, q, pal) {
   const out = [poly3(cam, subQuad(q, -0.12, 0, 1.12, 1.06), pal.trim), poly3(cam, q, pal.door)]
-  out.push(poly3(cam, subQuad(q, 0.18, 0.55, 0.82, 0.88), dark(pal.door, 0.15)), poly3(cam, subQuad(q, 0.18, 0.1, 0.82, 0.45), dark(pal.door, 0.15)))
+  out.push(
+    poly3(cam, subQuad(q, 0.18, 0.55, 0.82, 0.88), dark(pal.door, 0.15)),
+    poly3(cam, subQuad(q, 0.18, 0.1, 0.82, 0.45), dark(pal.door, 0.15)),
+  )
   out.push(poly3(cam, subQuad(q, 0.25, 0.64, 0.75, 0.82), glass(sc)))
   const k = cam.p(...quadAt(q, 0.85, 0.48))
   out.push(circ(k[0], k[1], Math.max(1.5, cam.s(q[0][2]) * 0.04), '#d9b45a'))
@@ -461,12 +685,68 @@ function house(sc, cam, o) {
   if (style === 'gable') {
     const slope = roofH / (W / 2)
     faces.push(
-      { name: 'front', fill: pal.wall, pts: [[x0, 0, z0], [x1, 0, z0], [x1, h, z0], [xm, h + roofH, z0], [x0, h, z0]] },
-      { name: 'back', fill: pal.wall, pts: [[x0, 0, z1], [x1, 0, z1], [x1, h, z1], [xm, h + roofH, z1], [x0, h, z1]] },
-      { name: 'left', fill: pal.wall, pts: [[x0, 0, z0], [x0, 0, z1], [x0, h, z1], [x0, h, z0]] },
-      { name: 'right', fill: pal.wall, pts: [[x1, 0, z0], [x1, 0, z1], [x1, h, z1], [x1, h, z0]] },
-      { name: 'roofL', fill: pal.roof, pts: [[x0 - ov, h - ov * slope, z0 - ov], [x0 - ov, h - ov * slope, z1 + ov], [xm, h + roofH, z1 + ov], [xm, h + roofH, z0 - ov]] },
-      { name: 'roofR', fill: pal.roof, pts: [[x1 + ov, h - ov * slope, z0 - ov], [x1 + ov, h - ov * slope, z1 + ov], [xm, h + roofH, z1 + ov], [xm, h + roofH, z0 - ov]] },
+      {
+        name: 'front',
+        fill: pal.wall,
+        pts: [
+          [x0, 0, z0],
+          [x1, 0, z0],
+          [x1, h, z0],
+          [xm, h + roofH, z0],
+          [x0, h, z0],
+        ],
+      },
+      {
+        name: 'back',
+        fill: pal.wall,
+        pts: [
+          [x0, 0, z1],
+          [x1, 0, z1],
+          [x1, h, z1],
+          [xm, h + roofH, z1],
+          [x0, h, z1],
+        ],
+      },
+      {
+        name: 'left',
+        fill: pal.wall,
+        pts: [
+          [x0, 0, z0],
+          [x0, 0, z1],
+          [x0, h, z1],
+          [x0, h, z0],
+        ],
+      },
+      {
+        name: 'right',
+        fill: pal.wall,
+        pts: [
+          [x1, 0, z0],
+          [x1, 0, z1],
+          [x1, h, z1],
+          [x1, h, z0],
+        ],
+      },
+      {
+        name: 'roofL',
+        fill: pal.roof,
+        pts: [
+          [x0 - ov, h - ov * slope, z0 - ov],
+          [x0 - ov, h - ov * slope, z1 + ov],
+          [xm, h + roofH, z1 + ov],
+          [xm, h + roofH, z0 - ov],
+        ],
+      },
+      {
+        name: 'roofR',
+        fill: pal.roof,
+        pts: [
+          [x1 + ov, h - ov * slope, z0 - ov],
+          [x1 + ov, h - ov * slope, z1 + ov],
+          [xm, h + roofH, z1 + ov],
+          [xm, h + roofH, z0 - ov],
+        ],
+      },
     )
   } else {
     const zm = (z0 + z1) / 2
@@ -474,10 +754,44 @@ function house(sc, cam, o) {
     const e = ov * (roofH / (depth / 2))
     faces.push(
       ...boxFaces(x0, x1, 0, h, z0, z1, pal.wall).filter((f) => f.name !== 'top' && f.name !== 'bottom'),
-      { name: 'roofF', fill: pal.roof, pts: [[x0 - ov, h - e, z0 - ov], [x1 + ov, h - e, z0 - ov], [x1 - hr, h + roofH, zm], [x0 + hr, h + roofH, zm]] },
-      { name: 'roofB', fill: pal.roof, pts: [[x0 - ov, h - e, z1 + ov], [x1 + ov, h - e, z1 + ov], [x1 - hr, h + roofH, zm], [x0 + hr, h + roofH, zm]] },
-      { name: 'roofL', fill: pal.roof, pts: [[x0 - ov, h - e, z0 - ov], [x0 + hr, h + roofH, zm], [x0 - ov, h - e, z1 + ov]] },
-      { name: 'roofR', fill: pal.roof, pts: [[x1 + ov, h - e, z0 - ov], [x1 - hr, h + roofH, zm], [x1 + ov, h - e, z1 + ov]] },
+      {
+        name: 'roofF',
+        fill: pal.roof,
+        pts: [
+          [x0 - ov, h - e, z0 - ov],
+          [x1 + ov, h - e, z0 - ov],
+          [x1 - hr, h + roofH, zm],
+          [x0 + hr, h + roofH, zm],
+        ],
+      },
+      {
+        name: 'roofB',
+        fill: pal.roof,
+        pts: [
+          [x0 - ov, h - e, z1 + ov],
+          [x1 + ov, h - e, z1 + ov],
+          [x1 - hr, h + roofH, zm],
+          [x0 + hr, h + roofH, zm],
+        ],
+      },
+      {
+        name: 'roofL',
+        fill: pal.roof,
+        pts: [
+          [x0 - ov, h - e, z0 - ov],
+          [x0 + hr, h + roofH, zm],
+          [x0 - ov, h - e, z1 + ov],
+        ],
+      },
+      {
+        name: 'roofR',
+        fill: pal.roof,
+        pts: [
+          [x1 + ov, h - e, z0 - ov],
+          [x1 - hr, h + roofH, zm],
+          [x1 + ov, h - e, z1 + ov],
+        ],
+      },
     )
   }
   const walls = faces.filter((f) => !f.name.startsWith('roof'))
@@ -515,7 +829,20 @@ function house(sc, cam, o) {
   }
   if (ws.visible.left) sideWin(wallOf([x0, 0, z0], [0, 0, 1], [-1, 0, 0]))
   if (ws.visible.right) sideWin(wallOf([x1, 0, z0], [0, 0, 1], [1, 0, 0]))
-  if (o.chimney) out.push(box(sc, cam, o.chimney - 0.4, o.chimney + 0.4, h, h + roofH + 0.9, z0 + depth * 0.6, z0 + depth * 0.6 + 0.8, o.chimneyCol ?? '#8d5a45'))
+  if (o.chimney)
+    out.push(
+      box(
+        sc,
+        cam,
+        o.chimney - 0.4,
+        o.chimney + 0.4,
+        h,
+        h + roofH + 0.9,
+        z0 + depth * 0.6,
+        z0 + depth * 0.6 + 0.8,
+        o.chimneyCol ?? '#8d5a45',
+      ),
+    )
   // roof planes with shingle courses and a dark fascia along the eaves
   const rs = solid(sc, cam, roofs)
   out.push(rs.svg)
@@ -532,17 +859,48 @@ function house(sc, cam, o) {
   const fw = Math.max(2, cam.s(z0) * 0.14)
   if (style === 'gable') {
     const slope = roofH / (W / 2)
-    out.push(pline(proj(cam, [[x0 - ov, h - ov * slope, z0 - ov], [xm, h + roofH, z0 - ov], [x1 + ov, h - ov * slope, z0 - ov]]), pal.trim, fw))
+    out.push(
+      pline(
+        proj(cam, [
+          [x0 - ov, h - ov * slope, z0 - ov],
+          [xm, h + roofH, z0 - ov],
+          [x1 + ov, h - ov * slope, z0 - ov],
+        ]),
+        pal.trim,
+        fw,
+      ),
+    )
   } else {
     const e = ov * (roofH / (depth / 2))
-    out.push(pline(proj(cam, [[x0 - ov, h - e, z0 - ov], [x1 + ov, h - e, z0 - ov]]), pal.trim, fw))
+    out.push(
+      pline(
+        proj(cam, [
+          [x0 - ov, h - e, z0 - ov],
+          [x1 + ov, h - e, z0 - ov],
+        ]),
+        pal.trim,
+        fw,
+      ),
+    )
   }
   return out.join('')
 }
 function shadowGround(sc, cam, x0, x1, z0, z1, h) {
   const [sx, sz] = sc.sunV ?? [0.45, 0.3]
-  const pts = [[x0, 0, z0], [x1, 0, z0], [x1 + h * sx, 0, z0 + h * sz], [x1 + h * sx, 0, z1 + h * sz], [x0 + h * sx, 0, z1 + h * sz], [x0, 0, z1]]
-  return poly3(cam, pts.map((p) => [p[0], p[1], Math.max(p[2], 0.5)]), '#142010', 'opacity="0.16"')
+  const pts = [
+    [x0, 0, z0],
+    [x1, 0, z0],
+    [x1 + h * sx, 0, z0 + h * sz],
+    [x1 + h * sx, 0, z1 + h * sz],
+    [x0 + h * sx, 0, z1 + h * sz],
+    [x0, 0, z1],
+  ]
+  return poly3(
+    cam,
+    pts.map((p) => [p[0], p[1], Math.max(p[2], 0.5)]),
+    '#142010',
+    'opacity="0.16"',
+  )
 }
 
 // ───────────────────────── fences ─────────────────────────
@@ -571,13 +929,28 @@ function fence(sc, cam, o) {
   const sh = h * (type === 'chain' || type === 'iron' ? 0.6 : 1)
   const sOp = type === 'chain' || type === 'iron' ? 0.08 : 0.2
   const wear = o.wear ?? 1
-  if (o.shadow !== false) out.push(poly3(cam, [P3(0, 0), P3(L, 0), [P3(L, 0)[0] + sh * sx, 0, Math.max(0.5, P3(L, 0)[2] + sh * sz)], [P3(0, 0)[0] + sh * sx, 0, Math.max(0.5, P3(0, 0)[2] + sh * sz)]], '#15200f', `opacity="${sOp}"`))
+  if (o.shadow !== false)
+    out.push(
+      poly3(
+        cam,
+        [
+          P3(0, 0),
+          P3(L, 0),
+          [P3(L, 0)[0] + sh * sx, 0, Math.max(0.5, P3(L, 0)[2] + sh * sz)],
+          [P3(0, 0)[0] + sh * sx, 0, Math.max(0.5, P3(0, 0)[2] + sh * sz)],
+        ],
+        '#15200f',
+        `opacity="${sOp}"`,
+      ),
+    )
   const rdCol = o.color ?? (type === 'iron' ? '#1f2225' : type === 'vinyl' || type === 'picket' ? '#f6f4ee' : CEDAR[0])
-  const palette = old ? WEATHERED : o.palette ?? (type === 'privacy' || type === 'horizontal' ? CEDAR : [rdCol])
+  const palette = old ? WEATHERED : (o.palette ?? (type === 'privacy' || type === 'horizontal' ? CEDAR : [rdCol]))
   const faceShade = (c) => sc.shade(c, nrm)
 
   if (type === 'privacy') {
-    if (o.posts !== false) for (const d of posts) out.push(box(sc, cam, ...postBox(P3(d, 0, -0.08), 0.1), h - 0.4, h + 0.14, ...postZ(P3(d, 0, -0.08), 0.1), dark(palette[0], 0.12)))
+    if (o.posts !== false)
+      for (const d of posts)
+        out.push(box(sc, cam, ...postBox(P3(d, 0, -0.08), 0.1), h - 0.4, h + 0.14, ...postZ(P3(d, 0, -0.08), 0.1), dark(palette[0], 0.12)))
     const bw = 0.14
     for (let d = 0; d + bw <= L + 0.001; d += bw + 0.008) {
       if (skip(d, d + bw)) continue
@@ -614,8 +987,16 @@ function fence(sc, cam, o) {
       if (old && sc.r() < 0.08) continue
       const c = faceShade(sc.jit(col, 0.05))
       const lean = old && sc.r() < 0.12 ? sc.rand(-0.12, 0.12) : 0
-      out.push(poly3(cam, [P3(d, 0.04), P3(d + 0.09, 0.04), P3(d + 0.09 + lean, h - 0.06), P3(d + 0.045 + lean, h + 0.02), P3(d + lean, h - 0.06)], c))
-      out.push(poly3(cam, [P3(d + 0.06, 0.04), P3(d + 0.09, 0.04), P3(d + 0.09 + lean, h - 0.06), P3(d + 0.06 + lean, h - 0.03)], dark(c, 0.1)))
+      out.push(
+        poly3(
+          cam,
+          [P3(d, 0.04), P3(d + 0.09, 0.04), P3(d + 0.09 + lean, h - 0.06), P3(d + 0.045 + lean, h + 0.02), P3(d + lean, h - 0.06)],
+          c,
+        ),
+      )
+      out.push(
+        poly3(cam, [P3(d + 0.06, 0.04), P3(d + 0.09, 0.04), P3(d + 0.09 + lean, h - 0.06), P3(d + 0.06 + lean, h - 0.03)], dark(c, 0.1)),
+      )
     }
     for (const d of posts) {
       if (skip(d - 0.05, d + 0.05) && !(o.skip ?? []).some(([s0, s1]) => Math.abs(d - s0) < 0.01 || Math.abs(d - s1) < 0.01)) continue
@@ -630,8 +1011,12 @@ function fence(sc, cam, o) {
       if (skip(d0 + 0.01, d1 - 0.01)) continue
       const top = o.lattice ? h - 0.35 : h
       out.push(poly3(cam, q(d0, d1, 0.05, top, 0), faceShade(col)))
-      for (let d = d0 + 0.15; d < d1 - 0.05; d += 0.15) out.push(line(...cam.p(...P3(d, 0.1)), ...cam.p(...P3(d, top - 0.08)), dark(col, 0.16), 1))
-      out.push(poly3(cam, q(d0, d1, top - 0.1, top, 0.02), faceShade(light(col, 0.02))), poly3(cam, q(d0, d1, 0.05, 0.17, 0.02), faceShade(dark(col, 0.05))))
+      for (let d = d0 + 0.15; d < d1 - 0.05; d += 0.15)
+        out.push(line(...cam.p(...P3(d, 0.1)), ...cam.p(...P3(d, top - 0.08)), dark(col, 0.16), 1))
+      out.push(
+        poly3(cam, q(d0, d1, top - 0.1, top, 0.02), faceShade(light(col, 0.02))),
+        poly3(cam, q(d0, d1, 0.05, 0.17, 0.02), faceShade(dark(col, 0.05))),
+      )
       if (o.lattice) {
         const lc = faceShade(dark(col, 0.04))
         const y0 = top + 0.02
@@ -644,7 +1029,8 @@ function fence(sc, cam, o) {
           ]
           for (const [da, ya, db, yb] of segs) {
             const c0 = clipSeg(da, ya, db, yb, d0, d1)
-            if (c0) out.push(line(...cam.p(...P3(c0[0], c0[1])), ...cam.p(...P3(c0[2], c0[3])), lc, Math.max(1, cam.s(P3(d, 0)[2]) * 0.025)))
+            if (c0)
+              out.push(line(...cam.p(...P3(c0[0], c0[1])), ...cam.p(...P3(c0[2], c0[3])), lc, Math.max(1, cam.s(P3(d, 0)[2]) * 0.025)))
           }
         }
         out.push(poly3(cam, q(d0, d1, h - 0.1, h, 0.02), faceShade(light(col, 0.03))))
@@ -661,7 +1047,10 @@ function fence(sc, cam, o) {
     const mc = o.mesh ?? dark(col, 0.1)
     const y1 = h - 0.04
     for (let d = -y1; d < L; d += 0.11) {
-      for (const [da, ya, db, yb] of [[d, 0.03, d + y1, y1], [d + y1, 0.03, d, y1]]) {
+      for (const [da, ya, db, yb] of [
+        [d, 0.03, d + y1, y1],
+        [d + y1, 0.03, d, y1],
+      ]) {
         const c0 = clipSeg(da, ya, db, yb, 0, L)
         if (!c0 || skip(Math.min(c0[0], c0[2]), Math.max(c0[0], c0[2]))) continue
         out.push(line(...cam.p(...P3(c0[0], c0[1])), ...cam.p(...P3(c0[2], c0[3])), mc, 1, 'opacity="0.75"'))
@@ -688,14 +1077,19 @@ function fence(sc, cam, o) {
         if (skip(d, d + 0.1)) continue
         const [cx, cy] = cam.p(...P3(d + 0.01, h - 0.25))
         const rr = cam.s(P3(d, 0)[2]) * 0.04
-        out.push(`<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(rr)}" fill="none" stroke="${col}" stroke-width="${r1(Math.max(1, rr * 0.3))}"/>`)
+        out.push(
+          `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(rr)}" fill="none" stroke="${col}" stroke-width="${r1(Math.max(1, rr * 0.3))}"/>`,
+        )
       }
     }
     for (const d of posts) {
       const p = P3(d, 0, 0.02)
       out.push(box(sc, cam, ...postBox(p, 0.08), 0, h + 0.1, ...postZ(p, 0.08), col))
       const [cx, cy] = cam.p(p[0], h + 0.15, p[2])
-      out.push(circ(cx, cy, cam.s(p[2]) * 0.055, col), circ(cx - cam.s(p[2]) * 0.015, cy - cam.s(p[2]) * 0.02, cam.s(p[2]) * 0.015, '#6b7075'))
+      out.push(
+        circ(cx, cy, cam.s(p[2]) * 0.055, col),
+        circ(cx - cam.s(p[2]) * 0.015, cy - cam.s(p[2]) * 0.02, cam.s(p[2]) * 0.015, '#6b7075'),
+      )
     }
   } else if (type === 'horizontal') {
     const postCol = o.postColor ?? '#2a2c2e'
@@ -707,12 +1101,26 @@ function fence(sc, cam, o) {
         const [d0, d1] = [posts[i], posts[i + 1]]
         if (skip(d0 + 0.01, d1 - 0.01)) continue
         out.push(poly3(cam, q(d0, d1, y, y + sh2, 0.02), c))
-        out.push(line(...cam.p(...P3(d0, y + sh2 - 0.01, 0.02)), ...cam.p(...P3(d1, y + sh2 - 0.01, 0.02)), light(c, 0.18), 1, 'opacity="0.7"'))
+        out.push(
+          line(...cam.p(...P3(d0, y + sh2 - 0.01, 0.02)), ...cam.p(...P3(d1, y + sh2 - 0.01, 0.02)), light(c, 0.18), 1, 'opacity="0.7"'),
+        )
       }
     }
     for (const d of posts) out.push(poly3(cam, q(d - 0.025, d + 0.025, 0.05, h, 0.03), postCol))
   }
-  if (o.tufts !== false) out.push(tufts(sc, cam, a[0] + nrm[0] * 0.05, a[1] + nrm[2] * 0.05, b[0] + nrm[0] * 0.05, b[1] + nrm[2] * 0.05, o.tuftCol ?? '#4a7f2c', Math.round(L * (old ? 9 : 4))))
+  if (o.tufts !== false)
+    out.push(
+      tufts(
+        sc,
+        cam,
+        a[0] + nrm[0] * 0.05,
+        a[1] + nrm[2] * 0.05,
+        b[0] + nrm[0] * 0.05,
+        b[1] + nrm[2] * 0.05,
+        o.tuftCol ?? '#4a7f2c',
+        Math.round(L * (old ? 9 : 4)),
+      ),
+    )
   return out.join('')
 }
 const postBox = (p, w) => [p[0] - w / 2, p[0] + w / 2]
@@ -725,7 +1133,15 @@ function pyramid(p, w, y, hh, fill) {
     { fill, pts: [[x1, y, z0], [x1, y, z1], apex] },
     { fill, pts: [[x1, y, z1], [x0, y, z1], apex] },
     { fill, pts: [[x0, y, z1], [x0, y, z0], apex] },
-    { fill, pts: [[x0, y, z0], [x1, y, z0], [x1, y, z1], [x0, y, z1]] },
+    {
+      fill,
+      pts: [
+        [x0, y, z0],
+        [x1, y, z0],
+        [x1, y, z1],
+        [x0, y, z1],
+      ],
+    },
   ]
 }
 /** Clips a 2D segment (d along the run, y up) to d in [lo, hi]. */
@@ -744,8 +1160,30 @@ function clipSeg(da, ya, db, yb, lo, hi) {
 /** Rectangular pavers in running bond, with a darker soldier border. */
 function pavers(sc, cam, o) {
   const { x0, x1, z0, z1, pw = 0.6, pd = 0.3, colors = ['#b9a58c', '#a8917a', '#c7b59c', '#9c8670'], border = '#6f5e4e' } = o
-  const out = [poly3(cam, [[x0 - 0.15, 0, z0 - 0.15], [x1 + 0.15, 0, z0 - 0.15], [x1 + 0.15, 0, z1], [x0 - 0.15, 0, z1]], border)]
-  out.push(poly3(cam, [[x0, 0, z0], [x1, 0, z0], [x1, 0, z1], [x0, 0, z1]], dark(colors[0], 0.35)))
+  const out = [
+    poly3(
+      cam,
+      [
+        [x0 - 0.15, 0, z0 - 0.15],
+        [x1 + 0.15, 0, z0 - 0.15],
+        [x1 + 0.15, 0, z1],
+        [x0 - 0.15, 0, z1],
+      ],
+      border,
+    ),
+  ]
+  out.push(
+    poly3(
+      cam,
+      [
+        [x0, 0, z0],
+        [x1, 0, z0],
+        [x1, 0, z1],
+        [x0, 0, z1],
+      ],
+      dark(colors[0], 0.35),
+    ),
+  )
   let row = 0
   for (let z = z0; z < z1 - 0.01; z += pd, row++) {
     const off = row % 2 ? pw / 2 : 0
@@ -753,7 +1191,18 @@ function pavers(sc, cam, o) {
       const a = Math.max(x, x0) + 0.02
       const b = Math.min(x + pw, x1) - 0.02
       if (b <= a) continue
-      out.push(poly3(cam, [[a, 0, z + 0.02], [b, 0, z + 0.02], [b, 0, Math.min(z + pd, z1) - 0.02], [a, 0, Math.min(z + pd, z1) - 0.02]], sc.jit(sc.pick(colors), 0.06)))
+      out.push(
+        poly3(
+          cam,
+          [
+            [a, 0, z + 0.02],
+            [b, 0, z + 0.02],
+            [b, 0, Math.min(z + pd, z1) - 0.02],
+            [a, 0, Math.min(z + pd, z1) - 0.02],
+          ],
+          sc.jit(sc.pick(colors), 0.06),
+        ),
+      )
     }
   }
   return out.join('')
@@ -768,40 +1217,135 @@ function flagstone(sc, cam, o) {
     g[i] = []
     for (let j = 0; j <= nz; j++) {
       const edge = i === 0 || j === 0 || i === nx || j === nz
-      g[i][j] = [x0 + ((x1 - x0) * i) / nx + (edge ? 0 : sc.rand(-0.22, 0.22) * cell), z0 + ((z1 - z0) * j) / nz + (edge ? 0 : sc.rand(-0.22, 0.22) * cell)]
+      g[i][j] = [
+        x0 + ((x1 - x0) * i) / nx + (edge ? 0 : sc.rand(-0.22, 0.22) * cell),
+        z0 + ((z1 - z0) * j) / nz + (edge ? 0 : sc.rand(-0.22, 0.22) * cell),
+      ]
     }
   }
-  const out = [poly3(cam, [[x0, 0, z0], [x1, 0, z0], [x1, 0, z1], [x0, 0, z1]], grout)]
+  const out = [
+    poly3(
+      cam,
+      [
+        [x0, 0, z0],
+        [x1, 0, z0],
+        [x1, 0, z1],
+        [x0, 0, z1],
+      ],
+      grout,
+    ),
+  ]
   for (let i = 0; i < nx; i++)
     for (let j = 0; j < nz; j++) {
       const c = [g[i][j], g[i + 1][j], g[i + 1][j + 1], g[i][j + 1]]
       const m = [avg(c.map((p) => [p[0], 0, p[1]]))[0], avg(c.map((p) => [p[0], 0, p[1]]))[2]]
-      out.push(poly3(cam, c.map((p) => [lerp(p[0], m[0], 0.07), 0, lerp(p[1], m[1], 0.07)]), sc.jit(sc.pick(colors), 0.08)))
+      out.push(
+        poly3(
+          cam,
+          c.map((p) => [lerp(p[0], m[0], 0.07), 0, lerp(p[1], m[1], 0.07)]),
+          sc.jit(sc.pick(colors), 0.08),
+        ),
+      )
     }
   return out.join('')
 }
 /** Concrete slabs with control joints; `old` adds cracks, stains and weeds in the joints. */
 function concrete(sc, cam, o) {
   const { x0, x1, z0, z1, slab = 3, col = '#c9c6bf', old = false, stamped = false } = o
-  const out = [poly3(cam, [[x0, 0, z0], [x1, 0, z0], [x1, 0, z1], [x0, 0, z1]], col)]
+  const out = [
+    poly3(
+      cam,
+      [
+        [x0, 0, z0],
+        [x1, 0, z0],
+        [x1, 0, z1],
+        [x0, 0, z1],
+      ],
+      col,
+    ),
+  ]
   const nx = Math.max(1, Math.round((x1 - x0) / slab))
   for (let z = z0; z < z1; z += slab)
     for (let i = 0; i < nx; i++) {
       const a = x0 + ((x1 - x0) * i) / nx
       const b = x0 + ((x1 - x0) * (i + 1)) / nx
-      out.push(poly3(cam, [[a, 0, z], [b, 0, z], [b, 0, Math.min(z + slab, z1)], [a, 0, Math.min(z + slab, z1)]], sc.jit(col, old ? 0.12 : 0.04)))
+      out.push(
+        poly3(
+          cam,
+          [
+            [a, 0, z],
+            [b, 0, z],
+            [b, 0, Math.min(z + slab, z1)],
+            [a, 0, Math.min(z + slab, z1)],
+          ],
+          sc.jit(col, old ? 0.12 : 0.04),
+        ),
+      )
     }
   if (stamped) {
-    for (let z = z0; z < z1; z += 0.6) for (let x = x0 + ((z / 0.6) % 2) * 0.3; x < x1 - 0.1; x += 0.6) out.push(poly3(cam, [[x + 0.03, 0, z + 0.03], [Math.min(x + 0.57, x1), 0, z + 0.03], [Math.min(x + 0.57, x1), 0, z + 0.57], [x + 0.03, 0, z + 0.57]], sc.jit(col, 0.1)))
+    for (let z = z0; z < z1; z += 0.6)
+      for (let x = x0 + ((z / 0.6) % 2) * 0.3; x < x1 - 0.1; x += 0.6)
+        out.push(
+          poly3(
+            cam,
+            [
+              [x + 0.03, 0, z + 0.03],
+              [Math.min(x + 0.57, x1), 0, z + 0.03],
+              [Math.min(x + 0.57, x1), 0, z + 0.57],
+              [x + 0.03, 0, z + 0.57],
+            ],
+            sc.jit(col, 0.1),
+          ),
+        )
   }
   const jc = dark(col, 0.35)
-  for (let z = z0 + slab; z < z1; z += slab) out.push(pline(proj(cam, [[x0, 0, z], [x1, 0, z]]), jc, Math.max(1, cam.s(z) * 0.02)))
+  for (let z = z0 + slab; z < z1; z += slab)
+    out.push(
+      pline(
+        proj(cam, [
+          [x0, 0, z],
+          [x1, 0, z],
+        ]),
+        jc,
+        Math.max(1, cam.s(z) * 0.02),
+      ),
+    )
   for (let i = 1; i < nx; i++) {
     const x = x0 + ((x1 - x0) * i) / nx
-    out.push(pline(proj(cam, [[x, 0, z0], [x, 0, z1]]), jc, 1.2))
+    out.push(
+      pline(
+        proj(cam, [
+          [x, 0, z0],
+          [x, 0, z1],
+        ]),
+        jc,
+        1.2,
+      ),
+    )
   }
   // a brushed edge band
-  out.push(poly3(cam, [[x0, 0, z0], [x0 + 0.08, 0, z0], [x0 + 0.08, 0, z1], [x0, 0, z1]], light(col, 0.12)), poly3(cam, [[x1 - 0.08, 0, z0], [x1, 0, z0], [x1, 0, z1], [x1 - 0.08, 0, z1]], light(col, 0.12)))
+  out.push(
+    poly3(
+      cam,
+      [
+        [x0, 0, z0],
+        [x0 + 0.08, 0, z0],
+        [x0 + 0.08, 0, z1],
+        [x0, 0, z1],
+      ],
+      light(col, 0.12),
+    ),
+    poly3(
+      cam,
+      [
+        [x1 - 0.08, 0, z0],
+        [x1, 0, z0],
+        [x1, 0, z1],
+        [x1 - 0.08, 0, z1],
+      ],
+      light(col, 0.12),
+    ),
+  )
   if (old) {
     for (let k = 0; k < 9; k++) {
       let x = sc.rand(x0 + 0.3, x1 - 0.3)
@@ -831,15 +1375,50 @@ function deck(sc, cam, o) {
   const { x0, x1, z0, z1, h = 1.1, col = '#8a6446', rail = '#2b2b2b', railTop = col, stairs, old = false, lights } = o
   const boards = old ? WEATHERED : [col, light(col, 0.06), dark(col, 0.06), mix(col, '#a0785a', 0.3)]
   const out = []
-  out.push(poly3(cam, [[x0, 0, z0], [x1, 0, z0], [x1 + 0.8, 0, z1], [x0 + 0.8, 0, z1]], '#1c2514', 'opacity="0.35"'))
-  out.push(poly3(cam, [[x0, 0, z0 + 0.3], [x1, 0, z0 + 0.3], [x1, h - 0.28, z0 + 0.3], [x0, h - 0.28, z0 + 0.3]], '#1a2012', 'opacity="0.55"'))
+  out.push(
+    poly3(
+      cam,
+      [
+        [x0, 0, z0],
+        [x1, 0, z0],
+        [x1 + 0.8, 0, z1],
+        [x0 + 0.8, 0, z1],
+      ],
+      '#1c2514',
+      'opacity="0.35"',
+    ),
+  )
+  out.push(
+    poly3(
+      cam,
+      [
+        [x0, 0, z0 + 0.3],
+        [x1, 0, z0 + 0.3],
+        [x1, h - 0.28, z0 + 0.3],
+        [x0, h - 0.28, z0 + 0.3],
+      ],
+      '#1a2012',
+      'opacity="0.55"',
+    ),
+  )
   for (let x = x0 + 0.1; x < x1; x += 2) out.push(box(sc, cam, x, x + 0.15, 0, h - 0.2, z0 + 0.1, z0 + 0.25, dark(boards[0], 0.15)))
   out.push(box(sc, cam, x1 - 0.25, x1 - 0.1, 0, h - 0.2, z0 + 0.1, z0 + 0.25, dark(boards[0], 0.15)))
   out.push(box(sc, cam, x0, x1, h - 0.28, h, z0, z1, dark(boards[0], 0.05), boards[0]))
   for (let z = z0; z < z1 - 0.01; z += 0.15) {
     let c = sc.jit(sc.pick(boards), 0.05)
     if (old && sc.r() < 0.1) c = dark(c, 0.35)
-    out.push(poly3(cam, [[x0, h + 0.002, z + 0.012], [x1, h + 0.002, z + 0.012], [x1, h + 0.002, z + 0.14], [x0, h + 0.002, z + 0.14]], c))
+    out.push(
+      poly3(
+        cam,
+        [
+          [x0, h + 0.002, z + 0.012],
+          [x1, h + 0.002, z + 0.012],
+          [x1, h + 0.002, z + 0.14],
+          [x0, h + 0.002, z + 0.14],
+        ],
+        c,
+      ),
+    )
   }
   if (lights) out.push(lights)
   const open = stairs ? [stairs[0], stairs[1]] : null
@@ -851,7 +1430,18 @@ function deck(sc, cam, o) {
       if (open && p[2] < z0 + 0.2 && p[0] > open[0] - 0.05 && p[0] < open[1] + 0.05) continue
       if (old && sc.r() < 0.12) continue
       const lean = old && sc.r() < 0.12 ? 0.12 : 0
-      r.push(poly3(cam, [[p[0] - 0.018, h, p[2]], [p[0] + 0.018, h, p[2]], [p[0] + 0.018 + lean, h + railH - 0.05, p[2]], [p[0] - 0.018 + lean, h + railH - 0.05, p[2]]], old ? WEATHERED[3] : rail))
+      r.push(
+        poly3(
+          cam,
+          [
+            [p[0] - 0.018, h, p[2]],
+            [p[0] + 0.018, h, p[2]],
+            [p[0] + 0.018 + lean, h + railH - 0.05, p[2]],
+            [p[0] - 0.018 + lean, h + railH - 0.05, p[2]],
+          ],
+          old ? WEATHERED[3] : rail,
+        ),
+      )
     }
     return r.join('')
   }
@@ -861,16 +1451,50 @@ function deck(sc, cam, o) {
   }
   // side rails (far), then front
   out.push(railSeg(x0 + 0.05, x0 + 0.05, z1, z0 + 0.05), railSeg(x1 - 0.05, x1 - 0.05, z1, z0 + 0.05))
-  out.push(box(sc, cam, x0, x0 + 0.09, h + railH - 0.05, h + railH + 0.02, z0, z1, old ? WEATHERED[1] : railTop), box(sc, cam, x1 - 0.09, x1, h + railH - 0.05, h + railH + 0.02, z0, z1, old ? WEATHERED[1] : railTop))
-  const segs = open ? [[x0, open[0]], [open[1], x1]] : [[x0, x1]]
+  out.push(
+    box(sc, cam, x0, x0 + 0.09, h + railH - 0.05, h + railH + 0.02, z0, z1, old ? WEATHERED[1] : railTop),
+    box(sc, cam, x1 - 0.09, x1, h + railH - 0.05, h + railH + 0.02, z0, z1, old ? WEATHERED[1] : railTop),
+  )
+  const segs = open
+    ? [
+        [x0, open[0]],
+        [open[1], x1],
+      ]
+    : [[x0, x1]]
   for (const [a, b] of segs) {
     out.push(railSeg(a, b, z0 + 0.05, z0 + 0.05))
     const sag = old && a === x0 ? 0.12 : 0
-    out.push(solid(sc, cam, [
-      { fill: old ? WEATHERED[1] : railTop, pts: [[a, h + railH - 0.05, z0], [b, h + railH - 0.05 - sag, z0], [b, h + railH + 0.02 - sag, z0], [a, h + railH + 0.02, z0]] },
-      { fill: old ? WEATHERED[1] : railTop, pts: [[a, h + railH + 0.02, z0], [b, h + railH + 0.02 - sag, z0], [b, h + railH + 0.02 - sag, z0 + 0.1], [a, h + railH + 0.02, z0 + 0.1]] },
-      { fill: old ? WEATHERED[1] : railTop, pts: [[a, h + railH - 0.05, z0 + 0.1], [b, h + railH - 0.05 - sag, z0 + 0.1], [b, h + railH + 0.02 - sag, z0 + 0.1], [a, h + railH + 0.02, z0 + 0.1]] },
-    ]).svg)
+    out.push(
+      solid(sc, cam, [
+        {
+          fill: old ? WEATHERED[1] : railTop,
+          pts: [
+            [a, h + railH - 0.05, z0],
+            [b, h + railH - 0.05 - sag, z0],
+            [b, h + railH + 0.02 - sag, z0],
+            [a, h + railH + 0.02, z0],
+          ],
+        },
+        {
+          fill: old ? WEATHERED[1] : railTop,
+          pts: [
+            [a, h + railH + 0.02, z0],
+            [b, h + railH + 0.02 - sag, z0],
+            [b, h + railH + 0.02 - sag, z0 + 0.1],
+            [a, h + railH + 0.02, z0 + 0.1],
+          ],
+        },
+        {
+          fill: old ? WEATHERED[1] : railTop,
+          pts: [
+            [a, h + railH - 0.05, z0 + 0.1],
+            [b, h + railH - 0.05 - sag, z0 + 0.1],
+            [b, h + railH + 0.02 - sag, z0 + 0.1],
+            [a, h + railH + 0.02, z0 + 0.1],
+          ],
+        },
+      ]).svg,
+    )
   }
   const postXs = [x0, x1 - 0.1, ...(open ? [open[0] - 0.1, open[1]] : [])]
   for (const x of postXs) out.push(box(sc, cam, x, x + 0.1, h - 0.28, h + railH + 0.06, z0 - 0.02, z0 + 0.08, old ? WEATHERED[1] : railTop))
@@ -880,7 +1504,9 @@ function deck(sc, cam, o) {
     for (let i = 0; i < n; i++) {
       const y = h - (i + 1) * rise
       const zf = z0 - (i + 1) * 0.28
-      out.push(box(sc, cam, stairs[0], stairs[1], Math.max(0, y - 0.04), y + 0.0, zf, zf + 0.3, dark(boards[0], 0.1), sc.jit(boards[1], 0.04)))
+      out.push(
+        box(sc, cam, stairs[0], stairs[1], Math.max(0, y - 0.04), y + 0.0, zf, zf + 0.3, dark(boards[0], 0.1), sc.jit(boards[1], 0.04)),
+      )
       out.push(box(sc, cam, stairs[0], stairs[1], y - 0.0, y + rise - 0.02, zf + 0.27, zf + 0.3, dark(boards[0], 0.25)))
     }
   }
@@ -910,10 +1536,39 @@ function patioSet(sc, cam, X, Z, o = {}) {
     const R = 1.35 * s
     const [ex, ey] = cam.p(X, 1.95, Z)
     const ry = Math.max(2, (1.35 * cam.f * Math.abs(cam.ch - 1.95)) / (Z * Z))
-    out.push(poly([[ex - R, ey], [px, py - s * 0.35], [ex + R, ey], [ex, ey + ry]], o.umbrella))
-    out.push(poly([[ex - R, ey], [px, py - s * 0.35], [ex - R * 0.3, ey + ry * 0.9]], light(o.umbrella, 0.12)))
+    out.push(
+      poly(
+        [
+          [ex - R, ey],
+          [px, py - s * 0.35],
+          [ex + R, ey],
+          [ex, ey + ry],
+        ],
+        o.umbrella,
+      ),
+    )
+    out.push(
+      poly(
+        [
+          [ex - R, ey],
+          [px, py - s * 0.35],
+          [ex - R * 0.3, ey + ry * 0.9],
+        ],
+        light(o.umbrella, 0.12),
+      ),
+    )
     out.push(ell(ex, ey, R, ry, dark(o.umbrella, 0.25)))
-    for (let k = 0; k < 8; k++) out.push(line(ex, ey + ry * 0.1, ex + Math.cos((k / 8) * Math.PI * 2) * R, ey + Math.sin((k / 8) * Math.PI * 2) * ry, dark(o.umbrella, 0.45), 1))
+    for (let k = 0; k < 8; k++)
+      out.push(
+        line(
+          ex,
+          ey + ry * 0.1,
+          ex + Math.cos((k / 8) * Math.PI * 2) * R,
+          ey + Math.sin((k / 8) * Math.PI * 2) * ry,
+          dark(o.umbrella, 0.45),
+          1,
+        ),
+      )
   }
   return out.join('')
 }
@@ -926,7 +1581,17 @@ function chair(sc, cam, X, Z, col) {
   const c2 = dark(col, 0.2)
   out.push(rect(x - 0.25 * u, y - 0.9 * u, 0.5 * u, 0.5 * u, c2))
   for (let i = 0; i < 4; i++) out.push(rect(x - 0.24 * u + i * 0.125 * u, y - 0.92 * u, 0.1 * u, 0.5 * u, col))
-  out.push(poly([[x - 0.28 * u, y - 0.45 * u], [x + 0.28 * u, y - 0.45 * u], [x + 0.3 * u, y - 0.38 * u], [x - 0.3 * u, y - 0.38 * u]], light(col, 0.1)))
+  out.push(
+    poly(
+      [
+        [x - 0.28 * u, y - 0.45 * u],
+        [x + 0.28 * u, y - 0.45 * u],
+        [x + 0.3 * u, y - 0.38 * u],
+        [x - 0.3 * u, y - 0.38 * u],
+      ],
+      light(col, 0.1),
+    ),
+  )
   for (const dx of [-0.26, 0.22]) out.push(rect(x + dx * u, y - 0.4 * u, 0.04 * u, 0.4 * u, c2))
   out.push(rect(x - 0.34 * u, y - 0.62 * u, 0.1 * u, 0.05 * u, col), rect(x + 0.24 * u, y - 0.62 * u, 0.1 * u, 0.05 * u, col))
   return out.join('')
@@ -938,7 +1603,8 @@ function firePit(sc, cam, X, Z, lit = true) {
   const rx = 0.65 * s
   const ry = Math.max(3, (0.65 * cam.f * (cam.ch - 0.35)) / (Z * Z))
   out.push(rect(x - rx, y, rx * 2, 0.35 * s, '#7d736a'))
-  for (let i = 0; i < 8; i++) out.push(rect(x - rx + (i * rx * 2) / 8 + 1, y + (i % 2) * 0.17 * s + 1, (rx * 2) / 8 - 2, 0.16 * s, sc.jit('#8e847a', 0.12)))
+  for (let i = 0; i < 8; i++)
+    out.push(rect(x - rx + (i * rx * 2) / 8 + 1, y + (i % 2) * 0.17 * s + 1, (rx * 2) / 8 - 2, 0.16 * s, sc.jit('#8e847a', 0.12)))
   out.push(ell(x, y + 0.35 * s, rx, ry, '#7d736a'))
   out.push(ell(x, y, rx, ry, '#a0968b'), ell(x, y, rx * 0.78, ry * 0.7, '#2e2622'))
   if (lit) {
@@ -946,8 +1612,26 @@ function firePit(sc, cam, X, Z, lit = true) {
     for (let i = 0; i < 5; i++) {
       const fx = x + (i - 2) * rx * 0.18
       const fh = s * sc.rand(0.35, 0.6)
-      out.push(poly([[fx - rx * 0.12, y], [fx + sc.rand(-0.05, 0.05) * s, y - fh], [fx + rx * 0.12, y]], i % 2 ? '#ffb13b' : '#ff7a1f'))
-      out.push(poly([[fx - rx * 0.06, y], [fx, y - fh * 0.55], [fx + rx * 0.06, y]], '#ffe28a'))
+      out.push(
+        poly(
+          [
+            [fx - rx * 0.12, y],
+            [fx + sc.rand(-0.05, 0.05) * s, y - fh],
+            [fx + rx * 0.12, y],
+          ],
+          i % 2 ? '#ffb13b' : '#ff7a1f',
+        ),
+      )
+      out.push(
+        poly(
+          [
+            [fx - rx * 0.06, y],
+            [fx, y - fh * 0.55],
+            [fx + rx * 0.06, y],
+          ],
+          '#ffe28a',
+        ),
+      )
     }
   }
   return out.join('')
@@ -980,14 +1664,26 @@ function pergola(sc, cam, o) {
   const out = []
   const [sx, sz] = sc.sunV ?? [0.45, 0.3]
   for (let x = x0 - 0.3; x < x1 + 0.3; x += 0.45) {
-    const pts = [[x, 0, z0 - 0.4], [x + 0.08, 0, z0 - 0.4], [x + 0.08, 0, z1 + 0.4], [x, 0, z1 + 0.4]].map((p) => [p[0] + h * sx, 0, p[2] + h * sz])
+    const pts = [
+      [x, 0, z0 - 0.4],
+      [x + 0.08, 0, z0 - 0.4],
+      [x + 0.08, 0, z1 + 0.4],
+      [x, 0, z1 + 0.4],
+    ].map((p) => [p[0] + h * sx, 0, p[2] + h * sz])
     out.push(poly3(cam, pts, '#1b2412', 'opacity="0.18"'))
   }
   const ps = 0.16
-  const back = [[x0, z1], [x1 - ps, z1]]
-  const front = [[x0, z0], [x1 - ps, z0]]
+  const back = [
+    [x0, z1],
+    [x1 - ps, z1],
+  ]
+  const front = [
+    [x0, z0],
+    [x1 - ps, z0],
+  ]
   for (const [x, z] of back) out.push(box(sc, cam, x, x + ps, 0, h, z - ps, z, col))
-  for (let x = x0 - 0.4; x <= x1 + 0.4; x += 0.45) out.push(box(sc, cam, x, x + 0.06, h + 0.2, h + 0.4, z0 - 0.5, z1 + 0.5, light(col, 0.05)))
+  for (let x = x0 - 0.4; x <= x1 + 0.4; x += 0.45)
+    out.push(box(sc, cam, x, x + 0.06, h + 0.2, h + 0.4, z0 - 0.5, z1 + 0.5, light(col, 0.05)))
   for (const z of [z1 - ps / 2, z0 - ps / 2]) out.push(box(sc, cam, x0 - 0.6, x1 + 0.6, h, h + 0.22, z - 0.05, z + 0.05, dark(col, 0.03)))
   for (const [x, z] of front) out.push(box(sc, cam, x, x + ps, 0, h, z - ps, z, col))
   for (const [x, z] of front) out.push(box(sc, cam, x - 0.05, x + ps + 0.05, 0, 0.25, z - ps - 0.05, z + 0.05, '#8c8578'))
@@ -1017,7 +1713,12 @@ function retainingWall(sc, cam, o) {
   // raised bed behind the wall, running back to the horizon
   const topPts = []
   for (let x = xa; x <= xb + 0.001; x += 0.2) topPts.push(cam.p(x, topY, zAt(x)))
-  out.push(poly([...topPts, [sc.w + 10, topPts[topPts.length - 1][1]], [sc.w + 10, cam.hz - 2], [-10, cam.hz - 2], [-10, topPts[0][1]]], o.bed ?? '#5b4232'))
+  out.push(
+    poly(
+      [...topPts, [sc.w + 10, topPts[topPts.length - 1][1]], [sc.w + 10, cam.hz - 2], [-10, cam.hz - 2], [-10, topPts[0][1]]],
+      o.bed ?? '#5b4232',
+    ),
+  )
   const course = 0.2
   const blk = 0.45
   let row = 0
@@ -1028,7 +1729,12 @@ function retainingWall(sc, cam, o) {
       const b = Math.min(x + blk, xb)
       if (b - a < 0.02) continue
       const c = sc.jit(sc.pick(colors), 0.07)
-      const q = [[a, y, zAt(a)], [b, y, zAt(b)], [b, y + course, zAt(b)], [a, y + course, zAt(a)]]
+      const q = [
+        [a, y, zAt(a)],
+        [b, y, zAt(b)],
+        [b, y + course, zAt(b)],
+        [a, y + course, zAt(a)],
+      ]
       const n = cross(sub(q[1], q[0]), sub(q[3], q[0]))
       out.push(poly3(cam, q, sc.shade(c, dot(n, [0, 0, -1]) > 0 ? n : n.map((v) => -v)), `stroke="${dark(c, 0.35)}" stroke-width="1"`))
       out.push(poly3(cam, subQuad(q, 0.05, 0.65, 0.95, 0.95), light(c, 0.08), 'opacity="0.6"'))
@@ -1036,17 +1742,41 @@ function retainingWall(sc, cam, o) {
   }
   for (let x = xa; x < xb; x += 0.5) {
     const b = Math.min(x + 0.5, xb)
-    const q = [[x, topY, zAt(x) - 0.04], [b, topY, zAt(b) - 0.04], [b, topY + 0.08, zAt(b) - 0.04], [x, topY + 0.08, zAt(x) - 0.04]]
-    out.push(poly3(cam, [[x, topY + 0.08, zAt(x) - 0.04], [b, topY + 0.08, zAt(b) - 0.04], [b, topY + 0.08, zAt(b) + 0.3], [x, topY + 0.08, zAt(x) + 0.3]], light(cap, 0.15)))
+    const q = [
+      [x, topY, zAt(x) - 0.04],
+      [b, topY, zAt(b) - 0.04],
+      [b, topY + 0.08, zAt(b) - 0.04],
+      [x, topY + 0.08, zAt(x) - 0.04],
+    ]
+    out.push(
+      poly3(
+        cam,
+        [
+          [x, topY + 0.08, zAt(x) - 0.04],
+          [b, topY + 0.08, zAt(b) - 0.04],
+          [b, topY + 0.08, zAt(b) + 0.3],
+          [x, topY + 0.08, zAt(x) + 0.3],
+        ],
+        light(cap, 0.15),
+      ),
+    )
     out.push(poly3(cam, q, cap, `stroke="${dark(cap, 0.3)}" stroke-width="1"`))
   }
-  out.push(tufts(sc, cam, xa, zAt(xa) - 0.05, (xa + xb) / 2, z0 - 0.05, '#4a7f2c', 20), tufts(sc, cam, (xa + xb) / 2, z0 - 0.05, xb, zAt(xb) - 0.05, '#4a7f2c', 20))
+  out.push(
+    tufts(sc, cam, xa, zAt(xa) - 0.05, (xa + xb) / 2, z0 - 0.05, '#4a7f2c', 20),
+    tufts(sc, cam, (xa + xb) / 2, z0 - 0.05, xb, zAt(xb) - 0.05, '#4a7f2c', 20),
+  )
   return { svg: out.join(''), zAt }
 }
 
 function stonePillar(sc, cam, x, z, w, h, col = '#a39a8c') {
   const out = [box(sc, cam, x, x + w, 0, h, z, z + w, col)]
-  const q = [[x, 0, z - 0.01], [x + w, 0, z - 0.01], [x + w, h, z - 0.01], [x, h, z - 0.01]]
+  const q = [
+    [x, 0, z - 0.01],
+    [x + w, 0, z - 0.01],
+    [x + w, h, z - 0.01],
+    [x, h, z - 0.01],
+  ]
   const rows = Math.round(h / 0.22)
   for (let r = 0; r < rows; r++) {
     let u = 0
@@ -1059,7 +1789,18 @@ function stonePillar(sc, cam, x, z, w, h, col = '#a39a8c') {
   out.push(box(sc, cam, x - 0.06, x + w + 0.06, h, h + 0.12, z - 0.06, z + w + 0.06, light(col, 0.15)))
   const [lx, ly] = cam.p(x + w / 2, h + 0.12, z + w / 2)
   const s = cam.s(z)
-  out.push(rect(lx - 0.1 * s, ly - 0.32 * s, 0.2 * s, 0.3 * s, '#1f2225'), rect(lx - 0.07 * s, ly - 0.28 * s, 0.14 * s, 0.2 * s, '#ffe6a6'), poly([[lx - 0.14 * s, ly - 0.32 * s], [lx, ly - 0.42 * s], [lx + 0.14 * s, ly - 0.32 * s]], '#1f2225'))
+  out.push(
+    rect(lx - 0.1 * s, ly - 0.32 * s, 0.2 * s, 0.3 * s, '#1f2225'),
+    rect(lx - 0.07 * s, ly - 0.28 * s, 0.14 * s, 0.2 * s, '#ffe6a6'),
+    poly(
+      [
+        [lx - 0.14 * s, ly - 0.32 * s],
+        [lx, ly - 0.42 * s],
+        [lx + 0.14 * s, ly - 0.32 * s],
+      ],
+      '#1f2225',
+    ),
+  )
   return out.join('')
 }
 /** Double iron gate with an arched top between xa and xb at depth z. */
@@ -1069,19 +1810,61 @@ function ironGate(sc, cam, xa, xb, z, h = 1.6, arch = 0.35, col = '#1f2225') {
   const top = (x) => h + arch * Math.sin((Math.PI * (x - xa)) / W2)
   for (let x = xa + 0.08; x < xb - 0.05; x += 0.12) {
     const t = top(x)
-    out.push(poly3(cam, [[x, 0.05, z], [x + 0.025, 0.05, z], [x + 0.025, t, z], [x, t, z]], col))
-    out.push(poly3(cam, [[x - 0.02, t, z], [x + 0.045, t, z], [x + 0.012, t + 0.1, z]], col))
+    out.push(
+      poly3(
+        cam,
+        [
+          [x, 0.05, z],
+          [x + 0.025, 0.05, z],
+          [x + 0.025, t, z],
+          [x, t, z],
+        ],
+        col,
+      ),
+    )
+    out.push(
+      poly3(
+        cam,
+        [
+          [x - 0.02, t, z],
+          [x + 0.045, t, z],
+          [x + 0.012, t + 0.1, z],
+        ],
+        col,
+      ),
+    )
   }
   const arc = []
   for (let x = xa; x <= xb + 0.001; x += W2 / 24) arc.push([x, top(x) - 0.1, z])
   out.push(pline(proj(cam, arc), col, Math.max(2, cam.s(z) * 0.05)))
-  for (const y of [0.15, 0.55, h - 0.3]) out.push(pline(proj(cam, [[xa, y, z], [xb, y, z]]), col, Math.max(2, cam.s(z) * 0.05)))
+  for (const y of [0.15, 0.55, h - 0.3])
+    out.push(
+      pline(
+        proj(cam, [
+          [xa, y, z],
+          [xb, y, z],
+        ]),
+        col,
+        Math.max(2, cam.s(z) * 0.05),
+      ),
+    )
   for (let x = xa + 0.14; x < xb - 0.1; x += 0.24) {
     const [cx, cy] = cam.p(x, 0.35, z)
     const rr = cam.s(z) * 0.08
-    out.push(`<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(rr)}" fill="none" stroke="${col}" stroke-width="${r1(Math.max(1, rr * 0.3))}"/>`)
+    out.push(
+      `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(rr)}" fill="none" stroke="${col}" stroke-width="${r1(Math.max(1, rr * 0.3))}"/>`,
+    )
   }
-  out.push(pline(proj(cam, [[(xa + xb) / 2, 0.05, z], [(xa + xb) / 2, top((xa + xb) / 2), z]]), col, Math.max(2, cam.s(z) * 0.06)))
+  out.push(
+    pline(
+      proj(cam, [
+        [(xa + xb) / 2, 0.05, z],
+        [(xa + xb) / 2, top((xa + xb) / 2), z],
+      ]),
+      col,
+      Math.max(2, cam.s(z) * 0.06),
+    ),
+  )
   for (const x of [xa, xb]) out.push(box(sc, cam, x - 0.04, x + 0.04, 0, h + 0.05, z - 0.04, z + 0.04, col))
   return out.join('')
 }
@@ -1092,40 +1875,154 @@ function woodGate(sc, cam, xa, xb, z, h = 1.85, arch = 0.3, palette = CEDAR) {
   const top = (x) => h + arch * Math.sin((Math.PI * (x - xa)) / W2)
   for (let x = xa; x < xb - 0.01; x += 0.13) {
     const b = Math.min(x + 0.125, xb)
-    out.push(poly3(cam, [[x, 0.06, z], [b, 0.06, z], [b, top(b), z], [x, top(x), z]], sc.shade(sc.jit(sc.pick(palette), 0.07), [0, 0, -1])))
+    out.push(
+      poly3(
+        cam,
+        [
+          [x, 0.06, z],
+          [b, 0.06, z],
+          [b, top(b), z],
+          [x, top(x), z],
+        ],
+        sc.shade(sc.jit(sc.pick(palette), 0.07), [0, 0, -1]),
+      ),
+    )
   }
   const arc = []
   for (let x = xa; x <= xb + 0.001; x += W2 / 24) arc.push([x, top(x) - 0.04, z - 0.02])
   out.push(pline(proj(cam, arc), dark(palette[0], 0.25), Math.max(2, cam.s(z) * 0.05)))
   const m = (xa + xb) / 2
-  out.push(pline(proj(cam, [[m, 0.06, z - 0.01], [m, top(m), z - 0.01]]), dark(palette[0], 0.45), Math.max(1.5, cam.s(z) * 0.015)))
+  out.push(
+    pline(
+      proj(cam, [
+        [m, 0.06, z - 0.01],
+        [m, top(m), z - 0.01],
+      ]),
+      dark(palette[0], 0.45),
+      Math.max(1.5, cam.s(z) * 0.015),
+    ),
+  )
   for (const y of [0.35, h - 0.45]) {
-    out.push(poly3(cam, [[xa + 0.02, y, z - 0.02], [xa + 0.6, y, z - 0.02], [xa + 0.6, y + 0.05, z - 0.02], [xa + 0.02, y + 0.05, z - 0.02]], '#1f2225'))
-    out.push(poly3(cam, [[xb - 0.6, y, z - 0.02], [xb - 0.02, y, z - 0.02], [xb - 0.02, y + 0.05, z - 0.02], [xb - 0.6, y + 0.05, z - 0.02]], '#1f2225'))
+    out.push(
+      poly3(
+        cam,
+        [
+          [xa + 0.02, y, z - 0.02],
+          [xa + 0.6, y, z - 0.02],
+          [xa + 0.6, y + 0.05, z - 0.02],
+          [xa + 0.02, y + 0.05, z - 0.02],
+        ],
+        '#1f2225',
+      ),
+    )
+    out.push(
+      poly3(
+        cam,
+        [
+          [xb - 0.6, y, z - 0.02],
+          [xb - 0.02, y, z - 0.02],
+          [xb - 0.02, y + 0.05, z - 0.02],
+          [xb - 0.6, y + 0.05, z - 0.02],
+        ],
+        '#1f2225',
+      ),
+    )
   }
   const [rx, ry] = cam.p(m + 0.12, 1.05, z - 0.02)
   const rr = cam.s(z) * 0.05
-  out.push(`<circle cx="${r1(rx)}" cy="${r1(ry)}" r="${r1(rr)}" fill="none" stroke="#1f2225" stroke-width="${r1(Math.max(1.5, rr * 0.35))}"/>`)
+  out.push(
+    `<circle cx="${r1(rx)}" cy="${r1(ry)}" r="${r1(rr)}" fill="none" stroke="#1f2225" stroke-width="${r1(Math.max(1.5, rr * 0.35))}"/>`,
+  )
   for (const x of [xa - 0.14, xb]) out.push(box(sc, cam, x, x + 0.14, 0, h + arch + 0.15, z - 0.05, z + 0.09, dark(palette[0], 0.12)))
   return out.join('')
 }
 
 function pool(sc, cam, x0, x1, z0, z1) {
-  const out = [poly3(cam, [[x0 - 0.4, 0, z0 - 0.4], [x1 + 0.4, 0, z0 - 0.4], [x1 + 0.4, 0, z1 + 0.4], [x0 - 0.4, 0, z1 + 0.4]], '#e4dccd')]
-  out.push(poly3(cam, [[x0, 0, z0], [x1, 0, z0], [x1, 0, z1], [x0, 0, z1]], '#2d8fb5'))
-  out.push(poly3(cam, [[x0, -0.25, z1], [x1, -0.25, z1], [x1, 0, z1], [x0, 0, z1]], '#1f6f94'))
-  out.push(poly3(cam, [[x0, 0, z0], [x1, 0, z0], [x1, 0, z1 - 0.25], [x0, 0, z1 - 0.25]], sc.lin([[0, '#49b8d9'], [1, '#6fd0e8']])))
+  const out = [
+    poly3(
+      cam,
+      [
+        [x0 - 0.4, 0, z0 - 0.4],
+        [x1 + 0.4, 0, z0 - 0.4],
+        [x1 + 0.4, 0, z1 + 0.4],
+        [x0 - 0.4, 0, z1 + 0.4],
+      ],
+      '#e4dccd',
+    ),
+  ]
+  out.push(
+    poly3(
+      cam,
+      [
+        [x0, 0, z0],
+        [x1, 0, z0],
+        [x1, 0, z1],
+        [x0, 0, z1],
+      ],
+      '#2d8fb5',
+    ),
+  )
+  out.push(
+    poly3(
+      cam,
+      [
+        [x0, -0.25, z1],
+        [x1, -0.25, z1],
+        [x1, 0, z1],
+        [x0, 0, z1],
+      ],
+      '#1f6f94',
+    ),
+  )
+  out.push(
+    poly3(
+      cam,
+      [
+        [x0, 0, z0],
+        [x1, 0, z0],
+        [x1, 0, z1 - 0.25],
+        [x0, 0, z1 - 0.25],
+      ],
+      sc.lin([
+        [0, '#49b8d9'],
+        [1, '#6fd0e8'],
+      ]),
+    ),
+  )
   for (let i = 0; i < 26; i++) {
     const X = sc.rand(x0 + 0.3, x1 - 0.8)
     const Z = sc.rand(z0 + 0.3, z1 - 0.5)
-    out.push(pline(proj(cam, [[X, 0, Z], [X + 0.25, 0, Z + 0.08], [X + 0.5, 0, Z]]), '#d8f4fb', 1.5, 'opacity="0.7"'))
+    out.push(
+      pline(
+        proj(cam, [
+          [X, 0, Z],
+          [X + 0.25, 0, Z + 0.08],
+          [X + 0.5, 0, Z],
+        ]),
+        '#d8f4fb',
+        1.5,
+        'opacity="0.7"',
+      ),
+    )
   }
   return out.join('')
 }
 
 // small props
 function toolbox(sc, cam, X, Z, col = '#c0392b') {
-  return box(sc, cam, X, X + 0.5, 0, 0.25, Z, Z + 0.25, col, light(col, 0.1)) + pline(proj(cam, [[X + 0.12, 0.25, Z + 0.12], [X + 0.12, 0.33, Z + 0.12], [X + 0.38, 0.33, Z + 0.12], [X + 0.38, 0.25, Z + 0.12]]), '#2a2a2a', Math.max(1.5, cam.s(Z) * 0.02))
+  return (
+    box(sc, cam, X, X + 0.5, 0, 0.25, Z, Z + 0.25, col, light(col, 0.1)) +
+    pline(
+      proj(cam, [
+        [X + 0.12, 0.25, Z + 0.12],
+        [X + 0.12, 0.33, Z + 0.12],
+        [X + 0.38, 0.33, Z + 0.12],
+        [X + 0.38, 0.25, Z + 0.12],
+      ]),
+      '#2a2a2a',
+      Math.max(1.5, cam.s(Z) * 0.02),
+    )
+  )
 }
 function boardPile(sc, cam, X, Z, palette = CEDAR, n = 6, len = 1.9) {
   const out = []
@@ -1134,7 +2031,10 @@ function boardPile(sc, cam, X, Z, palette = CEDAR, n = 6, len = 1.9) {
     const x = X + (i % 3) * 0.15
     out.push(box(sc, cam, x, x + 0.14, 0.06 + y, 0.08 + y, Z, Z + len, sc.jit(sc.pick(palette), 0.08)))
   }
-  out.push(box(sc, cam, X - 0.05, X + 0.5, 0, 0.06, Z + 0.2, Z + 0.3, '#6b5a48'), box(sc, cam, X - 0.05, X + 0.5, 0, 0.06, Z + len - 0.3, Z + len - 0.2, '#6b5a48'))
+  out.push(
+    box(sc, cam, X - 0.05, X + 0.5, 0, 0.06, Z + 0.2, Z + 0.3, '#6b5a48'),
+    box(sc, cam, X - 0.05, X + 0.5, 0, 0.06, Z + len - 0.3, Z + len - 0.2, '#6b5a48'),
+  )
   return out.join('')
 }
 function wheelbarrow(sc, cam, X, Z, col = '#2e7d5b') {
@@ -1144,8 +2044,24 @@ function wheelbarrow(sc, cam, X, Z, col = '#2e7d5b') {
     ell(x, y, 0.7 * s, 0.08 * s, '#15200f', 'opacity="0.2"'),
     line(x - 0.5 * s, y, x - 0.35 * s, y - 0.35 * s, '#333', 0.04 * s),
     line(x - 0.6 * s, y - 0.45 * s, x + 0.55 * s, y - 0.55 * s, '#555', 0.04 * s),
-    poly([[x - 0.45 * s, y - 0.75 * s], [x + 0.5 * s, y - 0.8 * s], [x + 0.3 * s, y - 0.35 * s], [x - 0.3 * s, y - 0.33 * s]], col),
-    poly([[x - 0.45 * s, y - 0.75 * s], [x + 0.5 * s, y - 0.8 * s], [x + 0.45 * s, y - 0.7 * s], [x - 0.42 * s, y - 0.66 * s]], '#8e8a82'),
+    poly(
+      [
+        [x - 0.45 * s, y - 0.75 * s],
+        [x + 0.5 * s, y - 0.8 * s],
+        [x + 0.3 * s, y - 0.35 * s],
+        [x - 0.3 * s, y - 0.33 * s],
+      ],
+      col,
+    ),
+    poly(
+      [
+        [x - 0.45 * s, y - 0.75 * s],
+        [x + 0.5 * s, y - 0.8 * s],
+        [x + 0.45 * s, y - 0.7 * s],
+        [x - 0.42 * s, y - 0.66 * s],
+      ],
+      '#8e8a82',
+    ),
     circ(x + 0.5 * s, y - 0.18 * s, 0.18 * s, '#222'),
     circ(x + 0.5 * s, y - 0.18 * s, 0.07 * s, '#999'),
   ].join('')
@@ -1170,31 +2086,85 @@ function truck(sc, cam, X, Z, o = {}) {
   const M = (mx, my) => [x0 + mx * s, y0 - my * s]
   const out = [ell(x0 + 2.8 * s, y0, 3.2 * s, 0.2 * s, '#111', 'opacity="0.25"')]
   if (o.lumber) for (let i = 0; i < 5; i++) out.push(rect(...M(-0.9, 1.42 + i * 0.07), 3.2 * s, 0.065 * s, sc.jit(sc.pick(CEDAR), 0.08)))
-  out.push(poly([M(0, 0.45), M(0, 1.35), M(2.2, 1.35), M(2.2, 1.95), M(2.35, 2.0), M(3.5, 2.0), M(4.15, 1.45), M(5.45, 1.35), M(5.6, 1.1), M(5.6, 0.45)], col))
+  out.push(
+    poly(
+      [
+        M(0, 0.45),
+        M(0, 1.35),
+        M(2.2, 1.35),
+        M(2.2, 1.95),
+        M(2.35, 2.0),
+        M(3.5, 2.0),
+        M(4.15, 1.45),
+        M(5.45, 1.35),
+        M(5.6, 1.1),
+        M(5.6, 0.45),
+      ],
+      col,
+    ),
+  )
   out.push(poly([M(0, 0.45), M(5.6, 0.45), M(5.6, 0.8), M(0, 0.8)], dark(col, 0.08)))
   if (o.stripe) out.push(poly([M(0, 0.95), M(5.6, 0.95), M(5.6, 1.08), M(0, 1.08)], o.stripe))
-  out.push(poly([M(2.45, 1.45), M(2.45, 1.88), M(3.1, 1.88), M(3.1, 1.45)], glass(sc)), poly([M(3.2, 1.45), M(3.2, 1.88), M(3.45, 1.88), M(3.95, 1.45)], glass(sc)))
-  out.push(line(...M(2.2, 1.35), ...M(2.2, 0.6), dark(col, 0.25), Math.max(1, s * 0.02)), line(...M(3.15, 1.9), ...M(3.15, 0.6), dark(col, 0.25), Math.max(1, s * 0.02)), line(...M(4.1, 1.45), ...M(4.1, 0.6), dark(col, 0.25), Math.max(1, s * 0.02)))
+  out.push(
+    poly([M(2.45, 1.45), M(2.45, 1.88), M(3.1, 1.88), M(3.1, 1.45)], glass(sc)),
+    poly([M(3.2, 1.45), M(3.2, 1.88), M(3.45, 1.88), M(3.95, 1.45)], glass(sc)),
+  )
+  out.push(
+    line(...M(2.2, 1.35), ...M(2.2, 0.6), dark(col, 0.25), Math.max(1, s * 0.02)),
+    line(...M(3.15, 1.9), ...M(3.15, 0.6), dark(col, 0.25), Math.max(1, s * 0.02)),
+    line(...M(4.1, 1.45), ...M(4.1, 0.6), dark(col, 0.25), Math.max(1, s * 0.02)),
+  )
   out.push(rect(...M(2.7, 1.3), 0.22 * s, 0.05 * s, dark(col, 0.4)), rect(...M(3.55, 1.3), 0.22 * s, 0.05 * s, dark(col, 0.4)))
   out.push(rect(...M(5.4, 1.32), 0.2 * s, 0.14 * s, '#ffe9a8'), rect(...M(-0.04, 1.3), 0.08 * s, 0.25 * s, '#c0392b'))
   out.push(rect(...M(-0.1, 0.55), 0.2 * s, 0.12 * s, '#444'), rect(...M(5.5, 0.58), 0.22 * s, 0.15 * s, '#444'))
   for (const wx of [1.05, 4.55]) {
     const [cx, cy] = M(wx, 0.42)
-    out.push(circ(cx, cy, 0.5 * s, '#2a2a2a'), circ(cx, cy, 0.42 * s, '#1a1a1a'), circ(cx, cy, 0.22 * s, '#b5b5b5'), circ(cx, cy, 0.07 * s, '#777'))
+    out.push(
+      circ(cx, cy, 0.5 * s, '#2a2a2a'),
+      circ(cx, cy, 0.42 * s, '#1a1a1a'),
+      circ(cx, cy, 0.22 * s, '#b5b5b5'),
+      circ(cx, cy, 0.07 * s, '#777'),
+    )
   }
   if (o.rack) {
-    out.push(line(...M(0.1, 1.35), ...M(0.1, 2.15), '#333', s * 0.05), line(...M(2.1, 1.35), ...M(2.1, 2.15), '#333', s * 0.05), line(...M(-0.1, 2.15), ...M(3.3, 2.15), '#333', s * 0.06))
+    out.push(
+      line(...M(0.1, 1.35), ...M(0.1, 2.15), '#333', s * 0.05),
+      line(...M(2.1, 1.35), ...M(2.1, 2.15), '#333', s * 0.05),
+      line(...M(-0.1, 2.15), ...M(3.3, 2.15), '#333', s * 0.06),
+    )
     out.push(rect(...M(-0.3, 2.26), 3.8 * s, 0.08 * s, '#c9c3b5'))
   }
   return out.join('')
 }
 /** A parked car seen from behind (facing away), as two convex solids. */
 function carRear(sc, cam, X, Z, col = '#9b2335') {
-  const out = [poly3(cam, [[X - 0.1, 0, Z - 0.2], [X + 1.9, 0, Z - 0.2], [X + 2.2, 0, Z + 4.6], [X + 0.1, 0, Z + 4.6]], '#111', 'opacity="0.3"')]
+  const out = [
+    poly3(
+      cam,
+      [
+        [X - 0.1, 0, Z - 0.2],
+        [X + 1.9, 0, Z - 0.2],
+        [X + 2.2, 0, Z + 4.6],
+        [X + 0.1, 0, Z + 4.6],
+      ],
+      '#111',
+      'opacity="0.3"',
+    ),
+  ]
   for (const wx of [X + 0.05, X + 1.55]) out.push(box(sc, cam, wx, wx + 0.2, 0, 0.62, Z + 0.5, Z + 1.1, '#1d1d1d'))
   out.push(box(sc, cam, X, X + 1.8, 0.3, 1.0, Z, Z + 4.5, col))
-  const top = [[X + 0.2, 1.5, Z + 1.3], [X + 1.6, 1.5, Z + 1.3], [X + 1.6, 1.5, Z + 3.2], [X + 0.2, 1.5, Z + 3.2]]
-  const bot = [[X + 0.05, 1.0, Z + 0.8], [X + 1.75, 1.0, Z + 0.8], [X + 1.75, 1.0, Z + 3.9], [X + 0.05, 1.0, Z + 3.9]]
+  const top = [
+    [X + 0.2, 1.5, Z + 1.3],
+    [X + 1.6, 1.5, Z + 1.3],
+    [X + 1.6, 1.5, Z + 3.2],
+    [X + 0.2, 1.5, Z + 3.2],
+  ]
+  const bot = [
+    [X + 0.05, 1.0, Z + 0.8],
+    [X + 1.75, 1.0, Z + 0.8],
+    [X + 1.75, 1.0, Z + 3.9],
+    [X + 0.05, 1.0, Z + 3.9],
+  ]
   const cab = solid(sc, cam, [
     { name: 'rear', fill: col, pts: [bot[0], bot[1], top[1], top[0]] },
     { name: 'top', fill: col, pts: top },
@@ -1205,9 +2175,46 @@ function carRear(sc, cam, X, Z, col = '#9b2335') {
   ])
   out.push(cab.svg)
   out.push(poly3(cam, subQuad([bot[0], bot[1], top[1], top[0]], 0.08, 0.15, 0.92, 0.9), '#2d3a45'))
-  for (const [a, b] of [[X + 0.05, X + 0.4], [X + 1.4, X + 1.75]]) out.push(poly3(cam, [[a, 0.72, Z - 0.01], [b, 0.72, Z - 0.01], [b, 0.88, Z - 0.01], [a, 0.88, Z - 0.01]], '#d8262b'))
-  out.push(poly3(cam, [[X + 0.65, 0.45, Z - 0.01], [X + 1.15, 0.45, Z - 0.01], [X + 1.15, 0.62, Z - 0.01], [X + 0.65, 0.62, Z - 0.01]], '#eeeeea'))
-  out.push(poly3(cam, [[X - 0.02, 0.3, Z - 0.02], [X + 1.82, 0.3, Z - 0.02], [X + 1.82, 0.42, Z - 0.02], [X - 0.02, 0.42, Z - 0.02]], '#2a2a2a'))
+  for (const [a, b] of [
+    [X + 0.05, X + 0.4],
+    [X + 1.4, X + 1.75],
+  ])
+    out.push(
+      poly3(
+        cam,
+        [
+          [a, 0.72, Z - 0.01],
+          [b, 0.72, Z - 0.01],
+          [b, 0.88, Z - 0.01],
+          [a, 0.88, Z - 0.01],
+        ],
+        '#d8262b',
+      ),
+    )
+  out.push(
+    poly3(
+      cam,
+      [
+        [X + 0.65, 0.45, Z - 0.01],
+        [X + 1.15, 0.45, Z - 0.01],
+        [X + 1.15, 0.62, Z - 0.01],
+        [X + 0.65, 0.62, Z - 0.01],
+      ],
+      '#eeeeea',
+    ),
+  )
+  out.push(
+    poly3(
+      cam,
+      [
+        [X - 0.02, 0.3, Z - 0.02],
+        [X + 1.82, 0.3, Z - 0.02],
+        [X + 1.82, 0.42, Z - 0.02],
+        [X - 0.02, 0.42, Z - 0.02],
+      ],
+      '#2a2a2a',
+    ),
+  )
   for (const wx of [X + 0.05, X + 1.55]) out.push(box(sc, cam, wx, wx + 0.2, 0, 0.3, Z + 0.0, Z + 0.01, '#1d1d1d'))
   return out.join('')
 }
@@ -1231,7 +2238,19 @@ function backyardCedar(sc, o) {
   sc.r = rng
   if (o.old) {
     sc.add(tufts(sc, cam, -6, 3.6, 8, 19, '#8a8f3a', 160))
-    sc.add(poly3(cam, [[-1, 0, 6], [1.5, 0, 6], [1.8, 0, 8], [-0.6, 0, 8]], '#9b8a5a', 'opacity="0.5"'))
+    sc.add(
+      poly3(
+        cam,
+        [
+          [-1, 0, 6],
+          [1.5, 0, 6],
+          [1.8, 0, 8],
+          [-0.6, 0, 8],
+        ],
+        '#9b8a5a',
+        'opacity="0.5"',
+      ),
+    )
   } else sc.add(flowerBed(sc, cam, -1.5, 1.2, 5.4, 7.2, FLOWERS), bush(sc, cam, 4, 13.5, 1.2, '#3f7d35'))
   warmOverlay(sc, env)
 }
@@ -1263,9 +2282,23 @@ scene('fence-cedar-3', 13, (sc) => {
   const pal = ['#8a5a3a', '#9a6842', '#7b4f33', '#a06d45']
   sc.add(fence(sc, cam, { a: [-16, 24], b: [-3.2, 24], type: 'horizontal', h: 1.9, palette: pal }))
   sc.add(fence(sc, cam, { a: [-3.2, 24], b: [-3.2, 2.4], type: 'horizontal', h: 1.9, palette: pal }))
-  sc.add(poly3(cam, [[-3.1, 0, 2.4], [-2.2, 0, 2.4], [-2.2, 0, 24], [-3.1, 0, 24]], '#cfc8bb'))
-  for (let z = 3.5; z < 22; z += 3.2) sc.add(box(sc, cam, -3.0, -2.4, 0, 0.55, z, z + 0.6, '#3b3d40'), bush(sc, cam, -2.7, z + 0.3, 0.7, '#4d8a3c', null, 0.55))
-  sc.add(pavers(sc, cam, { x0: 0.5, x1: 3.5, z0: 5, z1: 25.5, pw: 0.9, pd: 0.9, colors: ['#d3cdc2', '#c4beb2', '#dcd6cb'], border: '#8d867a' }))
+  sc.add(
+    poly3(
+      cam,
+      [
+        [-3.1, 0, 2.4],
+        [-2.2, 0, 2.4],
+        [-2.2, 0, 24],
+        [-3.1, 0, 24],
+      ],
+      '#cfc8bb',
+    ),
+  )
+  for (let z = 3.5; z < 22; z += 3.2)
+    sc.add(box(sc, cam, -3.0, -2.4, 0, 0.55, z, z + 0.6, '#3b3d40'), bush(sc, cam, -2.7, z + 0.3, 0.7, '#4d8a3c', null, 0.55))
+  sc.add(
+    pavers(sc, cam, { x0: 0.5, x1: 3.5, z0: 5, z1: 25.5, pw: 0.9, pd: 0.9, colors: ['#d3cdc2', '#c4beb2', '#dcd6cb'], border: '#8d867a' }),
+  )
   warmOverlay(sc, env)
 })
 
@@ -1317,9 +2350,28 @@ scene('fence-chainlink-2', 17, (sc) => {
   sc.sunV = [-0.4, -0.3]
   backdrop(sc, cam, env)
   sc.add(house(sc, cam, { x0: -8, x1: 2, z0: 22, h: 3, roofH: 1.4, style: 'hip', pal: HOUSES[2] }), leafy(sc, cam, 7, 26, 9))
-  for (const [x, z] of [[-3.2, 8.5], [-0.5, 8.5], [2.2, 8.5], [-3.2, 11.5], [-0.5, 11.5], [2.2, 11.5]]) {
+  for (const [x, z] of [
+    [-3.2, 8.5],
+    [-0.5, 8.5],
+    [2.2, 8.5],
+    [-3.2, 11.5],
+    [-0.5, 11.5],
+    [2.2, 11.5],
+  ]) {
     sc.add(box(sc, cam, x, x + 2, 0, 0.4, z, z + 1.4, '#8b5e3c', '#4b3526'))
-    for (let k = 0; k < 4; k++) sc.add(bush(sc, cam, x + 0.3 + k * 0.48, z + 0.7, 0.62, sc.pick(['#4e8f34', '#6aa640', '#3b7a2c']), sc.r() < 0.5 ? ['#e63946', '#f4a261'] : null, 0.4))
+    for (let k = 0; k < 4; k++)
+      sc.add(
+        bush(
+          sc,
+          cam,
+          x + 0.3 + k * 0.48,
+          z + 0.7,
+          0.62,
+          sc.pick(['#4e8f34', '#6aa640', '#3b7a2c']),
+          sc.r() < 0.5 ? ['#e63946', '#f4a261'] : null,
+          0.4,
+        ),
+      )
   }
   sc.add(fence(sc, cam, { a: [-6, 5.5], b: [6, 5.5], type: 'chain', h: 1.2, color: '#2b2f31', mesh: '#1c1f21', spacing: 2.5 }))
   warmOverlay(sc, env)
@@ -1331,11 +2383,51 @@ function repairScene(sc, o) {
   sc.sunV = [0.4, -0.3]
   backdrop(sc, cam, env)
   sc.add(leafy(sc, cam, -6, 24, 9), pine(sc, cam, 5, 26, 11), leafy(sc, cam, 12, 22, 8))
-  sc.add(fence(sc, cam, { a: [-8, 6.5], b: [9, 6.5], type: 'privacy', h: 1.8, old: true, wear: 0.15, skip: o.newFrom ? [[o.newFrom + 8, 99]] : [] }))
-  if (o.newFrom) sc.add(fence(sc, cam, { a: [o.newFrom, 6.5], b: [9, 6.5], type: 'privacy', h: 1.8, shadow: false, posts: false, spacing: 2.4 }))
+  sc.add(
+    fence(sc, cam, {
+      a: [-8, 6.5],
+      b: [9, 6.5],
+      type: 'privacy',
+      h: 1.8,
+      old: true,
+      wear: 0.15,
+      skip: o.newFrom ? [[o.newFrom + 8, 99]] : [],
+    }),
+  )
+  if (o.newFrom)
+    sc.add(fence(sc, cam, { a: [o.newFrom, 6.5], b: [9, 6.5], type: 'privacy', h: 1.8, shadow: false, posts: false, spacing: 2.4 }))
   else {
-    sc.add(fence(sc, cam, { a: [-2.4, 6.5], b: [0.2, 6.5], type: 'privacy', h: 1.8, shadow: false, posts: false, spacing: 2.6, skip: [[0, 0.6], [1.2, 1.6]] }))
-    sc.add(fence(sc, cam, { a: [-2.4, 6.5], b: [0.2, 6.5], type: 'privacy', h: 1.8, shadow: false, posts: false, trim: false, skip: [[0, 1.6], [2.0, 3]], spacing: 2.6 }))
+    sc.add(
+      fence(sc, cam, {
+        a: [-2.4, 6.5],
+        b: [0.2, 6.5],
+        type: 'privacy',
+        h: 1.8,
+        shadow: false,
+        posts: false,
+        spacing: 2.6,
+        skip: [
+          [0, 0.6],
+          [1.2, 1.6],
+        ],
+      }),
+    )
+    sc.add(
+      fence(sc, cam, {
+        a: [-2.4, 6.5],
+        b: [0.2, 6.5],
+        type: 'privacy',
+        h: 1.8,
+        shadow: false,
+        posts: false,
+        trim: false,
+        skip: [
+          [0, 1.6],
+          [2.0, 3],
+        ],
+        spacing: 2.6,
+      }),
+    )
   }
   o.props(sc, cam)
   warmOverlay(sc, env)
@@ -1343,14 +2435,26 @@ function repairScene(sc, o) {
 scene('fence-repair-1', 18, (sc) =>
   repairScene(sc, {
     sky: 'day',
-    props: (sc, cam) => sc.add(boardPile(sc, cam, 1.3, 4.2), sawhorse(sc, cam, -1.8, 4.6), toolbox(sc, cam, -0.6, 4.4), tufts(sc, cam, -4, 4, 4, 4, '#4a7f2c', 30)),
+    props: (sc, cam) =>
+      sc.add(
+        boardPile(sc, cam, 1.3, 4.2),
+        sawhorse(sc, cam, -1.8, 4.6),
+        toolbox(sc, cam, -0.6, 4.4),
+        tufts(sc, cam, -4, 4, 4, 4, '#4a7f2c', 30),
+      ),
   }),
 )
 scene('fence-repair-2', 19, (sc) =>
   repairScene(sc, {
     sky: 'golden',
     newFrom: 0.2,
-    props: (sc, cam) => sc.add(wheelbarrow(sc, cam, -2.4, 4.4), box(sc, cam, -0.6, -0.15, 0, 0.28, 4.6, 4.9, '#b9b4aa', '#cfcac0'), box(sc, cam, -0.15, 0.3, 0, 0.28, 4.7, 5.0, '#b9b4aa', '#cfcac0'), toolbox(sc, cam, 1.4, 4.5, '#d35400')),
+    props: (sc, cam) =>
+      sc.add(
+        wheelbarrow(sc, cam, -2.4, 4.4),
+        box(sc, cam, -0.6, -0.15, 0, 0.28, 4.6, 4.9, '#b9b4aa', '#cfcac0'),
+        box(sc, cam, -0.15, 0.3, 0, 0.28, 4.7, 5.0, '#b9b4aa', '#cfcac0'),
+        toolbox(sc, cam, 1.4, 4.5, '#d35400'),
+      ),
   }),
 )
 
@@ -1362,11 +2466,46 @@ function deckScene(sc, o) {
   sc.add(pine(sc, cam, -14, 30, 14), leafy(sc, cam, -9, 24, 9))
   sc.add(fence(sc, cam, { a: [-30, 22], b: [-5, 22], type: 'privacy', h: 1.8 }))
   sc.add(house(sc, cam, { x0: -4, x1: 16, z0: 12, depth: 10, h: 3.6, roofH: 2, style: 'hip', floor: o.h, pal: o.pal, doorU: 3.3 }))
-  const lights = o.lights ? stringLights(sc, cam, [[-3.8, o.h + 2.4, 11.9], [-3.8, o.h + 1.9, o.z0 + 0.05], [1.5, o.h + 2.1, o.z0 + 0.05], [5.5, o.h + 1.95, o.z0 + 0.05], [5.5, o.h + 2.4, 11.9]], 0.3) : ''
-  sc.add(deck(sc, cam, { x0: -3.8, x1: 5.6, z0: o.z0, z1: 12, h: o.h, col: o.col, rail: o.rail, railTop: o.railTop, stairs: [1.6, 3.1], old: o.old }))
+  const lights = o.lights
+    ? stringLights(
+        sc,
+        cam,
+        [
+          [-3.8, o.h + 2.4, 11.9],
+          [-3.8, o.h + 1.9, o.z0 + 0.05],
+          [1.5, o.h + 2.1, o.z0 + 0.05],
+          [5.5, o.h + 1.95, o.z0 + 0.05],
+          [5.5, o.h + 2.4, 11.9],
+        ],
+        0.3,
+      )
+    : ''
+  sc.add(
+    deck(sc, cam, {
+      x0: -3.8,
+      x1: 5.6,
+      z0: o.z0,
+      z1: 12,
+      h: o.h,
+      col: o.col,
+      rail: o.rail,
+      railTop: o.railTop,
+      stairs: [1.6, 3.1],
+      old: o.old,
+    }),
+  )
   if (lights) sc.add(lights)
-  if (o.pots) for (const x of [-3.2, 0.6, 4.4]) sc.add(box(sc, cam, x, x + 0.5, o.h, o.h + 0.45, o.z0 + 0.4, o.z0 + 0.9, '#a0522d'), bush(sc, cam, x + 0.25, o.z0 + 0.65, 0.7, '#4d8a3c', FLOWERS, o.h + 0.45))
-  sc.add(bush(sc, cam, -2.5, o.z0 - 1.2, 1.1, '#3f7d35', FLOWERS), bush(sc, cam, 4.6, o.z0 - 1.3, 1.2, '#3f7d35'), leafy(sc, cam, 9, 14, 7, '#5b9a3e'))
+  if (o.pots)
+    for (const x of [-3.2, 0.6, 4.4])
+      sc.add(
+        box(sc, cam, x, x + 0.5, o.h, o.h + 0.45, o.z0 + 0.4, o.z0 + 0.9, '#a0522d'),
+        bush(sc, cam, x + 0.25, o.z0 + 0.65, 0.7, '#4d8a3c', FLOWERS, o.h + 0.45),
+      )
+  sc.add(
+    bush(sc, cam, -2.5, o.z0 - 1.2, 1.1, '#3f7d35', FLOWERS),
+    bush(sc, cam, 4.6, o.z0 - 1.3, 1.2, '#3f7d35'),
+    leafy(sc, cam, 9, 14, 7, '#5b9a3e'),
+  )
   if (o.old) sc.add(tufts(sc, cam, -4, o.z0 - 0.2, 8, o.z0 - 0.2, '#8a8f3a', 80))
   warmOverlay(sc, env)
 }
@@ -1374,8 +2513,34 @@ const deckA = { sky: 'day', h: 1.0, z0: 8, col: '#7a5a44', rail: '#222222', rail
 scene('deck-1', 21, (sc) => deckScene(sc, deckA))
 scene('after-deck', 21, (sc) => deckScene(sc, deckA))
 scene('before-deck', 21, (sc) => deckScene(sc, { ...deckA, old: true, pots: false, grass: 'dry' }))
-scene('deck-2', 22, (sc) => deckScene(sc, { sky: 'dusk', grass: 'dusk', h: 1.2, z0: 8, col: '#b07a4a', rail: '#b07a4a', railTop: '#9a6a40', pal: HOUSES[2], lights: true, pots: true }))
-scene('deck-3', 23, (sc) => deckScene(sc, { sky: 'morning', grass: 'lush', h: 0.6, z0: 7.5, ch: 2.1, col: '#8d8f8c', rail: '#1f1f1f', railTop: '#555855', pal: HOUSES[6], pots: true }))
+scene('deck-2', 22, (sc) =>
+  deckScene(sc, {
+    sky: 'dusk',
+    grass: 'dusk',
+    h: 1.2,
+    z0: 8,
+    col: '#b07a4a',
+    rail: '#b07a4a',
+    railTop: '#9a6a40',
+    pal: HOUSES[2],
+    lights: true,
+    pots: true,
+  }),
+)
+scene('deck-3', 23, (sc) =>
+  deckScene(sc, {
+    sky: 'morning',
+    grass: 'lush',
+    h: 0.6,
+    z0: 7.5,
+    ch: 2.1,
+    col: '#8d8f8c',
+    rail: '#1f1f1f',
+    railTop: '#555855',
+    pal: HOUSES[6],
+    pots: true,
+  }),
+)
 
 function drivewayScene(sc, o) {
   const env = { sky: o.sky, grass: o.grass ?? 'summer', mtnAmp: 170, flatirons: o.flatirons }
@@ -1383,10 +2548,37 @@ function drivewayScene(sc, o) {
   sc.sunV = [-0.45, -0.3]
   backdrop(sc, cam, env)
   sc.add(pine(sc, cam, -14, 30, 12), leafy(sc, cam, 12, 28, 9))
-  sc.add(house(sc, cam, { x0: o.hx, x1: o.hx + 13, z0: 17, h: 3.2, roofH: 1.8, style: 'hip', pal: o.pal, garage: { u0: o.gu, u1: o.gu + 4.8 }, chimney: o.hx + 2 }))
-  sc.add(concrete(sc, cam, { x0: o.hx + o.gu - 0.2, x1: o.hx + o.gu + 5, z0: 1.5, z1: 17, col: o.col, old: o.old, stamped: o.stamped, slab: 2.6 }))
+  sc.add(
+    house(sc, cam, {
+      x0: o.hx,
+      x1: o.hx + 13,
+      z0: 17,
+      h: 3.2,
+      roofH: 1.8,
+      style: 'hip',
+      pal: o.pal,
+      garage: { u0: o.gu, u1: o.gu + 4.8 },
+      chimney: o.hx + 2,
+    }),
+  )
+  sc.add(
+    concrete(sc, cam, {
+      x0: o.hx + o.gu - 0.2,
+      x1: o.hx + o.gu + 5,
+      z0: 1.5,
+      z1: 17,
+      col: o.col,
+      old: o.old,
+      stamped: o.stamped,
+      slab: 2.6,
+    }),
+  )
   sc.add(pavers(sc, cam, { x0: o.hx + o.gu - 2, x1: o.hx + o.gu - 0.9, z0: 8, z1: 16.4, colors: ['#c2b8a6', '#b0a590'] }))
-  sc.add(bush(sc, cam, o.hx + 1, 16.4, 1.2), bush(sc, cam, o.hx + 3.2, 16.4, 1.1, '#4d8a3c', FLOWERS), leafy(sc, cam, o.hx - 2.5, 11, 7, '#5b9a3e'))
+  sc.add(
+    bush(sc, cam, o.hx + 1, 16.4, 1.2),
+    bush(sc, cam, o.hx + 3.2, 16.4, 1.1, '#4d8a3c', FLOWERS),
+    leafy(sc, cam, o.hx - 2.5, 11, 7, '#5b9a3e'),
+  )
   if (o.car) sc.add(carRear(sc, cam, o.hx + o.gu + 1.2, 9.5, o.car))
   if (o.old) sc.add(tufts(sc, cam, o.hx + o.gu - 0.2, 2, o.hx + o.gu - 0.2, 17, '#8a8f3a', 60))
   warmOverlay(sc, env)
@@ -1395,7 +2587,19 @@ const drivewayA = { sky: 'day', hx: -9, gu: 7.6, pal: HOUSES[0], col: '#cfccc4' 
 scene('driveway-1', 31, (sc) => drivewayScene(sc, drivewayA))
 scene('after-driveway', 31, (sc) => drivewayScene(sc, drivewayA))
 scene('before-driveway', 31, (sc) => drivewayScene(sc, { ...drivewayA, old: true, col: '#b3ada2', grass: 'dry' }))
-scene('driveway-2', 32, (sc) => drivewayScene(sc, { sky: 'golden', hx: -2.5, gu: 0.6, vx: 640, pal: HOUSES[5], col: '#b79f86', stamped: true, car: '#2c4a6b', flatirons: true }))
+scene('driveway-2', 32, (sc) =>
+  drivewayScene(sc, {
+    sky: 'golden',
+    hx: -2.5,
+    gu: 0.6,
+    vx: 640,
+    pal: HOUSES[5],
+    col: '#b79f86',
+    stamped: true,
+    car: '#2c4a6b',
+    flatirons: true,
+  }),
+)
 
 scene('patio-1', 41, (sc) => {
   const env = { sky: 'day', grass: 'summer', mtnAmp: 180 }
@@ -1418,8 +2622,33 @@ scene('patio-2', 42, (sc) => {
   sc.add(pine(sc, cam, -9, 24, 12, '#253f2a'), leafy(sc, cam, 7, 22, 9, '#3f6b35'))
   sc.add(fence(sc, cam, { a: [-14, 15], b: [14, 15], type: 'horizontal', h: 1.8, palette: ['#7b4f33', '#8a5a3a', '#6f4630'] }))
   sc.add(flagstone(sc, cam, { x0: -4.5, x1: 4.5, z0: 4.3, z1: 12 }))
-  sc.add(stringLights(sc, cam, [[-4.5, 2.6, 12], [0, 2.4, 12.5], [4.5, 2.6, 12]], 0.35), stringLights(sc, cam, [[-4.5, 2.6, 12], [-4.5, 2.5, 6]], 0.3))
-  for (const [x, z] of [[-4.5, 12], [4.5, 12], [-4.5, 6]]) sc.add(box(sc, cam, x - 0.05, x + 0.05, 0, 2.6, z, z + 0.1, '#2a2a2a'))
+  sc.add(
+    stringLights(
+      sc,
+      cam,
+      [
+        [-4.5, 2.6, 12],
+        [0, 2.4, 12.5],
+        [4.5, 2.6, 12],
+      ],
+      0.35,
+    ),
+    stringLights(
+      sc,
+      cam,
+      [
+        [-4.5, 2.6, 12],
+        [-4.5, 2.5, 6],
+      ],
+      0.3,
+    ),
+  )
+  for (const [x, z] of [
+    [-4.5, 12],
+    [4.5, 12],
+    [-4.5, 6],
+  ])
+    sc.add(box(sc, cam, x - 0.05, x + 0.05, 0, 2.6, z, z + 0.1, '#2a2a2a'))
   sc.add(firePit(sc, cam, 0, 8.5))
   sc.add(chair(sc, cam, -2, 9.8, '#b5651d'), chair(sc, cam, 2, 9.8, '#b5651d'), chair(sc, cam, 0, 11, '#b5651d'))
   warmOverlay(sc, env)
@@ -1431,8 +2660,24 @@ scene('patio-3', 43, (sc) => {
   backdrop(sc, cam, env)
   sc.add(leafy(sc, cam, -10, 22, 9), leafy(sc, cam, 10, 24, 10, '#5b9a3e'))
   sc.add(house(sc, cam, { x0: -5, x1: 5, z0: 13, h: 3, roofH: 2.4, pal: HOUSES[3], doorU: 4.5, shutters: '#23343f' }))
-  sc.add(pavers(sc, cam, { x0: -0.8, x1: 0.8, z0: 2.5, z1: 12.4, pw: 0.4, pd: 0.2, colors: ['#a45b45', '#b46a50', '#94503d', '#ba7358'], border: '#5d3a2c' }))
-  sc.add(flowerBed(sc, cam, -4, -1.2, 7, 9, FLOWERS), flowerBed(sc, cam, 1.2, 4, 7, 9, FLOWERS), bush(sc, cam, -3, 12.5, 1.2), bush(sc, cam, 3, 12.5, 1.2))
+  sc.add(
+    pavers(sc, cam, {
+      x0: -0.8,
+      x1: 0.8,
+      z0: 2.5,
+      z1: 12.4,
+      pw: 0.4,
+      pd: 0.2,
+      colors: ['#a45b45', '#b46a50', '#94503d', '#ba7358'],
+      border: '#5d3a2c',
+    }),
+  )
+  sc.add(
+    flowerBed(sc, cam, -4, -1.2, 7, 9, FLOWERS),
+    flowerBed(sc, cam, 1.2, 4, 7, 9, FLOWERS),
+    bush(sc, cam, -3, 12.5, 1.2),
+    bush(sc, cam, 3, 12.5, 1.2),
+  )
   warmOverlay(sc, env)
 })
 
@@ -1441,24 +2686,70 @@ function wallScene(sc, o) {
   const cam = camera({ hz: 360, ch: 1.6 })
   sc.sunV = [0.4, -0.3]
   backdrop(sc, cam, env)
-  const back = o.tiers === 2 ? retainingWall(sc, cam, { xa: -12, xb: 12, z0: 11.5, bulge: 0.8, h: 1.0, base: 1.1, colors: o.colors, cap: o.cap, bed: GRASS[o.grass].near }) : null
+  const back =
+    o.tiers === 2
+      ? retainingWall(sc, cam, {
+          xa: -12,
+          xb: 12,
+          z0: 11.5,
+          bulge: 0.8,
+          h: 1.0,
+          base: 1.1,
+          colors: o.colors,
+          cap: o.cap,
+          bed: GRASS[o.grass].near,
+        })
+      : null
   if (back) {
     sc.add(house(sc, cam, { x0: -3, x1: 7, z0: 24, h: 3, roofH: 1.8, style: 'hip', pal: HOUSES[5] }))
     sc.add(pine(sc, cam, -8, 22, 9, '#2f5d3a', 2.1), pine(sc, cam, -5, 23, 10, '#2f5d3a', 2.1))
     sc.add(back.svg)
-    for (let x = -8; x < 8; x += 1.3) sc.add(bush(sc, cam, x, 12.6 + 0.8 * ((x / 12) ** 2), 0.8, sc.pick(['#4d8a3c', '#5f9a45']), FLOWERS, 2.1))
+    for (let x = -8; x < 8; x += 1.3)
+      sc.add(bush(sc, cam, x, 12.6 + 0.8 * (x / 12) ** 2, 0.8, sc.pick(['#4d8a3c', '#5f9a45']), FLOWERS, 2.1))
   } else {
     sc.add(house(sc, cam, { x0: -6, x1: 4, z0: 20, h: 5.4, roofH: 2, style: 'hip', pal: HOUSES[4] }))
     sc.add(leafy(sc, cam, 8, 22, 9))
   }
-  const wall = retainingWall(sc, cam, { xa: -10, xb: 10, z0: 6.5, bulge: 1.4, h: o.h, colors: o.colors, cap: o.cap, bed: o.tiers === 2 ? '#5b4232' : '#5b4232' })
+  const wall = retainingWall(sc, cam, {
+    xa: -10,
+    xb: 10,
+    z0: 6.5,
+    bulge: 1.4,
+    h: o.h,
+    colors: o.colors,
+    cap: o.cap,
+    bed: o.tiers === 2 ? '#5b4232' : '#5b4232',
+  })
   sc.add(wall.svg)
-  for (let x = -6; x < 6.5; x += 1.1) sc.add(bush(sc, cam, x, wall.zAt(x) + 0.8, sc.rand(0.7, 1.1), sc.pick(['#3f7d35', '#4d8a3c', '#5f9a45']), sc.r() < 0.6 ? FLOWERS : null, o.h))
+  for (let x = -6; x < 6.5; x += 1.1)
+    sc.add(
+      bush(
+        sc,
+        cam,
+        x,
+        wall.zAt(x) + 0.8,
+        sc.rand(0.7, 1.1),
+        sc.pick(['#3f7d35', '#4d8a3c', '#5f9a45']),
+        sc.r() < 0.6 ? FLOWERS : null,
+        o.h,
+      ),
+    )
   if (!back) for (const x of [-3, 3]) sc.add(leafy(sc, cam, x, wall.zAt(x) + 3, 4.5, '#5b9a3e', o.h))
   warmOverlay(sc, env)
 }
-scene('retaining-wall-1', 51, (sc) => wallScene(sc, { sky: 'day', grass: 'summer', h: 1.0, colors: ['#b8ad9c', '#a89d8c', '#c4baa9', '#9d9282'], cap: '#8f8577', flatirons: true }))
-scene('retaining-wall-2', 52, (sc) => wallScene(sc, { sky: 'soft', grass: 'lush', h: 1.1, tiers: 2, colors: ['#c59a6d', '#b88a5e', '#d1a87b', '#a97c53'], cap: '#9c7754' }))
+scene('retaining-wall-1', 51, (sc) =>
+  wallScene(sc, {
+    sky: 'day',
+    grass: 'summer',
+    h: 1.0,
+    colors: ['#b8ad9c', '#a89d8c', '#c4baa9', '#9d9282'],
+    cap: '#8f8577',
+    flatirons: true,
+  }),
+)
+scene('retaining-wall-2', 52, (sc) =>
+  wallScene(sc, { sky: 'soft', grass: 'lush', h: 1.1, tiers: 2, colors: ['#c59a6d', '#b88a5e', '#d1a87b', '#a97c53'], cap: '#9c7754' }),
+)
 
 scene('gate-1', 61, (sc) => {
   const env = { sky: 'day', grass: 'summer', mtnAmp: 180, flatirons: true, flatironsX: 760 }
@@ -1480,7 +2771,10 @@ scene('gate-2', 62, (sc) => {
   sc.add(house(sc, cam, { x0: -5, x1: 6, z0: 34, h: 5.6, roofH: 2.4, style: 'hip', pal: HOUSES[5] }))
   sc.add(pine(sc, cam, -9, 28, 12), pine(sc, cam, 9, 30, 12), leafy(sc, cam, -4, 22, 8), leafy(sc, cam, 5, 20, 8))
   sc.add(pavers(sc, cam, { x0: -2, x1: 2, z0: 4, z1: 33.5, pw: 0.8, pd: 0.4, colors: ['#b7a58c', '#a89478', '#c4b399'] }))
-  sc.add(fence(sc, cam, { a: [-14, 9], b: [-2.9, 9], type: 'iron', h: 1.5 }), fence(sc, cam, { a: [2.9, 9], b: [14, 9], type: 'iron', h: 1.5 }))
+  sc.add(
+    fence(sc, cam, { a: [-14, 9], b: [-2.9, 9], type: 'iron', h: 1.5 }),
+    fence(sc, cam, { a: [2.9, 9], b: [14, 9], type: 'iron', h: 1.5 }),
+  )
   sc.add(ironGate(sc, cam, -2.25, 2.25, 9, 1.6, 0.4))
   sc.add(stonePillar(sc, cam, -2.95, 8.7, 0.7, 2.0), stonePillar(sc, cam, 2.25, 8.7, 0.7, 2.0))
   sc.add(bush(sc, cam, -4.2, 8.2, 1.1, '#3f7d35', FLOWERS), bush(sc, cam, 4.3, 8.2, 1.1, '#3f7d35', FLOWERS))
@@ -1502,7 +2796,18 @@ function pergolaScene(sc, o) {
   warmOverlay(sc, env)
 }
 scene('pergola-1', 71, (sc) => pergolaScene(sc, { sky: 'day', grass: 'summer', col: '#a8703f', fence: 'privacy', chair: '#2f2f2f' }))
-scene('pergola-2', 72, (sc) => pergolaScene(sc, { sky: 'golden', grass: 'lush', col: '#4a3a2e', fence: 'horizontal', fencePal: ['#9a6842', '#8a5a3a', '#a8754b'], vines: true, stone: true, chair: '#f2efe8' }))
+scene('pergola-2', 72, (sc) =>
+  pergolaScene(sc, {
+    sky: 'golden',
+    grass: 'lush',
+    col: '#4a3a2e',
+    fence: 'horizontal',
+    fencePal: ['#9a6842', '#8a5a3a', '#a8754b'],
+    vines: true,
+    stone: true,
+    chair: '#f2efe8',
+  }),
+)
 
 scene('fence-iron-1', 81, (sc) => {
   const env = { sky: 'day', grass: 'lush', mtnAmp: 160 }
@@ -1524,7 +2829,10 @@ scene('fence-iron-2', 82, (sc) => {
   sc.sunV = [-0.4, -0.3]
   backdrop(sc, cam, env)
   sc.add(leafy(sc, cam, -12, 30, 9), pine(sc, cam, 12, 30, 12))
-  sc.add(fence(sc, cam, { a: [-20, 22], b: [-4.5, 22], type: 'iron', h: 1.4 }), fence(sc, cam, { a: [-4.5, 22], b: [-4.5, 3], type: 'iron', h: 1.4 }))
+  sc.add(
+    fence(sc, cam, { a: [-20, 22], b: [-4.5, 22], type: 'iron', h: 1.4 }),
+    fence(sc, cam, { a: [-4.5, 22], b: [-4.5, 3], type: 'iron', h: 1.4 }),
+  )
   sc.add(pool(sc, cam, -2.5, 3.5, 8, 18))
   for (const z of [9, 12]) sc.add(box(sc, cam, 4.8, 5.5, 0, 0.35, z, z + 1.9, '#f2f0ea', '#c0392b'))
   sc.add(patioSet(sc, cam, 6.5, 16, { umbrella: '#c0392b', chair: '#f2efe8' }))
@@ -1547,7 +2855,12 @@ scene('yard-1', 91, (sc) =>
     draw: (sc, cam) => {
       sc.add(leafy(sc, cam, -12, 26, 10), pine(sc, cam, 11, 28, 12))
       sc.add(house(sc, cam, { x0: -6, x1: 6, z0: 18, h: 5.6, roofH: 2.6, pal: HOUSES[4], shutters: '#2c3e50', doorU: 5.5 }))
-      sc.add(pavers(sc, cam, { x0: -0.6, x1: 0.6, z0: 3, z1: 17.4 }), bush(sc, cam, -3, 17.6, 1.3), bush(sc, cam, 3, 17.6, 1.3), leafy(sc, cam, -6, 10, 7, '#5b9a3e'))
+      sc.add(
+        pavers(sc, cam, { x0: -0.6, x1: 0.6, z0: 3, z1: 17.4 }),
+        bush(sc, cam, -3, 17.6, 1.3),
+        bush(sc, cam, 3, 17.6, 1.3),
+        leafy(sc, cam, -6, 10, 7, '#5b9a3e'),
+      )
     },
   }),
 )
@@ -1560,7 +2873,10 @@ scene('yard-2', 92, (sc) =>
     draw: (sc, cam) => {
       sc.add(pine(sc, cam, -9, 24, 11), pine(sc, cam, -6, 27, 9), leafy(sc, cam, 10, 22, 8))
       sc.add(house(sc, cam, { x0: -7, x1: 7, z0: 20, h: 2.9, roofH: 1.5, style: 'hip', pal: HOUSES[5], garage: { u0: 9, u1: 13 } }))
-      sc.add(concrete(sc, cam, { x0: 2, x1: 6.2, z0: 2, z1: 20 }), fence(sc, cam, { a: [-12, 9], b: [-1, 9], type: 'picket', h: 1.0, color: '#c58a55' }))
+      sc.add(
+        concrete(sc, cam, { x0: 2, x1: 6.2, z0: 2, z1: 20 }),
+        fence(sc, cam, { a: [-12, 9], b: [-1, 9], type: 'picket', h: 1.0, color: '#c58a55' }),
+      )
     },
   }),
 )
@@ -1570,12 +2886,57 @@ scene('yard-3', 93, (sc) =>
     grass: 'summer',
     hz: 400,
     draw: (sc, cam) => {
-      sc.add(house(sc, cam, { x0: -22, x1: -13, z0: 26, h: 3, roofH: 2.4, pal: HOUSES[3] }), house(sc, cam, { x0: -9, x1: 0, z0: 26, h: 5.6, roofH: 2.2, style: 'hip', pal: HOUSES[0] }))
+      sc.add(
+        house(sc, cam, { x0: -22, x1: -13, z0: 26, h: 3, roofH: 2.4, pal: HOUSES[3] }),
+        house(sc, cam, { x0: -9, x1: 0, z0: 26, h: 5.6, roofH: 2.2, style: 'hip', pal: HOUSES[0] }),
+      )
       sc.add(house(sc, cam, { x0: 4, x1: 13, z0: 26, h: 3, roofH: 2.6, pal: HOUSES[1] }))
       for (const x of [-11, 2, 15]) sc.add(leafy(sc, cam, x, 22, 8))
-      sc.add(poly3(cam, [[-40, 0, 14], [40, 0, 14], [40, 0, 18], [-40, 0, 18]], '#c9c6bf'), poly3(cam, [[-40, 0, 4], [40, 0, 4], [40, 0, 12], [-40, 0, 12]], '#4b4f54'))
-      sc.add(pline(proj(cam, [[-40, 0.01, 8], [40, 0.01, 8]]), '#f2d15c', 3, 'stroke-dasharray="40 30"'))
-      sc.add(poly3(cam, [[-40, 0, 12], [40, 0, 12], [40, 0, 12.3], [-40, 0, 12.3]], '#e3e0d8'))
+      sc.add(
+        poly3(
+          cam,
+          [
+            [-40, 0, 14],
+            [40, 0, 14],
+            [40, 0, 18],
+            [-40, 0, 18],
+          ],
+          '#c9c6bf',
+        ),
+        poly3(
+          cam,
+          [
+            [-40, 0, 4],
+            [40, 0, 4],
+            [40, 0, 12],
+            [-40, 0, 12],
+          ],
+          '#4b4f54',
+        ),
+      )
+      sc.add(
+        pline(
+          proj(cam, [
+            [-40, 0.01, 8],
+            [40, 0.01, 8],
+          ]),
+          '#f2d15c',
+          3,
+          'stroke-dasharray="40 30"',
+        ),
+      )
+      sc.add(
+        poly3(
+          cam,
+          [
+            [-40, 0, 12],
+            [40, 0, 12],
+            [40, 0, 12.3],
+            [-40, 0, 12.3],
+          ],
+          '#e3e0d8',
+        ),
+      )
     },
   }),
 )
@@ -1598,10 +2959,38 @@ scene('yard-5', 95, (sc) =>
     grass: 'autumn',
     flatirons: true,
     draw: (sc, cam) => {
-      sc.add(house(sc, cam, { x0: -9, x1: -1, z0: 24, h: 5.4, roofH: 3.2, pal: { wall: '#f2eee6', roof: '#2f3438', trim: '#ffffff', door: '#9b2c2c' } }))
-      sc.add(house(sc, cam, { x0: 4, x1: 11, z0: 30, h: 4, roofH: 3.2, pal: { wall: '#8e2f2a', roof: '#3b3b3b', trim: '#f4efe6', door: '#f4efe6' } }))
+      sc.add(
+        house(sc, cam, {
+          x0: -9,
+          x1: -1,
+          z0: 24,
+          h: 5.4,
+          roofH: 3.2,
+          pal: { wall: '#f2eee6', roof: '#2f3438', trim: '#ffffff', door: '#9b2c2c' },
+        }),
+      )
+      sc.add(
+        house(sc, cam, {
+          x0: 4,
+          x1: 11,
+          z0: 30,
+          h: 4,
+          roofH: 3.2,
+          pal: { wall: '#8e2f2a', roof: '#3b3b3b', trim: '#f4efe6', door: '#f4efe6' },
+        }),
+      )
       sc.add(leafy(sc, cam, 1.5, 20, 9, '#b08a3a'), leafy(sc, cam, -12, 22, 9, '#c07a2e'))
-      sc.add(fence(sc, cam, { a: [-14, 10], b: [14, 10], type: 'horizontal', h: 1.2, palette: ['#f4f1ea', '#eae6dd'], postColor: '#f4f1ea', spacing: 3 }))
+      sc.add(
+        fence(sc, cam, {
+          a: [-14, 10],
+          b: [14, 10],
+          type: 'horizontal',
+          h: 1.2,
+          palette: ['#f4f1ea', '#eae6dd'],
+          postColor: '#f4f1ea',
+          spacing: 3,
+        }),
+      )
     },
   }),
 )
@@ -1611,7 +3000,18 @@ scene('yard-6', 96, (sc) =>
     grass: 'spring',
     draw: (sc, cam) => {
       sc.add(leafy(sc, cam, 9, 20, 9, '#5b9a3e'), pine(sc, cam, -9, 22, 10))
-      sc.add(house(sc, cam, { x0: -4, x1: 4, z0: 15, h: 3, roofH: 2.8, pal: { wall: '#f6e7c8', roof: '#5b6b57', trim: '#ffffff', door: '#2f6f73' }, shutters: '#5b6b57', chimney: -2 }))
+      sc.add(
+        house(sc, cam, {
+          x0: -4,
+          x1: 4,
+          z0: 15,
+          h: 3,
+          roofH: 2.8,
+          pal: { wall: '#f6e7c8', roof: '#5b6b57', trim: '#ffffff', door: '#2f6f73' },
+          shutters: '#5b6b57',
+          chimney: -2,
+        }),
+      )
       sc.add(flagstone(sc, cam, { x0: -0.7, x1: 0.7, z0: 3, z1: 14.4, cell: 0.7 }))
       sc.add(flowerBed(sc, cam, -5, -1.2, 5, 8, FLOWERS), flowerBed(sc, cam, 1.2, 5, 5, 8, FLOWERS))
       sc.add(fence(sc, cam, { a: [-8, 3.5], b: [8, 3.5], type: 'picket', h: 1.0, color: '#f7f6f1', skip: [[7.1, 8.9]] }))
@@ -1628,9 +3028,51 @@ scene('poster-promo', 101, (sc) => {
   sc.add(house(sc, cam, { x0: -4, x1: 6, z0: 20, h: 3.1, roofH: 2.4, pal: HOUSES[2], doorU: 4.5 }))
   sc.add(fence(sc, cam, { a: [-12, 14], b: [12, 14], type: 'privacy', h: 1.85, skip: [[10.6, 13.4]], spacing: 2.4 }))
   sc.add(woodGate(sc, cam, -1.4, 1.4, 14, 1.85, 0.28))
-  sc.add(poly3(cam, [[-1.2, 0, 12], [1.2, 0, 12], [1.2, 0, 13.95], [-1.2, 0, 13.95]], '#cfc6b6'))
-  sc.add(poly3(cam, [[-20, 0, 5], [20, 0, 5], [20, 0, 11.2], [-20, 0, 11.2]], '#55595e'), poly3(cam, [[-20, 0, 11.2], [20, 0, 11.2], [20, 0, 12.0], [-20, 0, 12.0]], '#d8d4cc'))
-  sc.add(pline(proj(cam, [[-20, 0.01, 7], [20, 0.01, 7]]), '#e9e4d6', 2, 'stroke-dasharray="30 26" opacity="0.8"'))
+  sc.add(
+    poly3(
+      cam,
+      [
+        [-1.2, 0, 12],
+        [1.2, 0, 12],
+        [1.2, 0, 13.95],
+        [-1.2, 0, 13.95],
+      ],
+      '#cfc6b6',
+    ),
+  )
+  sc.add(
+    poly3(
+      cam,
+      [
+        [-20, 0, 5],
+        [20, 0, 5],
+        [20, 0, 11.2],
+        [-20, 0, 11.2],
+      ],
+      '#55595e',
+    ),
+    poly3(
+      cam,
+      [
+        [-20, 0, 11.2],
+        [20, 0, 11.2],
+        [20, 0, 12.0],
+        [-20, 0, 12.0],
+      ],
+      '#d8d4cc',
+    ),
+  )
+  sc.add(
+    pline(
+      proj(cam, [
+        [-20, 0.01, 7],
+        [20, 0.01, 7],
+      ]),
+      '#e9e4d6',
+      2,
+      'stroke-dasharray="30 26" opacity="0.8"',
+    ),
+  )
   sc.add(truck(sc, cam, -4.7, 9.4, { col: '#f5f4ef', stripe: '#1d4d3a', lumber: true, rack: true }))
   warmOverlay(sc, env)
 })
@@ -1641,7 +3083,18 @@ scene('contact-crew', 102, (sc) => {
   backdrop(sc, cam, env)
   sc.add(pine(sc, cam, -8, 22, 11), leafy(sc, cam, 6, 20, 9))
   sc.add(fence(sc, cam, { a: [-12, 11], b: [12, 11], type: 'privacy', h: 1.85 }))
-  sc.add(poly3(cam, [[-20, 0, 3.2], [20, 0, 3.2], [20, 0, 8.6], [-20, 0, 8.6]], '#9a958c'))
+  sc.add(
+    poly3(
+      cam,
+      [
+        [-20, 0, 3.2],
+        [20, 0, 3.2],
+        [20, 0, 8.6],
+        [-20, 0, 8.6],
+      ],
+      '#9a958c',
+    ),
+  )
   sc.add(boardPile(sc, cam, 3.4, 8.4, CEDAR, 9, 2.2), sawhorse(sc, cam, 2.3, 9.4), toolbox(sc, cam, 2.4, 8.0))
   sc.add(truck(sc, cam, -4.3, 8.2, { col: '#1d4d3a', stripe: '#b45309', lumber: true, rack: true }))
   warmOverlay(sc, env)
@@ -1651,7 +3104,8 @@ scene('contact-crew', 102, (sc) => {
 const BRAND = { green: '#1d4d3a', green2: '#2f6b50', cedar: '#b45309', ink: '#13231d' }
 const FONT = "font-family=\"'Liberation Sans Narrow', 'DejaVu Sans Condensed', 'Arial Narrow', sans-serif\""
 const FONT_W = "font-family=\"'Liberation Sans', 'DejaVu Sans', Arial, sans-serif\""
-const svgDoc = (w, h, body, defs = '') => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs>${defs}</defs>${body}</svg>`
+const svgDoc = (w, h, body, defs = '') =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs>${defs}</defs>${body}</svg>`
 
 /** The mark: two peaks with a snow cap behind a short picket fence, in a 100×100 box. */
 function mark(x, y, s, bg) {
@@ -1688,13 +3142,17 @@ const faviconSvg = (n) => svgDoc(n, n, mark(0, 0, n / 100, BRAND.green))
 /** Generic glyphs drawn in a 40×40 box (no third-party artwork). */
 const GLYPH = {
   chat: '<path d="M6 9h28a3 3 0 0 1 3 3v14a3 3 0 0 1-3 3H17l-8 6v-6H6a3 3 0 0 1-3-3V12a3 3 0 0 1 3-3z" fill="#fff"/>',
-  camera: '<rect x="5" y="9" width="30" height="24" rx="7" fill="none" stroke="#fff" stroke-width="3.5"/><circle cx="20" cy="21" r="6" fill="none" stroke="#fff" stroke-width="3.5"/><circle cx="29" cy="14" r="2" fill="#fff"/>',
+  camera:
+    '<rect x="5" y="9" width="30" height="24" rx="7" fill="none" stroke="#fff" stroke-width="3.5"/><circle cx="20" cy="21" r="6" fill="none" stroke="#fff" stroke-width="3.5"/><circle cx="29" cy="14" r="2" fill="#fff"/>',
   pin: '<path d="M20 4a11 11 0 0 1 11 11c0 8-11 21-11 21S9 23 9 15A11 11 0 0 1 20 4z" fill="#fff"/><circle cx="20" cy="15" r="4.5" fill="currentColor"/>',
   star: '<polygon points="20,4 24.7,14.5 36,15.5 27.5,23 30,34.5 20,28.6 10,34.5 12.5,23 4,15.5 15.3,14.5" fill="#fff"/>',
   play: '<rect x="3" y="8" width="34" height="24" rx="7" fill="#fff"/><polygon points="16,13 27,20 16,27" fill="currentColor"/>',
-  house: '<polygon points="20,5 36,19 32,19 32,35 8,35 8,19 4,19" fill="#fff"/><rect x="16" y="23" width="8" height="12" fill="currentColor"/>',
-  check: '<polygon points="20,5 36,19 32,19 32,35 8,35 8,19 4,19" fill="#fff"/><polyline points="13,25 18,30 27,20" fill="none" stroke="currentColor" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>',
-  shield: '<path d="M20 3l14 5v10c0 9-6 15-14 19C12 33 6 27 6 18V8z" fill="#fff"/><polyline points="13,19 18,24 27,14" fill="none" stroke="currentColor" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>',
+  house:
+    '<polygon points="20,5 36,19 32,19 32,35 8,35 8,19 4,19" fill="#fff"/><rect x="16" y="23" width="8" height="12" fill="currentColor"/>',
+  check:
+    '<polygon points="20,5 36,19 32,19 32,35 8,35 8,19 4,19" fill="#fff"/><polyline points="13,25 18,30 27,20" fill="none" stroke="currentColor" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>',
+  shield:
+    '<path d="M20 3l14 5v10c0 9-6 15-14 19C12 33 6 27 6 18V8z" fill="#fff"/><polyline points="13,19 18,24 27,14" fill="none" stroke="currentColor" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>',
   leaf: '<path d="M8 33C8 17 18 7 34 6c0 16-9 27-24 27z" fill="#fff"/><path d="M9 32L26 15" stroke="currentColor" stroke-width="3"/>',
 }
 function badgeSvg(label, color, glyph) {
@@ -1716,10 +3174,13 @@ function brandStripSvg() {
     ['Redstone Decking', '#9b3a22', 'deck'],
   ]
   const icon = {
-    tree: (c) => `<polygon points="30,6 50,40 40,40 54,62 6,62 20,40 10,40" fill="${c}"/><rect x="26" y="62" width="8" height="10" fill="${c}"/>`,
+    tree: (c) =>
+      `<polygon points="30,6 50,40 40,40 54,62 6,62 20,40 10,40" fill="${c}"/><rect x="26" y="62" width="8" height="10" fill="${c}"/>`,
     peak: (c) => `<polygon points="2,66 24,18 36,40 44,28 60,66" fill="${c}"/><polygon points="24,18 30,30 18,30" fill="#fff"/>`,
-    rail: (c) => `<rect x="4" y="26" width="52" height="5" fill="${c}"/><rect x="4" y="58" width="52" height="5" fill="${c}"/>${[8, 20, 32, 44].map((x) => `<rect x="${x}" y="14" width="5" height="56" fill="${c}"/><polygon points="${x - 2},14 ${x + 7},14 ${x + 2.5},6" fill="${c}"/>`).join('')}`,
-    block: (c) => `<rect x="4" y="14" width="24" height="16" fill="${c}"/><rect x="32" y="14" width="24" height="16" fill="${c}"/><rect x="16" y="34" width="28" height="16" fill="${c}"/><rect x="4" y="54" width="24" height="16" fill="${c}"/><rect x="32" y="54" width="24" height="16" fill="${c}"/>`,
+    rail: (c) =>
+      `<rect x="4" y="26" width="52" height="5" fill="${c}"/><rect x="4" y="58" width="52" height="5" fill="${c}"/>${[8, 20, 32, 44].map((x) => `<rect x="${x}" y="14" width="5" height="56" fill="${c}"/><polygon points="${x - 2},14 ${x + 7},14 ${x + 2.5},6" fill="${c}"/>`).join('')}`,
+    block: (c) =>
+      `<rect x="4" y="14" width="24" height="16" fill="${c}"/><rect x="32" y="14" width="24" height="16" fill="${c}"/><rect x="16" y="34" width="28" height="16" fill="${c}"/><rect x="4" y="54" width="24" height="16" fill="${c}"/><rect x="32" y="54" width="24" height="16" fill="${c}"/>`,
     deck: (c) => `${[14, 28, 42, 56].map((y) => `<polygon points="4,${y} 56,${y - 8} 56,${y - 2} 4,${y + 6}" fill="${c}"/>`).join('')}`,
   }
   const cell = 240
@@ -1734,17 +3195,44 @@ function brandStripSvg() {
 }
 function paymentStripSvg() {
   const items = [
-    ['Cards', (x) => `<rect x="${x}" y="18" width="96" height="62" rx="8" fill="#1f4e79"/><rect x="${x}" y="32" width="96" height="11" fill="#0f2a44"/><rect x="${x + 10}" y="52" width="18" height="13" rx="2" fill="#e5c268"/><rect x="${x + 50}" y="60" width="36" height="6" rx="3" fill="#9fb6cc"/>`],
-    ['Check', (x) => `<rect x="${x}" y="22" width="96" height="54" rx="4" fill="#e8efe6" stroke="#7f9c86" stroke-width="2"/><rect x="${x + 10}" y="34" width="42" height="5" fill="#7f9c86"/><rect x="${x + 10}" y="48" width="76" height="3" fill="#a9bfae"/><rect x="${x + 10}" y="60" width="30" height="3" fill="#a9bfae"/><path d="M${x + 56} 64 q6 -10 12 0 t12 0" fill="none" stroke="#1f4e79" stroke-width="2.5"/>`],
-    ['Cash', (x) => `<rect x="${x}" y="24" width="96" height="50" rx="5" fill="#5c9a5c"/><rect x="${x + 6}" y="30" width="84" height="38" rx="3" fill="none" stroke="#d8efd8" stroke-width="2"/><circle cx="${x + 48}" cy="49" r="13" fill="#d8efd8"/><circle cx="${x + 48}" cy="49" r="7" fill="#5c9a5c"/>`],
-    ['Transfer', (x) => `<rect x="${x + 26}" y="14" width="44" height="72" rx="8" fill="#3d3d3d"/><rect x="${x + 30}" y="22" width="36" height="54" rx="3" fill="#dfe8f0"/><path d="M${x + 36} 42 h22 l-6 -6 M${x + 60} 56 h-22 l6 6" fill="none" stroke="#b45309" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/>`],
+    [
+      'Cards',
+      (x) =>
+        `<rect x="${x}" y="18" width="96" height="62" rx="8" fill="#1f4e79"/><rect x="${x}" y="32" width="96" height="11" fill="#0f2a44"/><rect x="${x + 10}" y="52" width="18" height="13" rx="2" fill="#e5c268"/><rect x="${x + 50}" y="60" width="36" height="6" rx="3" fill="#9fb6cc"/>`,
+    ],
+    [
+      'Check',
+      (x) =>
+        `<rect x="${x}" y="22" width="96" height="54" rx="4" fill="#e8efe6" stroke="#7f9c86" stroke-width="2"/><rect x="${x + 10}" y="34" width="42" height="5" fill="#7f9c86"/><rect x="${x + 10}" y="48" width="76" height="3" fill="#a9bfae"/><rect x="${x + 10}" y="60" width="30" height="3" fill="#a9bfae"/><path d="M${x + 56} 64 q6 -10 12 0 t12 0" fill="none" stroke="#1f4e79" stroke-width="2.5"/>`,
+    ],
+    [
+      'Cash',
+      (x) =>
+        `<rect x="${x}" y="24" width="96" height="50" rx="5" fill="#5c9a5c"/><rect x="${x + 6}" y="30" width="84" height="38" rx="3" fill="none" stroke="#d8efd8" stroke-width="2"/><circle cx="${x + 48}" cy="49" r="13" fill="#d8efd8"/><circle cx="${x + 48}" cy="49" r="7" fill="#5c9a5c"/>`,
+    ],
+    [
+      'Transfer',
+      (x) =>
+        `<rect x="${x + 26}" y="14" width="44" height="72" rx="8" fill="#3d3d3d"/><rect x="${x + 30}" y="22" width="36" height="54" rx="3" fill="#dfe8f0"/><path d="M${x + 36} 42 h22 l-6 -6 M${x + 60} 56 h-22 l6 6" fill="none" stroke="#b45309" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/>`,
+    ],
   ]
-  const body = items.map(([label, draw], i) => `${draw(20 + i * 145)}<text x="${68 + i * 145}" y="108" text-anchor="middle" ${FONT_W} font-weight="700" font-size="17" fill="#1f2a26">${label}</text>`).join('')
+  const body = items
+    .map(
+      ([label, draw], i) =>
+        `${draw(20 + i * 145)}<text x="${68 + i * 145}" y="108" text-anchor="middle" ${FONT_W} font-weight="700" font-size="17" fill="#1f2a26">${label}</text>`,
+    )
+    .join('')
   return svgDoc(600, 120, `<rect width="600" height="120" fill="#ffffff"/>${body}`)
 }
 function gmbSvg() {
-  const roads = '<path d="M0 140 C80 120 140 170 240 150" stroke="#ffffff" stroke-width="14" fill="none"/><path d="M90 0 L130 240" stroke="#ffffff" stroke-width="10" fill="none"/><path d="M0 60 L240 90" stroke="#f7e3a1" stroke-width="12" fill="none"/><path d="M170 0 C160 80 200 160 190 240" stroke="#ffffff" stroke-width="8" fill="none"/>'
-  const stars = [0, 1, 2, 3, 4].map((i) => `<polygon transform="translate(${300 + i * 52} 112)" points="20,0 24.7,10.5 36,11.5 27.5,19 30,30.5 20,24.6 10,30.5 12.5,19 4,11.5 15.3,10.5" fill="#f4b400"/>`).join('')
+  const roads =
+    '<path d="M0 140 C80 120 140 170 240 150" stroke="#ffffff" stroke-width="14" fill="none"/><path d="M90 0 L130 240" stroke="#ffffff" stroke-width="10" fill="none"/><path d="M0 60 L240 90" stroke="#f7e3a1" stroke-width="12" fill="none"/><path d="M170 0 C160 80 200 160 190 240" stroke="#ffffff" stroke-width="8" fill="none"/>'
+  const stars = [0, 1, 2, 3, 4]
+    .map(
+      (i) =>
+        `<polygon transform="translate(${300 + i * 52} 112)" points="20,0 24.7,10.5 36,11.5 27.5,19 30,30.5 20,24.6 10,30.5 12.5,19 4,11.5 15.3,10.5" fill="#f4b400"/>`,
+    )
+    .join('')
   return svgDoc(
     600,
     240,
@@ -1792,19 +3280,36 @@ async function writeSmall() {
     const img = sharp(Buffer.from(svg))
     const { width, height } = await img.metadata()
     await img.clone().webp({ quality: q, alphaQuality: 90, effort: 6 }).toFile(path.join(OUT, file))
-    await img.clone().resize(Math.round(width / 2), Math.round(height / 2)).webp({ quality: q, alphaQuality: 90, effort: 6 }).toFile(path.join(OUT, file.replace(/\.webp$/, '-600.webp')))
+    await img
+      .clone()
+      .resize(Math.round(width / 2), Math.round(height / 2))
+      .webp({ quality: q, alphaQuality: 90, effort: 6 })
+      .toFile(path.join(OUT, file.replace(/\.webp$/, '-600.webp')))
   }
   await webp(logoSvg(), 'logo.webp', 90)
-  await sharp(Buffer.from(faviconSvg(64))).png({ compressionLevel: 9 }).toFile(path.join(OUT, 'favicon.png'))
-  const png32 = await sharp(Buffer.from(faviconSvg(32))).png({ compressionLevel: 9 }).toBuffer()
+  await sharp(Buffer.from(faviconSvg(64)))
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(OUT, 'favicon.png'))
+  const png32 = await sharp(Buffer.from(faviconSvg(32)))
+    .png({ compressionLevel: 9 })
+    .toBuffer()
   await writeFile(path.join(root, 'public/favicon.ico'), icoFromPng(png32, 32))
   for (const [file, [label, color, glyph]] of Object.entries(BADGES)) await webp(badgeSvg(label, color, glyph), `${file}.webp`)
   await webp(brandStripSvg(), 'brand-logos.webp')
   await webp(paymentStripSvg(), 'payment-methods.webp')
   await webp(gmbSvg(), 'gmb.webp')
   if (process.env.DEBUG_PNG) {
-    const dbg = { logo: logoSvg(), favicon: faviconSvg(64), brands: brandStripSvg(), pay: paymentStripSvg(), gmb: gmbSvg(), badge: badgeSvg('HomeAdvisor', '#e0701e', GLYPH.check), badge2: badgeSvg('Instagram', '#b1346b', GLYPH.camera) }
-    for (const [k, v] of Object.entries(dbg)) await sharp(Buffer.from(v)).flatten({ background: '#eeeeee' }).png().toFile(`/tmp/small-${k}.png`)
+    const dbg = {
+      logo: logoSvg(),
+      favicon: faviconSvg(64),
+      brands: brandStripSvg(),
+      pay: paymentStripSvg(),
+      gmb: gmbSvg(),
+      badge: badgeSvg('HomeAdvisor', '#e0701e', GLYPH.check),
+      badge2: badgeSvg('Instagram', '#b1346b', GLYPH.camera),
+    }
+    for (const [k, v] of Object.entries(dbg))
+      await sharp(Buffer.from(v)).flatten({ background: '#eeeeee' }).png().toFile(`/tmp/small-${k}.png`)
   }
 }
 

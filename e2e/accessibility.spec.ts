@@ -1,7 +1,6 @@
 import { ROUTES, expectNoAxeViolations } from './axe.ts'
 import { test } from './fixtures.ts'
 
-
 for (const [device, viewport] of [
   ['phone', { width: 390, height: 844 }],
   ['desktop', { width: 1366, height: 900 }],

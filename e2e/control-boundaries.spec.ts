@@ -28,11 +28,18 @@ function boundaries(scope: Locator): Promise<Boundary[]> {
       }
       return found
     }
-    const controls = [...root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input:not([type=hidden]), select, textarea')].filter((el) => el.checkVisibility() && !el.closest('[aria-hidden="true"]')) // not the bots' hidden trap field
+    const controls = [
+      ...root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input:not([type=hidden]), select, textarea'),
+    ].filter((el) => el.checkVisibility() && !el.closest('[aria-hidden="true"]')) // not the bots' hidden trap field
     return controls.map((control) => {
       const box = control.type === 'checkbox' ? control.closest('label')! : control
       const name = control.getAttribute('name') ?? control.id
-      return { control: `${control.tagName.toLowerCase()}[${control.type}] ${name}`, border: getComputedStyle(box).borderTopColor, inside: layers(box), outside: layers(box.parentElement) }
+      return {
+        control: `${control.tagName.toLowerCase()}[${control.type}] ${name}`,
+        border: getComputedStyle(box).borderTopColor,
+        inside: layers(box),
+        outside: layers(box.parentElement),
+      }
     })
   })
 }
@@ -46,7 +53,9 @@ async function expectBoundariesStandOut(page: Page, scope: Locator, state: strin
   for (const { control, border, inside, outside } of found) {
     // The border is measured against both sides of it: the control's own fill and what is behind the control.
     const ratio = Math.min(wcagContrast(border, flatten(inside)), wcagContrast(border, flatten(outside)))
-    expect(ratio, `${control} ${state}: ${border} against ${inside.join(' + ')} / ${outside.join(' + ')}`).toBeGreaterThanOrEqual(CONTROL_BOUNDARY_RATIO)
+    expect(ratio, `${control} ${state}: ${border} against ${inside.join(' + ')} / ${outside.join(' + ')}`).toBeGreaterThanOrEqual(
+      CONTROL_BOUNDARY_RATIO,
+    )
   }
   // Focused and ticked, the boundary takes the theme's control colour: it must stand out as well.
   await scope.getByRole('checkbox').first().check()
@@ -61,7 +70,7 @@ for (const name of ['demo', 'pastel'] as const) {
   test.describe(`form controls with the ${name} palette`, () => {
     const site = serveRecord({ ...rawDemoRecord(), styles: palettes[name] })
 
-    test('on /contact every control\'s boundary is at least 3:1 against its background', async ({ page }) => {
+    test("on /contact every control's boundary is at least 3:1 against its background", async ({ page }) => {
       await page.setViewportSize(PHONE)
       await page.goto(site.url + '/contact')
       const form = page.locator('#contact-heading ~ form')
@@ -69,7 +78,7 @@ for (const name of ['demo', 'pastel'] as const) {
       await expectBoundariesStandOut(page, form, 'on /contact')
     })
 
-    test('in the estimate modal every control\'s boundary is at least 3:1 against its background', async ({ browser }) => {
+    test("in the estimate modal every control's boundary is at least 3:1 against its background", async ({ browser }) => {
       const visitor = await newVisitor(browser, site.url, PHONE)
       await visitor.page.goto('/')
       // It opens once the page is hydrated, which a busy machine may take a while to do.
@@ -83,7 +92,9 @@ for (const name of ['demo', 'pastel'] as const) {
 }
 
 test('the measure tells a faint boundary from a clear one', async ({ page }) => {
-  await page.setContent('<form style="background:#fff"><input name="faint" style="border:1px solid #cbd5e1"><input name="clear" style="border:1px solid #64748b"></form>')
+  await page.setContent(
+    '<form style="background:#fff"><input name="faint" style="border:1px solid #cbd5e1"><input name="clear" style="border:1px solid #64748b"></form>',
+  )
   const [faint, clear] = await boundaries(page.locator('form'))
   expect(wcagContrast(faint!.border, flatten(faint!.outside))).toBeLessThan(1.6)
   expect(wcagContrast(clear!.border, flatten(clear!.outside))).toBeGreaterThan(4.5)

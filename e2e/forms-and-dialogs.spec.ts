@@ -105,7 +105,10 @@ const DIALOGS: { name: string; open: (page: Page) => Promise<Locator> }[] = [
   },
 ]
 
-for (const [device, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [device, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   test.describe(`axe finds no violations with each dialog open (${device})`, () => {
     test.use({ viewport })
 

@@ -48,7 +48,8 @@ test.describe('record images on a phone', () => {
         expect(image.src, 'a variant, not the placeholder').toMatch(/\/img\/[0-9a-f]{32}-\d+x\d+\/\d+\.webp$/)
         // Device scale 2 asks for 2x; the next encoded width is at most a third above that (or the smallest one, 160 px).
         const smallest = image.src.endsWith('/160.webp')
-        if (!smallest) expect(image.natural, `${image.src} shown ${Math.round(image.displayed)} px wide`).toBeLessThanOrEqual(image.displayed * 2 * 1.35)
+        if (!smallest)
+          expect(image.natural, `${image.src} shown ${Math.round(image.displayed)} px wide`).toBeLessThanOrEqual(image.displayed * 2 * 1.35)
       }
     })
   }

@@ -31,10 +31,18 @@ function englishOnly(en: unknown, other: unknown): string[] {
   if (typeof en === 'function') {
     const fill = (f: unknown) => String((f as (...a: string[]) => unknown)(...Array<string>(5).fill(HOLE)))
     const english = fill(en)
-    if (english === fill(other) || english.replaceAll(HOLE, '').replaceAll('NaN', '').replace(/[^a-z]/gi, '').length < 3) return []
+    if (
+      english === fill(other) ||
+      english
+        .replaceAll(HOLE, '')
+        .replaceAll('NaN', '')
+        .replace(/[^a-z]/gi, '').length < 3
+    )
+      return []
     return [`^${escapeRegExp(english.trim()).replaceAll(HOLE, '.+').replaceAll('NaN', '.+')}$`]
   }
-  if (en && typeof en === 'object') return Object.entries(en).flatMap(([key, value]) => englishOnly(value, (other as Record<string, unknown>)[key]))
+  if (en && typeof en === 'object')
+    return Object.entries(en).flatMap(([key, value]) => englishOnly(value, (other as Record<string, unknown>)[key]))
   return []
 }
 const ENGLISH_ONLY = [...new Set([...englishOnly(strings.en, strings.es), ...englishOnly(formStrings.en, formStrings.es)])]
@@ -46,7 +54,8 @@ const ENGLISH_ONLY = [...new Set([...englishOnly(strings.en, strings.es), ...eng
 function englishLeftovers(page: Page) {
   return page.evaluate((sources) => {
     const patterns = sources.map((source) => new RegExp(source))
-    const isEnglish = (node: Node | null) => (node instanceof Element ? node : node?.parentElement)?.closest('[lang]')?.getAttribute('lang') === 'en'
+    const isEnglish = (node: Node | null) =>
+      (node instanceof Element ? node : node?.parentElement)?.closest('[lang]')?.getAttribute('lang') === 'en'
     const english = (text: string) => patterns.some((p) => p.test(text))
     const found: string[] = []
     for (const element of document.body.querySelectorAll('*')) {
@@ -74,15 +83,25 @@ test.describe('a Spanish record', () => {
     await expect(page.getByRole('heading', { name: 'Contact US' })).toHaveAttribute('lang', 'en')
     const nav = page.getByRole('navigation', { name: es.a11y.mainNav })
     await expect(nav.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('lang', 'en')
-    await expect(page.getByRole('navigation', { name: es.a11y.footerNav }).getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('lang', 'en')
+    await expect(
+      page.getByRole('navigation', { name: es.a11y.footerNav }).getByRole('link', { name: 'Contact', exact: true }),
+    ).toHaveAttribute('lang', 'en')
   })
 
-  test('our own words are Spanish: menu toggle, form labels and the validation messages the server answers', async ({ page, consoleErrors }) => {
+  test('our own words are Spanish: menu toggle, form labels and the validation messages the server answers', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.setViewportSize(PHONE)
     await page.goto(site.url + '/contact')
     await expect(page.getByRole('button', { name: es.a11y.openMenu })).toBeVisible()
-    await expect(page.getByText('Cuéntenos sobre su proyecto y le responderemos con un presupuesto gratuito y sin compromiso.')).toBeVisible()
-    const form = page.locator('form').filter({ has: page.getByRole('textbox', { name: esForm.labels.tname, exact: true }) }).first()
+    await expect(
+      page.getByText('Cuéntenos sobre su proyecto y le responderemos con un presupuesto gratuito y sin compromiso.'),
+    ).toBeVisible()
+    const form = page
+      .locator('form')
+      .filter({ has: page.getByRole('textbox', { name: esForm.labels.tname, exact: true }) })
+      .first()
     // Until the form is hydrated the browser's own validation answers (in the browser's language): wait for ours.
     await expect(form).toHaveAttribute('novalidate', '')
     await form.getByRole('button', { name: esForm.labels.tbutton }).click()
@@ -93,7 +112,7 @@ test.describe('a Spanish record', () => {
     expect(consoleErrors.splice(0).every((e) => /400|Bad Request/.test(e))).toBe(true)
   })
 
-  test('the estimate modal keeps the spec\'s English title and closes with a Spanish button', async ({ browser }) => {
+  test("the estimate modal keeps the spec's English title and closes with a Spanish button", async ({ browser }) => {
     const visitor = await newVisitor(browser, site.url, PHONE)
     await visitor.page.goto('/')
     const modal = visitor.page.getByRole('dialog', { name: ESTIMATE_MODAL_TITLE })
@@ -160,18 +179,22 @@ test.describe('a Spanish record', () => {
     expect(await englishLeftovers(page), 'video player open').toEqual([])
   })
 
-  test('a brand-new visitor\'s estimate modal speaks Spanish, its spec title marked English', async ({ browser }) => {
+  test("a brand-new visitor's estimate modal speaks Spanish, its spec title marked English", async ({ browser }) => {
     const visitor = await newVisitor(browser, site.url, PHONE)
     await visitor.page.goto('/')
     // It opens once the page is hydrated, which a busy machine may take a while to do.
     await expect(visitor.page.getByRole('dialog', { name: ESTIMATE_MODAL_TITLE })).toBeVisible({ timeout: 15_000 })
-    await expect(visitor.page.getByRole('dialog', { name: ESTIMATE_MODAL_TITLE }).getByText('Cuéntenos sobre su proyecto y le responderemos con un presupuesto gratuito y sin compromiso.')).toBeVisible()
+    await expect(
+      visitor.page
+        .getByRole('dialog', { name: ESTIMATE_MODAL_TITLE })
+        .getByText('Cuéntenos sobre su proyecto y le responderemos con un presupuesto gratuito y sin compromiso.'),
+    ).toBeVisible()
     expect(await englishLeftovers(visitor.page)).toEqual([])
     expect(visitor.errors).toEqual([])
     await visitor.close()
   })
 
-  test('numbers are written in the page\'s language, and the English dictionary words are really checked', async ({ page }) => {
+  test("numbers are written in the page's language, and the English dictionary words are really checked", async ({ page }) => {
     // The matcher list is what the walks above rely on: it must hold our words, whole and templated.
     expect(ENGLISH_ONLY).toContain('^Call Us$')
     expect(ENGLISH_ONLY).toContain('^Open image .+ of .+: .+$')
@@ -179,7 +202,9 @@ test.describe('a Spanish record', () => {
     await page.goto(site.url + '/gallery')
     await expect(page.getByText(/^\d+ fotos$/).first()).toBeVisible()
     // The same page's words checked against English ones are found when they are there.
-    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<p>Call Us</p><p lang="en">Visit Us</p><img alt="Open image 2 of 9: Decks">'))
+    await page.evaluate(() =>
+      document.body.insertAdjacentHTML('beforeend', '<p>Call Us</p><p lang="en">Visit Us</p><img alt="Open image 2 of 9: Decks">'),
+    )
     expect(await englishLeftovers(page)).toEqual(['<p> Call Us', '<img alt> Open image 2 of 9: Decks'])
   })
 

@@ -1,6 +1,5 @@
 import { demoRecord, expect, scrollTo, test } from './fixtures.ts'
 
-
 test.describe('shared layout on a desktop', () => {
   test.use({ viewport: { width: 1366, height: 900 } })
 
@@ -9,7 +8,12 @@ test.describe('shared layout on a desktop', () => {
     expect(html).toMatch(/<title>About \| [^<]+<\/title>/)
     expect(html).toContain('<meta name="robots" content="index,follow"/>')
     const description = html.match(/<meta name="description" content="([^"]*)"\/>/)?.[1] ?? ''
-    const decoded = description.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+    const decoded = description
+      .replace(/&amp;/g, '&')
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
     expect(decoded).toBe(demoRecord.dbAbout[0]!.text.trim().slice(0, 150))
     expect(html).toMatch(/<header/)
     expect(html).toMatch(/<footer/)

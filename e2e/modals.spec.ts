@@ -38,7 +38,11 @@ async function wheel(page: Page, deltaY: number) {
 }
 
 test.describe('estimate modal', () => {
-  test('rendered closed by the server, open after hydration on the first page of a visit, with the logo and the form', async ({ browser, baseURL, request }) => {
+  test('rendered closed by the server, open after hydration on the first page of a visit, with the logo and the form', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     const html = await (await request.get('/about')).text()
     const dialogTag = html.match(/<dialog[^>]*>/)?.[0] ?? ''
     expect(dialogTag).not.toBe('')

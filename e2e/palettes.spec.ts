@@ -35,7 +35,10 @@ for (const name of Object.keys(palettes) as PaletteName[]) {
 
     // The demo's own palette gets the same axe pass in accessibility.spec.ts, against the demo server.
     if (name === 'demo') return
-    for (const [device, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [device, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       for (const route of ROUTES) {
         test(`${route} on a ${device}: axe finds no WCAG 2.2 AA violation`, async ({ page }) => {
           await page.setViewportSize(viewport)

@@ -20,7 +20,6 @@ const text = {
 /** The demo's first six services (of eleven): the form offers only these. */
 const services = ['Wood Fence Installation', 'Vinyl Fencing', 'Chain Link Fencing', 'Fence Repair', 'Deck Building', 'Concrete Driveways']
 
-
 const contactForm = (page: Page) => page.getByRole('region', { name: 'Contact US' })
 
 async function fillValidForm(page: Page) {
@@ -127,9 +126,13 @@ test.describe('contact form without JavaScript', () => {
     await page.goto('/contact')
     await contactForm(page).getByRole('textbox', { name: text.tname, exact: true }).fill('Ada')
     // Without JavaScript the browser's own checks stay on; skip them to see the server's answer.
-    await contactForm(page).locator('form').evaluate((form) => form.setAttribute('novalidate', ''))
+    await contactForm(page)
+      .locator('form')
+      .evaluate((form) => form.setAttribute('novalidate', ''))
     await contactForm(page).getByRole('button', { name: text.tbutton }).click()
-    await expect(contactForm(page).getByRole('textbox', { name: text.tlname, exact: true })).toHaveAccessibleDescription('Please enter your last name.')
+    await expect(contactForm(page).getByRole('textbox', { name: text.tlname, exact: true })).toHaveAccessibleDescription(
+      'Please enter your last name.',
+    )
     await expect(contactForm(page).getByRole('textbox', { name: text.tname, exact: true })).toHaveValue('Ada')
     await fillValidForm(page)
     await contactForm(page).getByRole('button', { name: text.tbutton }).click()
@@ -156,7 +159,8 @@ test.describe('find us on', () => {
     // The demo record has pictures, so the picture variant shows: links named by their pictures.
     await expect(page.getByRole('link', { name: /business profile on Google/ })).toHaveAttribute('href', record.gmb.link)
     const directories = page.getByRole('region', { name: 'Directories' })
-    for (const d of record.dbSocialMedia.directorios) await expect(directories.getByRole('link', { name: d.name })).toHaveAttribute('href', d.url)
+    for (const d of record.dbSocialMedia.directorios)
+      await expect(directories.getByRole('link', { name: d.name })).toHaveAttribute('href', d.url)
     const socials = page.getByRole('region', { name: 'Social profiles' })
     for (const s of record.dbSocialMedia.redes) await expect(socials.getByRole('link', { name: s.name })).toHaveAttribute('href', s.url)
     await expect(socials.getByRole('img', { name: record.dbSocialMedia.redes[0]!.name })).toBeVisible()

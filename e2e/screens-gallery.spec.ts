@@ -19,7 +19,8 @@ const thumbnail = (page: Page, group: Group, position: number) =>
   page.getByRole('button', { name: `Open image ${position} of ${group.photos}: ${group.name}`, exact: true })
 const lightbox = (page: Page) => page.getByRole('dialog', { name: `${firstGroup.name} photos` })
 /** The photo the viewer shows: its slide is the one inside the viewport. */
-const shownPhoto = (page: Page, position: number) => lightbox(page).locator(`img[alt="${firstGroup.name}, photo ${position} of ${firstGroup.photos}"]`)
+const shownPhoto = (page: Page, position: number) =>
+  lightbox(page).locator(`img[alt="${firstGroup.name}, photo ${position} of ${firstGroup.photos}"]`)
 
 test.describe('gallery', () => {
   test.use({ viewport: { width: 1366, height: 900 } })
@@ -105,9 +106,9 @@ test.describe('gallery', () => {
     await expect(slider).toHaveAttribute('aria-valuenow', '0')
     // The visible split follows the value: the handle sits at the left edge, then at the right edge.
     const photo = (await region.getByRole('img', { name: 'After' }).first().boundingBox())!
-    await expect.poll(async () => Math.abs(await handleCentre(slider) - photo.x)).toBeLessThan(3)
+    await expect.poll(async () => Math.abs((await handleCentre(slider)) - photo.x)).toBeLessThan(3)
     await page.keyboard.press('End')
-    await expect.poll(async () => Math.abs(await handleCentre(slider) - (photo.x + photo.width))).toBeLessThan(3)
+    await expect.poll(async () => Math.abs((await handleCentre(slider)) - (photo.x + photo.width))).toBeLessThan(3)
   })
 
   test('before/after sliders follow a drag', async ({ page }) => {
@@ -130,7 +131,7 @@ async function handleCentre(slider: Locator) {
 }
 
 test.describe('landing gallery', () => {
-  test('shows that landing\'s photos only, under its name', async ({ page }) => {
+  test("shows that landing's photos only, under its name", async ({ page }) => {
     const landing = groups[1]!
     await page.goto(landing.href)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(landing.name)

@@ -48,13 +48,20 @@ test.describe('home page', () => {
     const links = intro.getByRole('listitem').getByRole('link')
     await expect(links).toHaveText(serviceNames.slice(0, 6))
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
-      '/wood-fence-installation', '/vinyl-fencing', '/chain-link-fencing', '/fence-repair', '/deck-building', '/concrete-driveways',
+      '/wood-fence-installation',
+      '/vinyl-fencing',
+      '/chain-link-fencing',
+      '/fence-repair',
+      '/deck-building',
+      '/concrete-driveways',
     ])
   })
 
   test('at most 8 service cards, the first ones, each with picture, short text and a link', async ({ page }) => {
     await page.goto('/')
-    const cards = page.getByRole('region', { name: record.labels.general.titleServices || 'What We Can Do For You', exact: true }).getByRole('listitem')
+    const cards = page
+      .getByRole('region', { name: record.labels.general.titleServices || 'What We Can Do For You', exact: true })
+      .getByRole('listitem')
     await expect(cards).toHaveCount(Math.min(8, serviceNames.length))
     await expect(cards.getByRole('heading', { level: 3 })).toHaveText(serviceNames.slice(0, 8))
     const first = cards.first()
@@ -71,7 +78,10 @@ test.describe('home page', () => {
     const before = await box.boundingBox()
     await region.scrollIntoViewIfNeeded()
     const player = region.locator('iframe')
-    await expect(player).toHaveAttribute('src', new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${PROMO_VIDEO_ID}\\?autoplay=1&mute=1&loop=1&playlist=${PROMO_VIDEO_ID}`))
+    await expect(player).toHaveAttribute(
+      'src',
+      new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${PROMO_VIDEO_ID}\\?autoplay=1&mute=1&loop=1&playlist=${PROMO_VIDEO_ID}`),
+    )
     await expect(player).toHaveAttribute('title', /video/i)
     const after = await player.boundingBox()
     expect(Math.round(after!.height)).toBe(Math.round(before!.height)) // no layout shift when the player replaces the poster
@@ -86,7 +96,9 @@ test.describe('home page', () => {
     await page.goto('/')
     await expect(movingDigits(page).first()).toHaveText(/^0[+%]$/) // below the fold: waiting at zero
     await statisticsBand(page).scrollIntoViewIfNeeded()
-    await expect.poll(async () => (await movingDigits(page).allTextContents()).some((t, i) => t !== finalValues[i] && !/^0[+%]$/.test(t))).toBe(true)
+    await expect
+      .poll(async () => (await movingDigits(page).allTextContents()).some((t, i) => t !== finalValues[i] && !/^0[+%]$/.test(t)))
+      .toBe(true)
     await expect(movingDigits(page)).toHaveText(finalValues, { timeout: 8_000 })
     // Screen readers read the final value throughout.
     await expect(statisticsBand(page).locator('.sr-only')).toHaveText(finalValues)

@@ -16,7 +16,12 @@ test.describe('services page', () => {
     await expect(rows).toHaveCount(services.reduce((n, s) => n + s.description.length, 0))
     const texts = services.flatMap((s) => s.description.map((d) => d.text))
     await expect(rows.locator('p').first()).toHaveText(texts[0]!)
-    await expect(rows.nth(texts.length - 1).locator('p').first()).toHaveText(texts.at(-1)!)
+    await expect(
+      rows
+        .nth(texts.length - 1)
+        .locator('p')
+        .first(),
+    ).toHaveText(texts.at(-1)!)
     const bullets = services.flatMap((s) => s.description.flatMap((d) => d.lists))
     if (bullets.length) await expect(page.getByRole('main').getByText(bullets[0]!, { exact: true }).first()).toBeVisible()
   })
@@ -26,7 +31,10 @@ test.describe('services page', () => {
     const rows = page.locator('[data-image-side]')
     const sides = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-image-side')))
     expect(sides).toEqual(sides.map((_, i) => (i % 2 === 0 ? 'left' : 'right')))
-    for (const [index, side] of [[0, 'left'], [1, 'right']] as const) {
+    for (const [index, side] of [
+      [0, 'left'],
+      [1, 'right'],
+    ] as const) {
       const image = await rows.nth(index).locator('[data-row-part="image"]').boundingBox()
       const text = await rows.nth(index).locator('[data-row-part="text"]').boundingBox()
       expect(side === 'left' ? image!.x < text!.x : image!.x > text!.x).toBe(true)
@@ -61,7 +69,8 @@ test.describe('service detail page', () => {
     const links = panel.getByRole('navigation', { name: 'Services' }).getByRole('link')
     await expect(links).toHaveCount(Math.min(13, services.length))
     await expect(links.filter({ hasText: service.name })).toHaveAttribute('aria-current', 'page')
-    for (const phone of record.dbPrincipal.phones) await expect(panel.locator(`a[href^="tel:+1"]`).filter({ hasText: phone.phone })).toContainText(phone.name)
+    for (const phone of record.dbPrincipal.phones)
+      await expect(panel.locator(`a[href^="tel:+1"]`).filter({ hasText: phone.phone })).toContainText(phone.name)
     for (const email of record.dbPrincipal.emails) await expect(panel.locator(`a[href="mailto:${email.email}"]`)).toBeVisible()
     await expect(panel).toContainText(record.dbPrincipal.workdays[0]!.day)
     await expect(panel).toContainText(record.dbPrincipal.workHours[0]!.hour)

@@ -121,7 +121,10 @@ test.describe('floating widgets on a desktop (demo record: every widget active)'
     await expect(page.getByRole('button', { name: 'Quick actions menu' })).toHaveAttribute('aria-expanded', 'false')
   })
 
-  test('chat: typing loader for 3 s, then the greeting; Send opens the chat app for the first phone in a new tab and clears the input', async ({ page, context }) => {
+  test('chat: typing loader for 3 s, then the greeting; Send opens the chat app for the first phone in a new tab and clears the input', async ({
+    page,
+    context,
+  }) => {
     await page.clock.install()
     const menu = await openMenu(page)
     const chat = menu.getByRole('dialog', { name: /Summit Ridge/ })
@@ -198,7 +201,13 @@ test.describe('floating widgets on a desktop (demo record: every widget active)'
   test('a page view is counted once, however often the page re-renders; moving to another page is a new view', async ({ page }) => {
     // Each count posted, by the page it was sent from (requests arrive here in the order the page sent them).
     const posts: string[] = []
-    page.on('request', (r) => r.url().endsWith('/api/visits') && r.method() === 'POST' && posts.push(r.headers().referer?.replace(/^https?:\/\/[^/]+/, '') ?? 'no referer'))
+    page.on(
+      'request',
+      (r) =>
+        r.url().endsWith('/api/visits') &&
+        r.method() === 'POST' &&
+        posts.push(r.headers().referer?.replace(/^https?:\/\/[^/]+/, '') ?? 'no referer'),
+    )
     const menu = await openMenu(page)
     for (const name of ['Visits counter', 'Call us now', 'Visits counter', 'Weather']) await menu.getByRole('button', { name }).click()
     await page.getByRole('button', { name: 'Quick actions menu' }).click()
@@ -210,8 +219,13 @@ test.describe('floating widgets on a desktop (demo record: every widget active)'
   })
 
   test('the counter answers only same-site JSON posts', async ({ request }) => {
-    expect((await request.post('/api/visits', { headers: { 'Content-Type': 'text/plain', 'User-Agent': BROWSER_UA }, data: 'x' })).status()).toBe(415)
-    const crossSite = await request.post('/api/visits', { headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site', 'User-Agent': BROWSER_UA }, data: {} })
+    expect(
+      (await request.post('/api/visits', { headers: { 'Content-Type': 'text/plain', 'User-Agent': BROWSER_UA }, data: 'x' })).status(),
+    ).toBe(415)
+    const crossSite = await request.post('/api/visits', {
+      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site', 'User-Agent': BROWSER_UA },
+      data: {},
+    })
     expect(crossSite.status()).toBe(415)
     const counts = await (await request.get('/api/visits')).json()
     expect(counts).toEqual({ today: expect.any(Number), total: expect.any(Number) })
@@ -276,7 +290,10 @@ test.describe('weather panel against a local weather service', () => {
   test.beforeAll(async () => {
     ensureBuilt()
     fake = await startFakeWeather({ current: { temperature_2m: 64.4, weather_code: 61, wind_speed_10m: 11.6, wind_direction_10m: 200 } })
-    ;[withFake, unreachable] = await Promise.all([startSite({ WEATHER_API_URL: fake.url }), startSite({ WEATHER_API_URL: await unreachableUrl() })])
+    ;[withFake, unreachable] = await Promise.all([
+      startSite({ WEATHER_API_URL: fake.url }),
+      startSite({ WEATHER_API_URL: await unreachableUrl() }),
+    ])
   })
   test.afterAll(async () => {
     await Promise.all([withFake?.stop(), unreachable?.stop()])

@@ -6,11 +6,33 @@ import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 
 const [outDir = '.tmp/shots', ...routes] = process.argv.slice(2)
 const site = process.env.SITE ?? 'http://localhost:3000'
-const list = routes.length ? routes : ['/', '/about', '/services', '/wood-fence-installation', '/gallery', '/gallery/cedar-fences', '/reviews', '/our-videos', '/contact', '/find-us-on', '/nope']
+const list = routes.length
+  ? routes
+  : [
+      '/',
+      '/about',
+      '/services',
+      '/wood-fence-installation',
+      '/gallery',
+      '/gallery/cedar-fences',
+      '/reviews',
+      '/our-videos',
+      '/contact',
+      '/find-us-on',
+      '/nope',
+    ]
 fs.mkdirSync(outDir, { recursive: true })
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
-for (const [name, width] of [['phone', 390], ['desktop', 1366]]) {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500 })
+for (const [name, width] of [
+  ['phone', 390],
+  ['desktop', 1366],
+]) {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 844 : 900 },
+    deviceScaleFactor: 1,
+    isMobile: width < 500,
+    hasTouch: width < 500,
+  })
   await context.addInitScript(() => sessionStorage.setItem('tradesite:estimate-modal-seen', '1'))
   await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (r) => r.abort())
   const page = await context.newPage()
@@ -18,10 +40,14 @@ for (const [name, width] of [['phone', 390], ['desktop', 1366]]) {
     await page.goto(site + route, { waitUntil: 'networkidle' })
     // Scroll through once so every lazy image loads, wait for them, then back to the top.
     await page.evaluate(async () => {
-      for (let y = 0; y < document.documentElement.scrollHeight; y += 600) { window.scrollTo(0, y); await new Promise((r) => setTimeout(r, 150)) }
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+        window.scrollTo(0, y)
+        await new Promise((r) => setTimeout(r, 150))
+      }
     })
     await page.waitForLoadState('networkidle')
-    const pending = () => [...document.images].filter((img) => !img.complete && img.checkVisibility()).map((img) => img.currentSrc || img.src)
+    const pending = () =>
+      [...document.images].filter((img) => !img.complete && img.checkVisibility()).map((img) => img.currentSrc || img.src)
     await page
       .waitForFunction(() => ![...document.images].some((img) => !img.complete && img.checkVisibility()), null, { timeout: 10_000 })
       .catch(async () => console.warn(`${route}: images still loading`, await page.evaluate(pending)))

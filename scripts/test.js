@@ -18,12 +18,15 @@ function run(label, command, args, jsonFile) {
 }
 
 if (!chromiumPath() && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
-  console.error('No Chromium found. Install Debian\'s: `sudo apt-get install -y chromium` (or set CHROME_PATH to a Chrome/Chromium binary).')
+  console.error("No Chromium found. Install Debian's: `sudo apt-get install -y chromium` (or set CHROME_PATH to a Chrome/Chromium binary).")
   process.exit(1)
 }
 
 console.info('▶ building the production site')
-const built = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+const built = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
 if (built.status !== 0) {
   console.error('The build failed: run `npm run build` to see why.')
   process.exit(1)
@@ -32,7 +35,12 @@ if (built.status !== 0) {
 process.env.E2E_SKIP_BUILD = '1'
 
 const unitJson = path.join(results, 'vitest.json')
-const unit = run('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`], unitJson)
+const unit = run(
+  'unit and integration tests (vitest)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`],
+  unitJson,
+)
 
 const e2eJson = path.join(results, 'playwright.json')
 const e2e = spawnE2e()

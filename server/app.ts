@@ -59,7 +59,9 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     if (!site) return false
     const protocol = requestProtocol(req, Boolean(env.TRUST_PROXY))
     const origin = site.config.siteUrl ?? `${protocol}://${req.headers.host}`
-    const page = services.pages.get(pageKey({ siteId: site.id, version: site.pageSnapshot().version, origin }, pagePath(pathname, at === -1 ? '' : url.slice(at))))
+    const page = services.pages.get(
+      pageKey({ siteId: site.id, version: site.pageSnapshot().version, origin }, pagePath(pathname, at === -1 ? '' : url.slice(at))),
+    )
     if (!page) return false
     const answer = answerPage({ method: req.method, headers: req.headers }, page, env.RECORD_TTL_SECONDS)
     applySecurityHeaders(res, protocol === 'https', page.csp)
@@ -107,7 +109,8 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
           page: {
             cache: services.pages,
             // Pages read no tracking parameter (utm_*, fbclid…), so every variant of a URL is one page.
-            keyFor: (status, leafRouteId) => (status === 404 ? notFoundKey(scope, leafRouteId) : pageKey(scope, pagePath(req.path, searchOf(req.url)))),
+            keyFor: (status, leafRouteId) =>
+              status === 404 ? notFoundKey(scope, leafRouteId) : pageKey(scope, pagePath(req.path, searchOf(req.url))),
             ttlSeconds: env.RECORD_TTL_SECONDS,
           },
         }
@@ -127,7 +130,11 @@ function siteExpress(env: Env) {
 
 /** As Express's req.protocol: X-Forwarded-Proto only from a trusted proxy. */
 function requestProtocol(req: IncomingMessage, trustProxy: boolean): 'http' | 'https' {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() : ''
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]!
+        .trim()
+    : ''
   if (forwarded === 'https' || forwarded === 'http') return forwarded
   return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
 }

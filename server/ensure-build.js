@@ -10,6 +10,9 @@ export const serverBuild = (name) => path.join(root, 'build/server', name)
 export function ensureBuild() {
   if (fs.existsSync(serverBuild('index.js'))) return
   console.info('No build found: building the site first (npm run build)…')
-  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], { cwd: root, stdio: 'inherit' })
+  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   if (built.status !== 0) process.exit(built.status ?? 1)
 }

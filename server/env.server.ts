@@ -2,7 +2,11 @@ import { z } from 'zod'
 import { DEFAULT_RELAY_TIMING, type RelayTiming } from './leads/relay-outbox.server.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
-const milliseconds = z.coerce.number().int().min(10).max(24 * 3600 * 1000)
+const milliseconds = z.coerce
+  .number()
+  .int()
+  .min(10)
+  .max(24 * 3600 * 1000)
 export const optionalUrl = z
   .string()
   .trim()
@@ -10,7 +14,10 @@ export const optionalUrl = z
   .pipe(z.url({ protocol: /^https?$/ }))
   .optional()
 
-export const pageId = z.string().trim().regex(/^[\w-]{1,100}$/, 'letters, digits, _ or - only')
+export const pageId = z
+  .string()
+  .trim()
+  .regex(/^[\w-]{1,100}$/, 'letters, digits, _ or - only')
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -35,7 +42,11 @@ const envSchema = z.object({
   /** Contact-form posts one client IP may make per 10 minutes. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().positive().max(10_000).default(5),
   /** Unset → SQLite in DATA_DIR; set → leads, relay outbox, visits and limits in this PostgreSQL, shared by every instance. */
-  DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres://user:password@host:5432/database URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres://user:password@host:5432/database URL')
+    .optional(),
   /** The relay's clock (server/leads/relay-outbox.server.ts); shorter values only make sense in tests. */
   RELAY_TIMEOUT_MS: milliseconds.default(DEFAULT_RELAY_TIMING.timeoutMs),
   RELAY_RETRY_BASE_MS: milliseconds.default(DEFAULT_RELAY_TIMING.retryBaseMs),
@@ -50,7 +61,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
   const result = envSchema.safeParse(present)
   if (result.success) return result.data
-  const problems = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`)
+  const problems = result.error.issues.map(
+    (i) => `  - ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`,
+  )
   throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`)
 }
 

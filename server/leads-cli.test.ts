@@ -72,20 +72,52 @@ describe('leads CLI', () => {
   test('main reads DATA_DIR and lists newest first', async () => {
     const storage = await openStorage({ dataDir: tmp.dir, defaultSite: 'p' })
     const body = buildRelayBody(lead, testRecord())
-    await storage.leads.insertLead({ pageId: 'p', site: 'p', lead: { ...lead, firstName: 'Older' }, relayBody: body, relayUrl: null, now: 1_000 })
-    await storage.leads.insertLead({ pageId: 'p', site: 'p', lead: { ...lead, firstName: 'Newer' }, relayBody: body, relayUrl: null, now: 2_000 })
+    await storage.leads.insertLead({
+      pageId: 'p',
+      site: 'p',
+      lead: { ...lead, firstName: 'Older' },
+      relayBody: body,
+      relayUrl: null,
+      now: 1_000,
+    })
+    await storage.leads.insertLead({
+      pageId: 'p',
+      site: 'p',
+      lead: { ...lead, firstName: 'Newer' },
+      relayBody: body,
+      relayUrl: null,
+      now: 2_000,
+    })
     await storage.close()
     let out = ''
     expect(await main(['--csv'], { DATA_DIR: tmp.dir }, (s) => void (out += s))).toBe(0)
-    const firstNames = out.trim().split('\r\n').slice(1).map((l) => l.split(',')[2])
+    const firstNames = out
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[2])
     expect(firstNames).toEqual(['"Newer"', '"Older"'])
   })
 
-  test('--site keeps one site\'s leads, and says so when that site has none', async () => {
+  test("--site keeps one site's leads, and says so when that site has none", async () => {
     const storage = await openStorage({ dataDir: tmp.dir, defaultSite: 'ironwood' })
     const body = buildRelayBody(lead, testRecord())
-    await storage.leads.insertLead({ pageId: 'ironwood', site: 'ironwood', lead: { ...lead, firstName: 'Iris' }, relayBody: body, relayUrl: null, now: 1_000 })
-    await storage.leads.insertLead({ pageId: 'cedar', site: 'cedar', lead: { ...lead, firstName: 'Cole' }, relayBody: body, relayUrl: null, now: 2_000 })
+    await storage.leads.insertLead({
+      pageId: 'ironwood',
+      site: 'ironwood',
+      lead: { ...lead, firstName: 'Iris' },
+      relayBody: body,
+      relayUrl: null,
+      now: 1_000,
+    })
+    await storage.leads.insertLead({
+      pageId: 'cedar',
+      site: 'cedar',
+      lead: { ...lead, firstName: 'Cole' },
+      relayBody: body,
+      relayUrl: null,
+      now: 2_000,
+    })
     await storage.close()
     let out = ''
     expect(await main(['--site', 'ironwood'], { DATA_DIR: tmp.dir }, (s) => void (out += s))).toBe(0)

@@ -69,7 +69,11 @@ export function formatLeads(rows: LeadRow[], { csv = false }: { csv?: boolean } 
 
 type Write = (s: string) => void
 
-export async function main(argv: string[], env: Record<string, string | undefined>, write: Write = (s) => void process.stdout.write(s)): Promise<number> {
+export async function main(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  write: Write = (s) => void process.stdout.write(s),
+): Promise<number> {
   const csv = argv.includes('--csv')
   const importFrom = argv.includes('--import-sqlite') ? argv[argv.indexOf('--import-sqlite') + 1] : undefined
   const siteAt = argv.indexOf('--site')
@@ -80,7 +84,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
   }
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const databaseUrl = env.DATABASE_URL || undefined
-  if (argv.includes('--import-sqlite') && !importFrom) return fail('Say which folder to import from: npm run leads -- --import-sqlite ./data')
+  if (argv.includes('--import-sqlite') && !importFrom)
+    return fail('Say which folder to import from: npm run leads -- --import-sqlite ./data')
   if (!importFrom && !databaseUrl && !existsSync(path.join(dataDir, 'leads.sqlite'))) {
     write(csv ? formatLeads([], { csv }) : `No leads stored yet (no database in ${dataDir}).\n`)
     return 0
@@ -108,7 +113,8 @@ function fail(message: string): number {
 /** `pageId` owns visit counts from before they had a site (the PAGE_ID that old folder served). */
 async function importSqlite(folder: string, target: Storage, pageId: string, write: Write): Promise<number> {
   if (!existsSync(path.join(folder, 'leads.sqlite'))) return fail(`No leads.sqlite in ${folder}.`)
-  if (target.kind === 'sqlite' && target.location === folder) return fail('That folder is the storage itself: set DATABASE_URL to the database to import into.')
+  if (target.kind === 'sqlite' && target.location === folder)
+    return fail('That folder is the storage itself: set DATABASE_URL to the database to import into.')
   const source = await openStorage({ dataDir: folder, defaultSite: pageId })
   try {
     const rows = await source.leads.listLeads()
@@ -117,11 +123,12 @@ async function importSqlite(folder: string, target: Storage, pageId: string, wri
     const days = await source.visits.allDays()
     let daysAdded = 0
     for (const day of days) if (await target.visits.importDay(day)) daysAdded++
-    write(`Imported ${added} of ${rows.length} lead(s) from ${folder} into ${target.kind} ${target.location} (${rows.length - added} already there).\n`)
+    write(
+      `Imported ${added} of ${rows.length} lead(s) from ${folder} into ${target.kind} ${target.location} (${rows.length - added} already there).\n`,
+    )
     write(`Imported visit counts of ${daysAdded} of ${days.length} day(s) (${days.length - daysAdded} already counted there).\n`)
     return 0
   } finally {
     await source.close()
   }
 }
-

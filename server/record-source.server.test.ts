@@ -22,7 +22,10 @@ afterEach(async () => {
 async function setup(mode: Parameters<typeof startFakeProvider>[0], timeoutMs = 300) {
   const provider = await startFakeProvider(mode)
   const source = createRecordSource({ apiUrl: provider.url, pageId: 'page-1', ttlSeconds: 60, dataDir, timeoutMs, logger })
-  cleanups.push(() => source.stop(), () => provider.close())
+  cleanups.push(
+    () => source.stop(),
+    () => provider.close(),
+  )
   return { provider, source }
 }
 
@@ -109,7 +112,10 @@ test('concurrent refreshes share one request', async () => {
 test('the background refresh picks up a change within the ttl', async () => {
   const provider = await startFakeProvider({ kind: 'ok', record: goodRecord })
   const source = createRecordSource({ apiUrl: provider.url, pageId: 'p', ttlSeconds: 0.2, dataDir, timeoutMs: 300, logger })
-  cleanups.push(() => source.stop(), () => provider.close())
+  cleanups.push(
+    () => source.stop(),
+    () => provider.close(),
+  )
   await source.start()
   provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Renamed' } } })
   await expect.poll(() => source.current().record.dbPrincipal.name, { timeout: 2000 }).toBe('Renamed')
@@ -118,7 +124,10 @@ test('the background refresh picks up a change within the ttl', async () => {
 test('page requests refresh at most once per ttl, however many arrive', async () => {
   const provider = await startFakeProvider({ kind: 'status', status: 503 })
   const source = createRecordSource({ apiUrl: provider.url, pageId: 'p', ttlSeconds: 60, dataDir, timeoutMs: 300, logger })
-  cleanups.push(() => source.stop(), () => provider.close())
+  cleanups.push(
+    () => source.stop(),
+    () => provider.close(),
+  )
   await source.start()
   await Promise.all(Array.from({ length: 20 }, () => source.refreshIfDue()))
   expect(provider.requests).toHaveLength(1)

@@ -2,7 +2,14 @@ import type { NextFunction, Request, Response } from 'express'
 import onHeaders from 'on-headers'
 
 /** Third parties the site embeds: YouTube players, Google Maps, the Elfsight reviews widget. */
-const EMBED_FRAMES = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://www.google.com', 'https://maps.google.com', 'https://*.elfsight.com', 'https://*.elfsightcdn.com']
+const EMBED_FRAMES = [
+  'https://www.youtube-nocookie.com',
+  'https://www.youtube.com',
+  'https://www.google.com',
+  'https://maps.google.com',
+  'https://*.elfsight.com',
+  'https://*.elfsightcdn.com',
+]
 const REVIEW_SCRIPTS = ['https://apps.elfsight.com', 'https://static.elfsight.com', 'https://universe-static.elfsightcdn.com']
 
 /**

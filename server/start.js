@@ -22,7 +22,10 @@ if (dev) {
   site = await import(serverBuild('index.js')).then((m) => m.createApp())
   // Hashed file names never change: cached for a year, sent as the brotli/gzip copies made at build time.
   const assets = path.join(root, 'build/client/assets')
-  server.use('/assets', expressStaticGzip(assets, { enableBrotli: true, orderPreference: ['br', 'gz'], serveStatic: { immutable: true, maxAge: '1y' } }))
+  server.use(
+    '/assets',
+    expressStaticGzip(assets, { enableBrotli: true, orderPreference: ['br', 'gz'], serveStatic: { immutable: true, maxAge: '1y' } }),
+  )
   server.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
 }
 server.use(site.app)

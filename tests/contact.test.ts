@@ -86,7 +86,7 @@ test('a bot that fills the honeypot gets the thank-you page whatever else it sen
   expect((await storedLeads()).length).toBe(before)
 })
 
-test('a post from another site\'s page is refused with a readable message, and stores nothing', async () => {
+test("a post from another site's page is refused with a readable message, and stores nothing", async () => {
   const before = (await storedLeads()).length
   const crossSite = await post(lead, { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' })
   expect(crossSite.status).toBe(403)
@@ -147,7 +147,10 @@ test('npm run leads lists the stored lead with its relay state', async () => {
   const { execFileSync } = await import('node:child_process')
   const out = execFileSync(process.execPath, ['server/leads.js'], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
   expect(out).toMatch(/listed@example\.com.*delivered|delivered.*listed@example\.com/)
-  const csv = execFileSync(process.execPath, ['server/leads.js', '--csv'], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
+  const csv = execFileSync(process.execPath, ['server/leads.js', '--csv'], {
+    env: { ...process.env, DATA_DIR: site.dataDir },
+    encoding: 'utf8',
+  })
   expect(csv.split('\r\n')[0]).toMatch(/email/i)
   expect(csv).toContain('listed@example.com')
 })

@@ -49,7 +49,9 @@ test('an unreachable DATABASE_URL stops the server at start-up with a message na
   await proxy.cut()
   try {
     const start = startSite({ PAGE_API_URL: provider.url, DATABASE_URL: url.toString() })
-    await expect(start).rejects.toThrow(/Cannot reach the PostgreSQL database in DATABASE_URL \(postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/t_\w+\): .*ECONNREFUSED/)
+    await expect(start).rejects.toThrow(
+      /Cannot reach the PostgreSQL database in DATABASE_URL \(postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/t_\w+\): .*ECONNREFUSED/,
+    )
     await start.catch((e: Error) => expect(e.message).not.toContain('hunter2'))
   } finally {
     await proxy.restore()
@@ -68,7 +70,14 @@ test('the database lost at form time: a readable error, the visitor keeps what t
     expect(refused.status).toBe(503)
     const html = await refused.text()
     expect(html).toContain('Sorry, we could not save your request just now. Your details are still in the form')
-    for (const typed of ['value="Zoë"', 'value="Lopez"', 'value="ana@example.com"', 'value="(720) 555-0101"', 'value="12 Elm St"', 'Gate on the north side, please']) {
+    for (const typed of [
+      'value="Zoë"',
+      'value="Lopez"',
+      'value="ana@example.com"',
+      'value="(720) 555-0101"',
+      'value="12 Elm St"',
+      'Gate on the north side, please',
+    ]) {
       expect(html).toContain(typed)
     }
     expect(await storedFirstNames()).toEqual(['Before'])
@@ -91,7 +100,17 @@ test('in a browser: the database lost at send time leaves every field filled, an
     const form = page.locator('main form[action="/contact"]').first()
     await form.locator('input[name="submissionId"]:not([value=""])').waitFor({ state: 'attached' }) // hydrated: JavaScript sends it
     // acmeRecord names only its contact ways ('Phone call'); the other labels are the English defaults.
-    const text = { tname: 'First Name', tlname: 'Last Name', temail: 'Email', tphone: 'Phone', taddress: 'Address', ttypeservice: 'Type of Service', tcheckphone: 'Phone call', tmessage: 'Message', tbutton: 'Send Request' }
+    const text = {
+      tname: 'First Name',
+      tlname: 'Last Name',
+      temail: 'Email',
+      tphone: 'Phone',
+      taddress: 'Address',
+      ttypeservice: 'Type of Service',
+      tcheckphone: 'Phone call',
+      tmessage: 'Message',
+      tbutton: 'Send Request',
+    }
     const typed: [string, string][] = [
       [text.tname, 'Grace'],
       [text.tlname, 'Hopper'],

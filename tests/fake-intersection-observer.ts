@@ -33,7 +33,9 @@ export class FakeIntersectionObserver implements IntersectionObserver {
   static enterAll() {
     for (const observer of [...FakeIntersectionObserver.instances]) {
       if (!observer.elements.size) continue
-      const entries = [...observer.elements].map((target) => ({ target, isIntersecting: true, intersectionRatio: 1 }) as IntersectionObserverEntry)
+      const entries = [...observer.elements].map(
+        (target) => ({ target, isIntersecting: true, intersectionRatio: 1 }) as IntersectionObserverEntry,
+      )
       observer.callback(entries, observer)
     }
   }
@@ -46,5 +48,10 @@ export function installFakeIntersectionObserver() {
 
 /** Pretends the visitor asked for reduced motion (or not). */
 export function stubReducedMotion(reduce: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }))
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('reduce'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }))
 }

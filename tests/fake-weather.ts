@@ -23,7 +23,10 @@ export async function startFakeWeather(options: FakeWeatherOptions = {}) {
       }, options.delayMs ?? 0)
     }
     if (url.pathname === '/v1/forecast') {
-      return answer(200, { latitude: Number(url.searchParams.get('latitude')), current: { time: '2025-06-01T14:15', interval: 900, ...current } })
+      return answer(200, {
+        latitude: Number(url.searchParams.get('latitude')),
+        current: { time: '2025-06-01T14:15', interval: 900, ...current },
+      })
     }
     if (url.pathname === '/v1/search') {
       const hit = options.places?.[url.searchParams.get('name') ?? '']

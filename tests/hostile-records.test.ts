@@ -11,7 +11,19 @@ import { hostileRecords, XSS_MARK } from './records/hostile.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
 
 const demo = JSON.parse(fs.readFileSync('demo/record.json', 'utf8'))
-const FIXED_PATHS = ['/', '/about', '/services', '/gallery', '/reviews', '/our-videos', '/contact', '/find-us-on', '/sitemap.xml', '/no-such-service', '/gallery/no-such-landing']
+const FIXED_PATHS = [
+  '/',
+  '/about',
+  '/services',
+  '/gallery',
+  '/reviews',
+  '/our-videos',
+  '/contact',
+  '/find-us-on',
+  '/sitemap.xml',
+  '/no-such-service',
+  '/gallery/no-such-landing',
+]
 
 let provider: Awaited<ReturnType<typeof startFakeProvider>>
 let site: Awaited<ReturnType<typeof startSite>>
@@ -43,11 +55,17 @@ function expectSafeHtml(html: string, path: string, csp: string) {
   for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     if (attributes!.includes('type="application/ld+json"')) continue
     if (/\ssrc="/.test(attributes!)) expect(attributes, `${path}: a script from elsewhere`).toMatch(/\ssrc="\/assets\//)
-    else expect(csp, `${path}: an inline script the CSP does not allow by hash`).toContain(`'sha256-${createHash('sha256').update(text!).digest('base64')}'`)
+    else
+      expect(csp, `${path}: an inline script the CSP does not allow by hash`).toContain(
+        `'sha256-${createHash('sha256').update(text!).digest('base64')}'`,
+      )
   }
   expect(html, `${path}: the mark that tells our scripts apart`).not.toContain('nonce=')
   expect(html, `${path}: a dangerous URL`).not.toMatch(/(href|src|action|poster|srcset)="\s*(javascript|data|vbscript):/i)
-  expect(attributeNames(html).filter((name) => /^on/i.test(name)), `${path}: event-handler attributes`).toEqual([])
+  expect(
+    attributeNames(html).filter((name) => /^on/i.test(name)),
+    `${path}: event-handler attributes`,
+  ).toEqual([])
   const theme = html.match(/<style>([^<]*)<\/style>/)?.[1] ?? ''
   expect(theme, `${path}: the theme block`).toMatch(/^:root\{[^{}<>]*\}$/)
 }
@@ -67,7 +85,8 @@ describe.each(hostileRecords(demo))('a record with %s', (_name, record) => {
     for (const path of pathsFor(record)) {
       const response = await site.get(path)
       expect(response.status, path).toBeLessThan(500)
-      if (response.headers.get('content-type')?.includes('html')) expectSafeHtml(await response.text(), path, response.headers.get('content-security-policy') ?? '')
+      if (response.headers.get('content-type')?.includes('html'))
+        expectSafeHtml(await response.text(), path, response.headers.get('content-security-policy') ?? '')
     }
   })
 })
@@ -94,9 +113,21 @@ describe('in a real browser', () => {
 })
 
 describe('random records (property-based)', () => {
-  const leaf = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.webUrl(), fc.constantFrom('javascript:alert(1)', '#fff', '<script>x</script>'))
+  const leaf = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.webUrl(),
+    fc.constantFrom('javascript:alert(1)', '#fff', '<script>x</script>'),
+  )
   const anyValue = fc.letrec((tie) => ({
-    value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 })),
+    value: fc.oneof(
+      { depthSize: 'small' },
+      leaf,
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 }),
+    ),
   })).value
   // Records shaped like the real one (its keys), with anything at all as values.
   const keys = Object.keys(demo)

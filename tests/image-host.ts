@@ -45,7 +45,15 @@ export async function startImageHost(files: Record<string, HostedFile>, tls?: { 
 export async function phonePhoto(options: { sigma?: number; base?: Buffer } = {}) {
   const pixels = options.base
     ? sharp(options.base).resize(4032, 3024, { fit: 'cover' })
-    : sharp({ create: { width: 4032, height: 3024, channels: 3, background: { r: 120, g: 140, b: 90 }, noise: { type: 'gaussian', mean: 128, sigma: options.sigma ?? 12 } } })
+    : sharp({
+        create: {
+          width: 4032,
+          height: 3024,
+          channels: 3,
+          background: { r: 120, g: 140, b: 90 },
+          noise: { type: 'gaussian', mean: 128, sigma: options.sigma ?? 12 },
+        },
+      })
   return pixels
     .jpeg({ quality: 88 })
     .withMetadata({ orientation: 6 })
@@ -57,12 +65,15 @@ export async function phonePhoto(options: { sigma?: number; base?: Buffer } = {}
 }
 
 /** True when EXIF holds a GPS block (the GPS IFD pointer tag 0x8825, either byte order). */
-export const hasGps = (exif: Buffer | undefined) => !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])))
+export const hasGps = (exif: Buffer | undefined) =>
+  !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])))
 
 /** A transparent PNG logo. */
 export const pngLogo = () =>
   sharp({ create: { width: 600, height: 180, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([{ input: Buffer.from('<svg width="600" height="180"><rect x="20" y="20" width="560" height="140" rx="30" fill="#1d4d3a"/></svg>') }])
+    .composite([
+      { input: Buffer.from('<svg width="600" height="180"><rect x="20" y="20" width="560" height="140" rx="30" fill="#1d4d3a"/></svg>') },
+    ])
     .png()
     .toBuffer()
 
@@ -71,7 +82,9 @@ export const pngLogo = () =>
  * so only the pixel limit stands between it and gigabytes of memory.
  */
 export async function pngBomb() {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer()
   const ihdr = png.indexOf('IHDR') // length(4) 'IHDR'(4) width(4) height(4) … crc(4)
   png.writeUInt32BE(60_000, ihdr + 4)
   png.writeUInt32BE(60_000, ihdr + 8)

@@ -29,12 +29,18 @@ async function pageWhen(route: string, ready: (html: string) => boolean, timeout
     await new Promise((r) => setTimeout(r, 200))
   }
 }
-const imageSrcs = (html: string) => [...html.matchAll(/<(?:img|source)\b[^>]*?\s(?:src|srcSet)="([^"]+)"/g)].flatMap((m) => m[1]!.split(', ').map((c) => c.split(' ')[0]!))
+const imageSrcs = (html: string) =>
+  [...html.matchAll(/<(?:img|source)\b[^>]*?\s(?:src|srcSet)="([^"]+)"/g)].flatMap((m) => m[1]!.split(', ').map((c) => c.split(' ')[0]!))
 const variantOf = (html: string, pattern: RegExp) => imageSrcs(html).find((src) => pattern.test(src))
 /** The phone photo (4032×3024 stored sideways) is ready once its upright variants are on the page. */
 const photoReady = (html: string) => html.includes('-1920x2560/')
 /** The src of each gallery thumbnail, in order. */
-const thumbnailSrcs = (html: string) => [...html.matchAll(/Open image \d+ of \d+[^>]*><picture[^>]*>(?:<source[^>]*>)?<img src="([^"]+)"|Open image \d+ of \d+[^>]*><img src="([^"]+)"/g)].map((m) => m[1] ?? m[2])
+const thumbnailSrcs = (html: string) =>
+  [
+    ...html.matchAll(
+      /Open image \d+ of \d+[^>]*><picture[^>]*>(?:<source[^>]*>)?<img src="([^"]+)"|Open image \d+ of \d+[^>]*><img src="([^"]+)"/g,
+    ),
+  ].map((m) => m[1] ?? m[2])
 
 beforeAll(async () => {
   ensureBuilt()
@@ -107,7 +113,12 @@ test('a bomb, a 404, a slow host and an HTML page posing as a JPEG each become t
 })
 
 test('only variants we made are served: no proxying, no paths outside the image folder', async () => {
-  for (const url of ['/img/placeholder.png', `/img/${'0'.repeat(32)}-10x10/10.jpg`, '/img/..%2f..%2frecord-default.json/1.jpg', `/img/x/${encodeURIComponent(host.url('/photo.jpg'))}`]) {
+  for (const url of [
+    '/img/placeholder.png',
+    `/img/${'0'.repeat(32)}-10x10/10.jpg`,
+    '/img/..%2f..%2frecord-default.json/1.jpg',
+    `/img/x/${encodeURIComponent(host.url('/photo.jpg'))}`,
+  ]) {
     expect((await site.get(url)).status, url).toBe(404)
   }
 })

@@ -14,8 +14,22 @@ afterEach(() => tmp.remove())
 test('--import-sqlite copies an old DATA_DIR into PostgreSQL (DATABASE_URL) once; the list then reads PostgreSQL', async () => {
   const storage = await openStorage({ dataDir: tmp.dir, defaultSite: 'p' })
   const body = buildRelayBody(lead, testRecord())
-  const kept = await storage.leads.insertLead({ pageId: 'p', site: 'p', lead: { ...lead, firstName: 'Kept' }, relayBody: body, relayUrl: 'https://relay.example', now: 1_000 })
-  await storage.leads.insertLead({ pageId: 'p', site: 'p', lead: { ...lead, firstName: 'Held' }, relayBody: body, relayUrl: null, now: 2_000 })
+  const kept = await storage.leads.insertLead({
+    pageId: 'p',
+    site: 'p',
+    lead: { ...lead, firstName: 'Kept' },
+    relayBody: body,
+    relayUrl: 'https://relay.example',
+    now: 1_000,
+  })
+  await storage.leads.insertLead({
+    pageId: 'p',
+    site: 'p',
+    lead: { ...lead, firstName: 'Held' },
+    relayBody: body,
+    relayUrl: null,
+    now: 2_000,
+  })
   await storage.visits.countView('p', '2026-01-15')
   await storage.close()
   const env = { DATABASE_URL: await freshDatabase(inject('postgresUrl')), DATA_DIR: `${tmp.dir}/unused` }
@@ -27,8 +41,12 @@ test('--import-sqlite copies an old DATA_DIR into PostgreSQL (DATABASE_URL) once
 
   const first = await run(['--import-sqlite', tmp.dir])
   expect(first.code).toBe(0)
-  expect(first.out).toMatch(/^Imported 2 of 2 lead\(s\) from .* into postgres postgres:\/\/.*\(0 already there\)\.\nImported visit counts of 1 of 1 day\(s\)/)
-  expect((await run(['--import-sqlite', tmp.dir])).out).toMatch(/^Imported 0 of 2 lead\(s\).*\(2 already there\)\.\nImported visit counts of 0 of 1 day\(s\)/)
+  expect(first.out).toMatch(
+    /^Imported 2 of 2 lead\(s\) from .* into postgres postgres:\/\/.*\(0 already there\)\.\nImported visit counts of 1 of 1 day\(s\)/,
+  )
+  expect((await run(['--import-sqlite', tmp.dir])).out).toMatch(
+    /^Imported 0 of 2 lead\(s\).*\(2 already there\)\.\nImported visit counts of 0 of 1 day\(s\)/,
+  )
   const { out } = await run(['--csv'])
   const rows = out.trim().split('\r\n').slice(1)
   expect(rows.map((l) => l.split(',')[2])).toEqual(['"Held"', '"Kept"'])

@@ -92,7 +92,10 @@ describe('three instances on one PostgreSQL', () => {
     const victimOwner = `${os.hostname()}:${victim.pid}`
     const answers: number[] = []
     const postLead = async (n: number, instances: number[]) => {
-      const response = await posters[instances[n % instances.length]!]!({ ...validLead, email: `lead-${n}@example.com` }, `203.0.113.${n % 250}`)
+      const response = await posters[instances[n % instances.length]!]!(
+        { ...validLead, email: `lead-${n}@example.com` },
+        `203.0.113.${n % 250}`,
+      )
       expect(await response.text()).toContain('Thank you! Your request was sent.')
       answers.push(response.status)
     }
@@ -104,7 +107,9 @@ describe('three instances on one PostgreSQL', () => {
     relay.hold()
     for (let n = 75; n < 120; n++) await postLead(n, [0, 1, 2])
     const heldByVictim = () =>
-      db.query<{ id: string }>('SELECT id FROM leads WHERE claimed_by = $1 AND claimed_until > $2', [victimOwner, Date.now()]).then((r) => r.rows.map((x) => x.id))
+      db
+        .query<{ id: string }>('SELECT id FROM leads WHERE claimed_by = $1 AND claimed_until > $2', [victimOwner, Date.now()])
+        .then((r) => r.rows.map((x) => x.id))
     await expect.poll(async () => (await heldByVictim()).length, { timeout: 20_000 }).toBeGreaterThan(0)
     await victim.kill()
     const stranded = await heldByVictim() // claimed by a dead process: only their lease can free them
@@ -112,7 +117,9 @@ describe('three instances on one PostgreSQL', () => {
     for (let n = 120; n < LEADS; n++) await postLead(n, [0, 2])
 
     relay.respondWith(200) // the relay is back (hanging requests are dropped, unanswered)
-    await expect.poll(() => count(`SELECT count(*) AS n FROM leads WHERE state = 'delivered'`), { timeout: 60_000, interval: 250 }).toBe(LEADS)
+    await expect
+      .poll(() => count(`SELECT count(*) AS n FROM leads WHERE state = 'delivered'`), { timeout: 60_000, interval: 250 })
+      .toBe(LEADS)
 
     const stored = await db.query<{ id: string; claimed_by: string }>('SELECT id, claimed_by FROM leads')
     const acceptedKeys = relay.accepted().map((r) => String(r.headers['idempotency-key']))
@@ -137,7 +144,10 @@ describe('three instances on one PostgreSQL', () => {
 
     // The contractor's list is the same whichever instance's machine runs it, the killed one's too.
     for (const site of sites) {
-      const out = execFileSync(process.execPath, ['server/leads.js'], { env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: site.dataDir }, encoding: 'utf8' })
+      const out = execFileSync(process.execPath, ['server/leads.js'], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: site.dataDir },
+        encoding: 'utf8',
+      })
       expect(out).toContain(`${LEADS} lead(s)`)
       expect(out).not.toMatch(/pending|failed|held/)
     }

@@ -25,12 +25,18 @@ let site: Awaited<ReturnType<typeof startSite>>
 let images: Awaited<ReturnType<typeof startImageHost>>
 
 /** A plain PNG logo of one colour, so each contractor's logo has its own bytes. */
-const logoPng = (red: number) => sharp({ create: { width: 400, height: 120, channels: 3, background: { r: red, g: 40, b: 40 } } }).png().toBuffer()
+const logoPng = (red: number) =>
+  sharp({ create: { width: 400, height: 120, channels: 3, background: { r: red, g: 40, b: 40 } } })
+    .png()
+    .toBuffer()
 
 beforeAll(async () => {
   ensureBuilt()
   relays = [await startFakeRelay(), await startFakeRelay()]
-  images = await startImageHost({ '/ironwood.png': { type: 'image/png', body: await logoPng(200) }, '/cedar.png': { type: 'image/png', body: await logoPng(20) } })
+  images = await startImageHost({
+    '/ironwood.png': { type: 'image/png', body: await logoPng(200) },
+    '/cedar.png': { type: 'image/png', body: await logoPng(20) },
+  })
   providers = [
     await startFakeProvider({ kind: 'ok', record: contractor('Ironwood Fences', relays[0]!.url, images.url('/ironwood.png')) }),
     await startFakeProvider({ kind: 'ok', record: contractor('Cedar Decks', relays[1]!.url, images.url('/cedar.png')) }),
@@ -40,7 +46,12 @@ beforeAll(async () => {
   fs.writeFileSync(
     sitesFile,
     JSON.stringify([
-      { hosts: ['ironwood.test', 'www.ironwood.test'], pageId: 'ironwood-1', siteUrl: 'https://ironwood.test', pageApiUrl: providers[0]!.url },
+      {
+        hosts: ['ironwood.test', 'www.ironwood.test'],
+        pageId: 'ironwood-1',
+        siteUrl: 'https://ironwood.test',
+        pageApiUrl: providers[0]!.url,
+      },
       { hosts: ['cedar.test'], pageId: 'cedar-2', siteUrl: 'https://cedar.test', pageApiUrl: providers[1]!.url },
     ]),
   )
@@ -57,11 +68,21 @@ afterAll(async () => {
 function request(host: string, pathname: string, options: { method?: string; body?: string; headers?: Record<string, string> } = {}) {
   const { port } = new URL(site.url)
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-    const req = http.request({ agent: false, host: '127.0.0.1', port, path: pathname, method: options.method ?? 'GET', headers: { Host: host, ...options.headers } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8').on('data', (d) => (text += d))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
-    })
+    const req = http.request(
+      {
+        agent: false,
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: options.method ?? 'GET',
+        headers: { Host: host, ...options.headers },
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8').on('data', (d) => (text += d))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
+      },
+    )
     req.on('error', reject)
     req.end(options.body)
   })
@@ -93,23 +114,32 @@ test('an unknown host gets a plain 404 that names no site', async () => {
     expect(response.text).toBe('Not found.')
     expect(response.headers['set-cookie']).toBeUndefined()
   }
-  const post = await request('evil.test', '/contact', { method: 'POST', body: 'firstName=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '11' } })
+  const post = await request('evil.test', '/contact', {
+    method: 'POST',
+    body: 'firstName=x',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '11' },
+  })
   expect(post.status).toBe(404)
 })
 
-test('leads go to their own site\'s relay and are stored with their site; npm run leads -- --site filters them', async () => {
+test("leads go to their own site's relay and are stored with their site; npm run leads -- --site filters them", async () => {
   const body = new URLSearchParams({ ...validForm, contactWays: 'phone', service: 'Deck Repair', firstName: 'Cedric' }).toString()
   const response = await request('cedar.test', '/contact', {
     method: 'POST',
     body,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(Buffer.byteLength(body)), 'Sec-Fetch-Site': 'same-origin' },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Content-Length': String(Buffer.byteLength(body)),
+      'Sec-Fetch-Site': 'same-origin',
+    },
   })
   expect(response.status).toBe(200)
   await expect.poll(() => relays[1]!.accepted().length, { timeout: 10_000 }).toBe(1)
   expect(relays[1]!.accepted()[0]!.body).toMatchObject({ toEmail: 'owner@cedar.example', nombre: 'Cedric' })
   expect(relays[0]!.requests).toHaveLength(0)
 
-  const leads = (...args: string[]) => execFileSync(process.execPath, ['server/leads.js', ...args], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
+  const leads = (...args: string[]) =>
+    execFileSync(process.execPath, ['server/leads.js', ...args], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
   expect(leads('--site', 'cedar-2')).toContain('Cedric')
   expect(leads('--site', 'ironwood-1')).toBe('No leads stored for site "ironwood-1".\n')
   expect(leads('--csv')).toMatch(/"site","page_id"[\s\S]*"cedar-2","cedar-2"/)
@@ -120,7 +150,11 @@ test('each site counts its own visits', async () => {
     request(host, '/api/visits', {
       method: 'POST',
       body: '{}',
-      headers: { 'Content-Type': 'application/json', 'Content-Length': '2', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' },
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Length': '2',
+        'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36',
+      },
     })
   await view('ironwood.test')
   const second = JSON.parse((await view('ironwood.test')).text)
@@ -128,17 +162,25 @@ test('each site counts its own visits', async () => {
   expect(JSON.parse((await request('cedar.test', '/api/visits')).text)).toEqual({ today: 0, total: 0 })
 })
 
-test('/healthz lists every site\'s record state, and each site asked its own provider', async () => {
+test("/healthz lists every site's record state, and each site asked its own provider", async () => {
   const health = JSON.parse((await request('127.0.0.1', '/healthz')).text)
   expect(health.sites).toEqual([
-    expect.objectContaining({ id: 'ironwood-1', hosts: ['ironwood.test', 'www.ironwood.test'], record: expect.objectContaining({ source: 'provider', lastError: null }) }),
-    expect.objectContaining({ id: 'cedar-2', hosts: ['cedar.test'], record: expect.objectContaining({ source: 'provider', lastError: null }) }),
+    expect.objectContaining({
+      id: 'ironwood-1',
+      hosts: ['ironwood.test', 'www.ironwood.test'],
+      record: expect.objectContaining({ source: 'provider', lastError: null }),
+    }),
+    expect.objectContaining({
+      id: 'cedar-2',
+      hosts: ['cedar.test'],
+      record: expect.objectContaining({ source: 'provider', lastError: null }),
+    }),
   ])
   expect(providers[0]!.requests[0]?.url).toBe('/api/paginas/ironwood-1')
   expect(providers[1]!.requests[0]?.url).toBe('/api/paginas/cedar-2')
 })
 
-test('each site\'s photos come from our own origin, fetched once from its record, and only its own', async () => {
+test("each site's photos come from our own origin, fetched once from its record, and only its own", async () => {
   const logoOf = async (host: string) => {
     // The logo's largest fallback variant (an opaque PNG is re-encoded as JPEG), once it exists.
     return /<img src="(\/img\/[0-9a-f]{32}-400x120\/400\.jpg)"/.exec((await request(host, '/about')).text)?.[1]

@@ -11,7 +11,8 @@ import pg from 'pg'
  */
 
 const root = path.resolve(import.meta.dirname, '..')
-const MISSING = 'The storage tests need PostgreSQL. Install it (Debian/Ubuntu: `sudo apt-get install -y postgresql`; .ci/run does) or set TEST_DATABASE_URL to a server where the tests may create databases.'
+const MISSING =
+  'The storage tests need PostgreSQL. Install it (Debian/Ubuntu: `sudo apt-get install -y postgresql`; .ci/run does) or set TEST_DATABASE_URL to a server where the tests may create databases.'
 
 function binDir(): string | null {
   const versions = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)) : []

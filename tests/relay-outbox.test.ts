@@ -13,7 +13,14 @@ let relay: FakeRelay
 const clock = manualClock()
 
 async function insert(store: LeadStore, url: string | null = relay.url) {
-  const { row } = await store.insertLead({ pageId: 'p1', site: 'p1', lead, relayBody: buildRelayBody(lead, testRecord()), relayUrl: url, now: clock.now() })
+  const { row } = await store.insertLead({
+    pageId: 'p1',
+    site: 'p1',
+    lead,
+    relayBody: buildRelayBody(lead, testRecord()),
+    relayUrl: url,
+    now: clock.now(),
+  })
   return row
 }
 function outboxFor(store: LeadStore, extra: Partial<Parameters<typeof createRelayOutbox>[0]> = {}) {
@@ -68,10 +75,18 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     const row = await insert(store)
     const { outbox } = outboxFor(store)
     const start = clock.now()
-    for (const [status, wait] of [[503, 5_000], [429, 10_000], [408, 20_000]] as const) {
+    for (const [status, wait] of [
+      [503, 5_000],
+      [429, 10_000],
+      [408, 20_000],
+    ] as const) {
       relay.respondWith(status)
       await outbox.drainOnce()
-      expect(await store.getLead(row.id)).toMatchObject({ state: 'pending', nextAttemptAt: clock.now() + wait, lastError: `HTTP ${status}: {"ok":true}` })
+      expect(await store.getLead(row.id)).toMatchObject({
+        state: 'pending',
+        nextAttemptAt: clock.now() + wait,
+        lastError: `HTTP ${status}: {"ok":true}`,
+      })
       clock.advance(wait - 1)
       expect(await outbox.drainOnce()).toEqual({ delivered: 0, retried: 0, failed: 0 }) // not due yet
       clock.advance(1)
@@ -145,7 +160,9 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     clock.advance(6_000) // the slow worker's lease (6 × its timeout) has run out while its request is still open
     const other = outboxFor(storeB, { owner: 'other:2' })
     await Promise.all([sending, other.outbox.drainOnce()])
-    expect(slow.log.messages('warn')).toEqual(['lead relayed after its lease ran out; another worker may send it again (same Idempotency-Key)'])
+    expect(slow.log.messages('warn')).toEqual([
+      'lead relayed after its lease ran out; another worker may send it again (same Idempotency-Key)',
+    ])
     expect(await storeB.getLead(row.id)).toMatchObject({ state: 'delivered', claimedBy: 'other:2', attempts: 2 })
     expect(relay.accepted().map((r) => r.headers['idempotency-key'])).toEqual([row.id, row.id]) // the relay's key drops the repeat
   })

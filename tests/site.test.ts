@@ -78,7 +78,9 @@ describe('with a working provider', () => {
   test('each page sends the browser only what it renders, not the whole record', async () => {
     const hydration = async (path: string) => {
       const html = await (await site.get(path)).text()
-      return [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
+      return [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)]
+        .map((m) => m[1])
+        .join('')
     }
     // The service's description is the services page's content, and no other page's.
     expect(await hydration('/services')).toContain('Cedar fences built to last.')
@@ -124,10 +126,14 @@ describe('with a working provider', () => {
     expect(html).toContain(`<link rel="canonical" href="${site.url}/about"/>`)
     expect(html).toContain('<meta property="og:title" content="About | Acme Fence Co"/>')
     const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1]
-    expect(JSON.parse(jsonLd!)).toMatchObject({ '@type': ['GeneralContractor', 'HomeAndConstructionBusiness'], name: 'Acme Fence Co', telephone: '+17205550199' })
+    expect(JSON.parse(jsonLd!)).toMatchObject({
+      '@type': ['GeneralContractor', 'HomeAndConstructionBusiness'],
+      name: 'Acme Fence Co',
+      telephone: '+17205550199',
+    })
   })
 
-  test('every response carries the security headers; a page\'s CSP allows exactly its own inline scripts, by hash', async () => {
+  test("every response carries the security headers; a page's CSP allows exactly its own inline scripts, by hash", async () => {
     const response = await site.get('/')
     const csp = response.headers.get('content-security-policy')!
     expect(csp).not.toMatch(/'nonce-|'unsafe-inline'[^;]*; style-src/)
@@ -136,7 +142,9 @@ describe('with a working provider', () => {
     const html = await response.text()
     const inline = [...html.matchAll(/<script(?![^>]*(?:type="application\/ld\+json"|src=))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
     expect(inline.length).toBeGreaterThan(0)
-    expect(allowed.sort()).toEqual([...new Set(inline.map((text) => `sha256-${createHash('sha256').update(text).digest('base64')}`))].sort())
+    expect(allowed.sort()).toEqual(
+      [...new Set(inline.map((text) => `sha256-${createHash('sha256').update(text).digest('base64')}`))].sort(),
+    )
     expect(html).not.toContain('nonce=')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('x-powered-by')).toBeNull()

@@ -62,9 +62,20 @@ describe.each(backends)('storage contract on $name', (backend) => {
 
   test('leads are listed newest first, for every site or one', async () => {
     const { leads } = await open()
-    for (const [site, now] of [['a', T0], ['b', T0 + 1], ['a', T0 + 2], ['a', T0 + 2]] as const) await leads.insertLead(newLead({ site, now }))
+    for (const [site, now] of [
+      ['a', T0],
+      ['b', T0 + 1],
+      ['a', T0 + 2],
+      ['a', T0 + 2],
+    ] as const)
+      await leads.insertLead(newLead({ site, now }))
     const all = await leads.listLeads()
-    expect(all.map((l) => [l.site, l.createdAt])).toEqual([['a', T0 + 2], ['a', T0 + 2], ['b', T0 + 1], ['a', T0]])
+    expect(all.map((l) => [l.site, l.createdAt])).toEqual([
+      ['a', T0 + 2],
+      ['a', T0 + 2],
+      ['b', T0 + 1],
+      ['a', T0],
+    ])
     expect((await leads.listLeads({ site: 'a' })).map((l) => l.createdAt)).toEqual([T0 + 2, T0 + 2, T0])
     const sameTime = all.slice(0, 2).map((l) => l.id)
     expect(sameTime).toEqual((await leads.listLeads({ site: 'a' })).slice(0, 2).map((l) => l.id)) // a stable order
@@ -75,7 +86,14 @@ describe.each(backends)('storage contract on $name', (backend) => {
     const [a, b] = [(await open(place)).leads, (await open(place)).leads]
     const ids = new Set<string>()
     for (let i = 0; i < 30; i++) ids.add((await a.insertLead(newLead())).row.id)
-    const batches = await Promise.all([claim(a, T0, 'a:1', 4), claim(b, T0, 'b:2', 4), claim(a, T0, 'a:1', 7), claim(b, T0, 'b:2', 7), claim(a, T0, 'a:1', 8), claim(b, T0, 'b:2', 8)])
+    const batches = await Promise.all([
+      claim(a, T0, 'a:1', 4),
+      claim(b, T0, 'b:2', 4),
+      claim(a, T0, 'a:1', 7),
+      claim(b, T0, 'b:2', 7),
+      claim(a, T0, 'a:1', 8),
+      claim(b, T0, 'b:2', 8),
+    ])
     const claimed = batches.flat().map((l) => l.id)
     expect(claimed).toHaveLength(30)
     expect(new Set(claimed)).toEqual(ids)
@@ -95,7 +113,13 @@ describe.each(backends)('storage contract on $name', (backend) => {
     expect(await leads.scheduleRetry(stale!, T0 + 99_000, 'late')).toBe(false)
     expect(await leads.markDelivered(current!, T0 + 60_002)).toBe(true)
     expect(await leads.markDelivered(current!, T0 + 60_003)).toBe(false)
-    expect(await leads.getLead(row.id)).toMatchObject({ state: 'delivered', deliveredAt: T0 + 60_002, claimedUntil: 0, claimedBy: 'live:2', attempts: 2 })
+    expect(await leads.getLead(row.id)).toMatchObject({
+      state: 'delivered',
+      deliveredAt: T0 + 60_002,
+      claimedUntil: 0,
+      claimedBy: 'live:2',
+      attempts: 2,
+    })
   })
 
   test('a retried lead waits until it is due; a failed one is kept and never claimed again', async () => {
@@ -116,7 +140,12 @@ describe.each(backends)('storage contract on $name', (backend) => {
     const mine = (await leads.insertLead(newLead({ relayUrl: null }))).row
     const other = (await leads.insertLead(newLead({ relayUrl: null, pageId: 'p2', site: 'p2' }))).row
     expect(await leads.releaseHeld('https://relay.example/new', T0 + 10, 'p1')).toBe(1)
-    expect(await leads.getLead(mine.id)).toMatchObject({ state: 'pending', relayUrl: 'https://relay.example/new', queuedAt: T0 + 10, nextAttemptAt: T0 + 10 })
+    expect(await leads.getLead(mine.id)).toMatchObject({
+      state: 'pending',
+      relayUrl: 'https://relay.example/new',
+      queuedAt: T0 + 10,
+      nextAttemptAt: T0 + 10,
+    })
     expect((await leads.getLead(other.id))!.state).toBe('held')
     expect(await leads.releaseHeld('https://relay.example/new', T0 + 20)).toBe(1)
   })
@@ -198,7 +227,9 @@ describe('PostgreSQL start-up', () => {
     url.port = '1' // nothing listens there
     url.password = 'hunter2'
     const attempt = openStorage({ databaseUrl: url.toString(), dataDir: '/nonexistent', defaultSite: 'p1' })
-    await expect(attempt).rejects.toThrow(/^Cannot reach the PostgreSQL database in DATABASE_URL \(postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/postgres\): .*ECONNREFUSED/)
+    await expect(attempt).rejects.toThrow(
+      /^Cannot reach the PostgreSQL database in DATABASE_URL \(postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/postgres\): .*ECONNREFUSED/,
+    )
     await attempt.catch((e: Error) => expect(e.message).not.toContain('hunter2'))
   })
 })
@@ -211,20 +242,30 @@ describe('SQLite files from before', () => {
       lead_json TEXT NOT NULL, relay_body_json TEXT NOT NULL, relay_url TEXT, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
       queued_at INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL, claimed_until INTEGER NOT NULL DEFAULT 0, last_error TEXT,
       delivered_at INTEGER, client_ip TEXT, user_agent TEXT); PRAGMA user_version = 1`)
-    old.prepare(`INSERT INTO leads VALUES ('old-1', 'old-1', 'acme', ?, ?, '{}', 'https://relay.example', 'pending', 2, ?, ?, 0, 'HTTP 503', NULL, NULL, NULL)`).run(
-      T0,
-      JSON.stringify(lead),
-      T0,
-      T0 + 10_000,
-    )
+    old
+      .prepare(
+        `INSERT INTO leads VALUES ('old-1', 'old-1', 'acme', ?, ?, '{}', 'https://relay.example', 'pending', 2, ?, ?, 0, 'HTTP 503', NULL, NULL, NULL)`,
+      )
+      .run(T0, JSON.stringify(lead), T0, T0 + 10_000)
     old.close()
     const oldVisits = new Database(path.join(dir, 'visits.sqlite'))
-    oldVisits.exec(`CREATE TABLE visit_days (day TEXT PRIMARY KEY, views INTEGER NOT NULL); INSERT INTO visit_days VALUES ('2025-06-01', 7), ('2025-06-02', 3)`)
+    oldVisits.exec(
+      `CREATE TABLE visit_days (day TEXT PRIMARY KEY, views INTEGER NOT NULL); INSERT INTO visit_days VALUES ('2025-06-01', 7), ('2025-06-02', 3)`,
+    )
     oldVisits.close()
 
     const storage = await openStorage({ dataDir: dir, defaultSite: 'acme' })
     expect(await storage.leads.listLeads()).toEqual([
-      expect.objectContaining({ id: 'old-1', pageId: 'acme', site: 'acme', lead, state: 'pending', attempts: 2, lastError: 'HTTP 503', claimedBy: null }),
+      expect.objectContaining({
+        id: 'old-1',
+        pageId: 'acme',
+        site: 'acme',
+        lead,
+        state: 'pending',
+        attempts: 2,
+        lastError: 'HTTP 503',
+        claimedBy: null,
+      }),
     ])
     expect(await storage.visits.counts('acme', '2025-06-02')).toEqual({ today: 3, total: 10 })
     await storage.close()

@@ -127,7 +127,11 @@ describe('estimate form', () => {
   })
 
   test('a filled honeypot is a bot: answered like a success before any field is checked, with no lead', () => {
-    const bot = parseEstimateForm({ firstName: '', email: 'nope', service: 'Free Money', [HONEYPOT_FIELD]: 'http://spam.example' }, services, 'en')
+    const bot = parseEstimateForm(
+      { firstName: '', email: 'nope', service: 'Free Money', [HONEYPOT_FIELD]: 'http://spam.example' },
+      services,
+      'en',
+    )
     expect(bot).toEqual({ ok: true, bot: true })
     expect(parseEstimateForm({ ...valid, [HONEYPOT_FIELD]: 'x' }, services, 'en')).toEqual({ ok: true, bot: true })
   })

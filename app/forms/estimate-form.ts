@@ -65,7 +65,10 @@ export function estimateFormSchema(services: readonly { name: string }[], lang: 
     // A record without services still needs a working form, so then any short text goes.
     service:
       offered.size > 0
-        ? z.string().trim().refine((s) => offered.has(s), t.service)
+        ? z
+            .string()
+            .trim()
+            .refine((s) => offered.has(s), t.service)
         : z.string().trim().max(FIELD_MAX_LENGTH.service, t.tooLong(FIELD_MAX_LENGTH.service)),
     contactWays: z.array(z.enum(CONTACT_WAYS, t.contactWays)).max(CONTACT_WAYS.length, t.contactWays).default([]),
     message: z.string().trim().max(FIELD_MAX_LENGTH.message, t.tooLong(FIELD_MAX_LENGTH.message)).default(''),

@@ -12,7 +12,13 @@ test('uses the record labels when given', () => {
 
 test('empty or blank labels fall back to English defaults', () => {
   const text = formText(labelsOf({ tname: '  ', temail: '' }))
-  expect(text).toMatchObject({ tname: 'First Name', tlname: 'Last Name', temail: 'Email', ttypeservice: 'Type of Service', tbutton: 'Send Request' })
+  expect(text).toMatchObject({
+    tname: 'First Name',
+    tlname: 'Last Name',
+    temail: 'Email',
+    ttypeservice: 'Type of Service',
+    tbutton: 'Send Request',
+  })
 })
 
 test('the select offers the first six named services, trimmed', () => {

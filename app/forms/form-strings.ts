@@ -44,7 +44,8 @@ const en = {
     sent: 'Thank you! Your request was sent. We will contact you shortly.',
     invalid: 'Please correct the highlighted fields.',
     tooMany: 'Too many requests from your connection. Please wait a few minutes and try again, or call us.',
-    unavailable: 'Sorry, we could not save your request just now. Your details are still in the form: please try again in a minute, or call us.',
+    unavailable:
+      'Sorry, we could not save your request just now. Your details are still in the form: please try again in a minute, or call us.',
     crossOrigin: 'This form can only be sent from this website. Please open the page again and send it from there.',
     tooLarge: 'The form is too large to send. Please shorten your message and try again.',
   },
@@ -91,7 +92,8 @@ const es: FormStrings = {
     sent: '¡Gracias! Su solicitud fue enviada. Nos pondremos en contacto pronto.',
     invalid: 'Por favor corrija los campos marcados.',
     tooMany: 'Demasiadas solicitudes desde su conexión. Espere unos minutos e intente de nuevo, o llámenos.',
-    unavailable: 'No pudimos guardar su solicitud en este momento. Sus datos siguen en el formulario: intente de nuevo en un minuto, o llámenos.',
+    unavailable:
+      'No pudimos guardar su solicitud en este momento. Sus datos siguen en el formulario: intente de nuevo en un minuto, o llámenos.',
     crossOrigin: 'Este formulario solo se puede enviar desde este sitio web. Abra la página de nuevo y envíelo desde allí.',
     tooLarge: 'El formulario es demasiado grande para enviarlo. Acorte su mensaje e intente de nuevo.',
   },

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { formatNumber, langOf, strings } from './strings.ts'
 
-test('the record\'s language comes from its form labels', () => {
+test("the record's language comes from its form labels", () => {
   expect(langOf({ isenglish: true })).toBe('en')
   expect(langOf({ isenglish: false })).toBe('es')
 })
@@ -12,7 +12,7 @@ test('numbers are written as each language writes them in the US, where every ph
   expect(formatNumber('es', 7)).toBe('7')
 })
 
-test('the weather panel\'s words: conditions by WMO code, compass points as Spanish abbreviates them', () => {
+test("the weather panel's words: conditions by WMO code, compass points as Spanish abbreviates them", () => {
   expect(strings.en.weather.conditions[2]).toBe('Partly cloudy')
   expect(strings.es.weather.conditions[2]).toBe('Parcialmente nublado')
   expect(strings.es.weather.compassPoint('WSW')).toBe('OSO')

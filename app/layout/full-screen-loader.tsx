@@ -20,8 +20,11 @@ export function FullScreenLoader() {
   }, [revalidate])
   if (!visible) return null
   return (
-    <div role="status" className="fixed inset-0 z-[100] grid animate-[loader-out_0s_1s_forwards] place-items-center bg-white"
-      data-testid="full-screen-loader">
+    <div
+      role="status"
+      className="fixed inset-0 z-[100] grid animate-[loader-out_0s_1s_forwards] place-items-center bg-white"
+      data-testid="full-screen-loader"
+    >
       <div className="size-14 animate-spin rounded-full border-4 border-slate-200 border-t-main" />
       <span className="sr-only">{t.a11y.loading}</span>
     </div>

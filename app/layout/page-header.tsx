@@ -14,11 +14,17 @@ export function PageHeader({ title, subHeader = title, image, english }: Props) 
   const en = (part: 'title' | 'subHeader') => (english === part || english === 'both' ? fixedEnglish : undefined)
   return (
     <section className="relative isolate overflow-hidden bg-third py-16 text-center text-on-overlay sm:py-24">
-      {image ? <ResponsiveImage src={image} alt="" className="absolute inset-0 -z-20 size-full object-cover" width={1200} height={800} priority /> : null}
+      {image ? (
+        <ResponsiveImage src={image} alt="" className="absolute inset-0 -z-20 size-full object-cover" width={1200} height={800} priority />
+      ) : null}
       <div className="absolute inset-0 -z-10 bg-overlay" />
       <div className="container-page">
-        <h1 lang={en('title')} className="text-4xl text-on-overlay sm:text-5xl">{title}</h1>
-        <p lang={en('subHeader')} className="mt-3 text-lg font-medium text-on-overlay-soft">{pageHeaderSubtitle(title, subHeader)}</p>
+        <h1 lang={en('title')} className="text-4xl text-on-overlay sm:text-5xl">
+          {title}
+        </h1>
+        <p lang={en('subHeader')} className="mt-3 text-lg font-medium text-on-overlay-soft">
+          {pageHeaderSubtitle(title, subHeader)}
+        </p>
       </div>
     </section>
   )

@@ -88,7 +88,16 @@ export function SiteFooter({ layout }: { layout: LayoutView }) {
         <div className="container-page flex flex-col items-center gap-4 py-6 text-sm md:flex-row md:justify-between">
           <div className="flex flex-col items-center gap-2 md:items-start">
             {f.paymentMethod ? <p>{t.pages.weAccept(f.paymentMethod)}</p> : null}
-            {f.paymentImage ? <ResponsiveImage src={f.paymentImage} alt={t.a11y.paymentMethods} className="h-8 w-auto" width={240} height={32} displayHeight={32} /> : null}
+            {f.paymentImage ? (
+              <ResponsiveImage
+                src={f.paymentImage}
+                alt={t.a11y.paymentMethods}
+                className="h-8 w-auto"
+                width={240}
+                height={32}
+                displayHeight={32}
+              />
+            ) : null}
           </div>
           <p className="text-center">
             © {new Date().getFullYear()} {layout.name}. {t.pages.rightsReserved}

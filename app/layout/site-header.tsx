@@ -8,7 +8,17 @@ import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 
 /** `displayHeight` is the CSS height `className` gives the logo, in px (it picks the variant). */
-export function CompanyLogo({ logo, name, className = 'h-12 w-auto', displayHeight = 48 }: { logo: string; name: string; className?: string; displayHeight?: number }) {
+export function CompanyLogo({
+  logo,
+  name,
+  className = 'h-12 w-auto',
+  displayHeight = 48,
+}: {
+  logo: string
+  name: string
+  className?: string
+  displayHeight?: number
+}) {
   const home = useStrings().errors.home
   const label = name || home
   if (!logo) return <span className="text-xl font-extrabold text-heading">{label}</span>
@@ -56,7 +66,12 @@ export function SiteHeader({ layout }: { layout: LayoutView }) {
           </Link>
           <DesktopMenu items={items} />
           <div className="flex items-center gap-2">
-            <a href={cta.href} lang={fixedEnglish} onClick={() => window.scrollTo({ top: 0 })} className="btn-primary whitespace-nowrap px-3 py-2 text-xs sm:px-6 sm:py-3 sm:text-sm">
+            <a
+              href={cta.href}
+              lang={fixedEnglish}
+              onClick={() => window.scrollTo({ top: 0 })}
+              className="btn-primary whitespace-nowrap px-3 py-2 text-xs sm:px-6 sm:py-3 sm:text-sm"
+            >
               {cta.label}
             </a>
             <MobileMenu items={items} />

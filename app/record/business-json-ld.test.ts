@@ -11,7 +11,11 @@ test.each([
   expect(openingHours(days, hours)).toBe(expected)
 })
 
-test.each([['24/7', '7 AM - 6 PM'], ['Monday - Friday', 'all day'], ['', '']])('no opening hours from "%s" and "%s"', (days, hours) => {
+test.each([
+  ['24/7', '7 AM - 6 PM'],
+  ['Monday - Friday', 'all day'],
+  ['', ''],
+])('no opening hours from "%s" and "%s"', (days, hours) => {
   expect(openingHours(days, hours)).toBeNull()
 })
 

@@ -57,5 +57,8 @@ export function businessJsonLd(record: PageRecord, siteUrl: string) {
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element. */
 export function serializeJsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }

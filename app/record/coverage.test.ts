@@ -4,7 +4,11 @@ import { COVERAGE_LIST_MIN_LOCATIONS, MAP_FRAME_HEIGHT_PX, coverageLocations, co
 import { parsePageRecord } from './schema.ts'
 
 const locations = (n: number) =>
-  parsePageRecord({ dbPrincipal: { location: Array.from({ length: n }, (_, i) => ({ address: `Town ${i + 1}`, url: 'https://www.google.com/maps/embed?pb=1' })) } }).dbPrincipal.location
+  parsePageRecord({
+    dbPrincipal: {
+      location: Array.from({ length: n }, (_, i) => ({ address: `Town ${i + 1}`, url: 'https://www.google.com/maps/embed?pb=1' })),
+    },
+  }).dbPrincipal.location
 
 test('the heading names the miles and the FIRST address', () => {
   expect(coverageTitle('', 50, locations(3))).toBe('We Cover 50 Miles Around Town 1')
@@ -20,7 +24,7 @@ test('without miles or an address the heading still reads as a sentence', () => 
   expect(coverageTitle('', 50, [])).toBe('Our Service Area')
 })
 
-test('on a Spanish page our fallbacks are Spanish; the spec\'s own sentence stays English', () => {
+test("on a Spanish page our fallbacks are Spanish; the spec's own sentence stays English", () => {
   const es = strings.es.sections
   expect(coverageTitle('', null, locations(1), es)).toBe('Cubrimos la zona de Town 1')
   expect(coverageTitle('', 50, [], es)).toBe('Nuestra zona de servicio')

@@ -16,7 +16,12 @@ export function specCoverageTitle(miles: number | null, locations: readonly Loca
 }
 
 /** The record's own map title, else the spec's sentence, else our words (in the page's language). */
-export function coverageTitle(customTitle: string, miles: number | null, locations: readonly Location[], words: Strings['sections'] = strings.en.sections): string {
+export function coverageTitle(
+  customTitle: string,
+  miles: number | null,
+  locations: readonly Location[],
+  words: Strings['sections'] = strings.en.sections,
+): string {
   const address = locations[0]?.address.trim() ?? ''
   return customTitle.trim() || specCoverageTitle(miles, locations) || (address ? words.areaAround(address) : words.ourServiceArea)
 }

@@ -150,4 +150,4 @@ export const cssNamedColors = [
   { group: 'green', name: 'lightseagreen', hex: '#20B2AA' },
 ] as const satisfies readonly { group: string; name: string; hex: string }[]
 
-export const colorGroups = ["pink","cyan","purple","blue","red","brown","orange","white","yellow","grey","green"] as const
+export const colorGroups = ['pink', 'cyan', 'purple', 'blue', 'red', 'brown', 'orange', 'white', 'yellow', 'grey', 'green'] as const

@@ -32,7 +32,11 @@ test('with a record, the request renders the snapshot it arrived with, even if a
 
 test('before any record, every loader of one request waits once and reads the same snapshot', async () => {
   let live = empty
-  const { context, pageSnapshot, refresh } = requestContext(empty, () => live, async () => void (live = fetched('Acme')))
+  const { context, pageSnapshot, refresh } = requestContext(
+    empty,
+    () => live,
+    async () => void (live = fetched('Acme')),
+  )
   const [root, layout, route] = await Promise.all([currentSnapshot(context), currentSnapshot(context), currentRecord(context)])
   live = fetched('Newer')
   const sitemap = await currentSnapshot(context)
@@ -55,7 +59,11 @@ test('another request reads its own snapshot', async () => {
 
 test('a first fetch slower than one second: the page renders with the empty record', async () => {
   vi.useFakeTimers()
-  const { context } = requestContext(empty, () => empty, () => new Promise<void>(() => {}))
+  const { context } = requestContext(
+    empty,
+    () => empty,
+    () => new Promise<void>(() => {}),
+  )
   const snapshot = currentSnapshot(context)
   await vi.advanceTimersByTimeAsync(1_000)
   expect(await snapshot).toBe(empty)

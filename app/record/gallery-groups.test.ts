@@ -22,13 +22,21 @@ describe('galleryGroups', () => {
 
   test('landings without a name or without photos do not count', () => {
     const record = parsePageRecord({
-      landings: [{ name: '', gallery: photos('x', 2) }, { name: 'Empty', gallery: [] }, { name: 'Patios', gallery: photos('patio', 1) }],
+      landings: [
+        { name: '', gallery: photos('x', 2) },
+        { name: 'Empty', gallery: [] },
+        { name: 'Patios', gallery: photos('patio', 1) },
+      ],
     })
     expect(galleryGroups(record).map((g) => g.name)).toEqual(['Patios'])
   })
 
   test('with no landings, the general gallery under the gallery title', () => {
-    const record = parsePageRecord({ gallery: photos('general', 4), stock: photos('stock', 2), labels: { general: { titleGallery: 'Recent Projects' } } })
+    const record = parsePageRecord({
+      gallery: photos('general', 4),
+      stock: photos('stock', 2),
+      labels: { general: { titleGallery: 'Recent Projects' } },
+    })
     expect(galleryGroups(record)).toEqual([{ name: 'Recent Projects', images: photos('general', 4) }])
   })
 

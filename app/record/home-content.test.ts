@@ -15,15 +15,29 @@ test('the promo video shows only when the FIRST videosPromo entry is active', ()
 
 test('the branding block shows only when the FIRST brandingExtra entry is active, titled from the labels', () => {
   const on = { activo: true, link: 'https://example.com', img: 'https://example.com/logos.png' }
-  expect(brandingBlock(parsePageRecord({ brandingExtra: [on] }))).toEqual({ link: 'https://example.com/', img: on.img, title: 'Brands We Trust' })
-  expect(brandingBlock(parsePageRecord({ brandingExtra: [on], labels: { general: { titleBranding: 'Our Partners' } } }))?.title).toBe('Our Partners')
+  expect(brandingBlock(parsePageRecord({ brandingExtra: [on] }))).toEqual({
+    link: 'https://example.com/',
+    img: on.img,
+    title: 'Brands We Trust',
+  })
+  expect(brandingBlock(parsePageRecord({ brandingExtra: [on], labels: { general: { titleBranding: 'Our Partners' } } }))?.title).toBe(
+    'Our Partners',
+  )
   expect(brandingBlock(parsePageRecord({ brandingExtra: [{ ...on, activo: false }, on] }))).toBeNull()
 })
 
 test('home texts: first slogan and first home text, with fallbacks', () => {
-  const record = parsePageRecord({ dbSlogan: [{ slogan: 'Built right' }], dbHome: [{ text: 'Hero' }, { text: 'Circles' }], dbAbout: [{ text: 'A0' }, { text: 'A1' }] })
+  const record = parsePageRecord({
+    dbSlogan: [{ slogan: 'Built right' }],
+    dbHome: [{ text: 'Hero' }, { text: 'Circles' }],
+    dbAbout: [{ text: 'A0' }, { text: 'A1' }],
+  })
   expect(homeTexts(record)).toEqual({ slogan: 'Built right', heroText: 'Hero', circlesText: 'Circles' })
-  expect(homeTexts(parsePageRecord({ dbPrincipal: { name: 'Acme' }, dbAbout: [{ text: 'A0' }, { text: 'A1' }] }))).toEqual({ slogan: 'Acme', heroText: '', circlesText: 'A1' })
+  expect(homeTexts(parsePageRecord({ dbPrincipal: { name: 'Acme' }, dbAbout: [{ text: 'A0' }, { text: 'A1' }] }))).toEqual({
+    slogan: 'Acme',
+    heroText: '',
+    circlesText: 'A1',
+  })
 })
 
 test('record images: gallery first, then service and landing pictures, then stock, without repeats; imageAt wraps', () => {

@@ -16,7 +16,11 @@ export function promoVideo(record: PageRecord): PromoVideo | null {
 export function brandingBlock(record: PageRecord) {
   const first = record.brandingExtra[0]
   if (!first?.activo || !first.img) return null
-  return { link: first.link, img: first.img, title: record.labels.general.titleBranding.trim() || stringsFor(record).sections.brandsWeTrust }
+  return {
+    link: first.link,
+    img: first.img,
+    title: record.labels.general.titleBranding.trim() || stringsFor(record).sections.brandsWeTrust,
+  }
 }
 
 /** The reviews widget's class name: the record's reviews.links[0], or '' when there is none. */

@@ -34,7 +34,12 @@ test('Our Videos and Reviews come before Contact under their conditions', () => 
 
 test('the footer gets Reviews before Contact only when the ReviewTab widget is active', () => {
   expect(labels(footerNavigation(parsePageRecord({})))).toEqual(['Home', 'About', 'Services', 'Gallery', 'Contact'])
-  const on = parsePageRecord({ simpleWidgets: [{ val: 'WhatsappBtn', activo: false }, { val: 'ReviewTab', activo: true }] })
+  const on = parsePageRecord({
+    simpleWidgets: [
+      { val: 'WhatsappBtn', activo: false },
+      { val: 'ReviewTab', activo: true },
+    ],
+  })
   expect(labels(footerNavigation(on))).toEqual(['Home', 'About', 'Services', 'Gallery', 'Reviews', 'Contact'])
   const off = parsePageRecord({ simpleWidgets: [{ val: 'ReviewTab', activo: false }] })
   expect(labels(footerNavigation(off))).not.toContain('Reviews')

@@ -25,7 +25,13 @@ export function mainNavigation(record: PageRecord): NavItem[] {
   if (record.customLinks) {
     gallery.children = named(record.landings).map((l) => ({ label: l.name, to: landingPath(l.name) }))
   }
-  const base: NavItem[] = [{ label: 'Home', to: '/' }, { label: 'About', to: '/about' }, services, gallery, { label: 'Contact', to: '/contact' }]
+  const base: NavItem[] = [
+    { label: 'Home', to: '/' },
+    { label: 'About', to: '/about' },
+    services,
+    gallery,
+    { label: 'Contact', to: '/contact' },
+  ]
   const extra: NavItem[] = []
   if (record.ytGallery.linkCanalYT) extra.push({ label: 'Our Videos', to: '/our-videos' })
   if (record.reviews.activo && !record.reviews.isHomeOnly) extra.push({ label: 'Reviews', to: '/reviews' })

@@ -17,10 +17,16 @@ test('the meta description is the first 150 characters of the first about text',
 test('the head meta: company name, description and the first gallery photo, else the logo', () => {
   const record = parsePageRecord({ dbPrincipal: { name: ' Acme Fence ', logo: '/logo.webp' }, dbAbout: [{ text: 'Fences since 1999.' }] })
   expect(headMeta(record)).toEqual({ company: 'Acme Fence', description: 'Fences since 1999.', image: '/logo.webp' })
-  expect(headMeta(parsePageRecord({ gallery: ['https://img.example/a.jpg'], dbPrincipal: { logo: '/logo.webp' } })).image).toBe('https://img.example/a.jpg')
+  expect(headMeta(parsePageRecord({ gallery: ['https://img.example/a.jpg'], dbPrincipal: { logo: '/logo.webp' } })).image).toBe(
+    'https://img.example/a.jpg',
+  )
 })
 
-const root = { id: 'root', pathname: '/', loaderData: { siteUrl: 'https://acme.example', head: { meta: { company: 'Acme Fence', description: 'Fences.', image: '/img/a.webp' } } } }
+const root = {
+  id: 'root',
+  pathname: '/',
+  loaderData: { siteUrl: 'https://acme.example', head: { meta: { company: 'Acme Fence', description: 'Fences.', image: '/img/a.webp' } } },
+}
 
 test('a page names its canonical URL and an absolute preview image', () => {
   expect(pageMeta('About', [root, { id: 'routes/about', pathname: '/about' }])).toEqual([
@@ -48,7 +54,9 @@ test('a failed page (404) is not indexed and names no URL, so every 404 of a rou
 })
 
 test('without a picture the preview card is the small one', () => {
-  const meta = pageMeta('About', [{ ...root, loaderData: { siteUrl: 'https://acme.example', head: { meta: { company: '', description: '', image: '' } } } }])
+  const meta = pageMeta('About', [
+    { ...root, loaderData: { siteUrl: 'https://acme.example', head: { meta: { company: '', description: '', image: '' } } } },
+  ])
   expect(meta).toContainEqual({ name: 'twitter:card', content: 'summary' })
   expect(meta).not.toContainEqual(expect.objectContaining({ property: 'og:image' }))
   expect(meta).toContainEqual({ title: 'About' })

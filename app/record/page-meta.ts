@@ -16,7 +16,11 @@ export function metaDescription(record?: PageRecord): string {
 
 /** What the root loader sends for every page's meta tags (the rest comes from the route: its name and URL). */
 export function headMeta(record: PageRecord) {
-  return { company: record.dbPrincipal.name.trim(), description: metaDescription(record), image: record.gallery[0] ?? record.dbPrincipal.logo }
+  return {
+    company: record.dbPrincipal.name.trim(),
+    description: metaDescription(record),
+    image: record.gallery[0] ?? record.dbPrincipal.logo,
+  }
 }
 export type HeadMeta = ReturnType<typeof headMeta>
 
@@ -28,7 +32,8 @@ export function rootData(matches: Matches): RootData {
 }
 
 /** The head of a 404, its title in the page's language. */
-export const notFoundMeta = (matches: Matches): MetaDescriptor[] => pageMeta(strings[rootData(matches)?.head.lang ?? 'en'].errors.notFound, matches)
+export const notFoundMeta = (matches: Matches): MetaDescriptor[] =>
+  pageMeta(strings[rootData(matches)?.head.lang ?? 'en'].errors.notFound, matches)
 
 /**
  * The head every page shares: title '{page} | {company}', description, robots,
@@ -48,7 +53,12 @@ export function pageMeta(page: string, matches: Matches): MetaDescriptor[] {
     { title },
     { name: 'description', content: description },
     { name: 'robots', content: failed ? 'noindex' : 'index,follow' },
-    ...(url ? [{ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url }] : []),
+    ...(url
+      ? [
+          { tagName: 'link', rel: 'canonical', href: url },
+          { property: 'og:url', content: url },
+        ]
+      : []),
     { property: 'og:type', content: 'website' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },

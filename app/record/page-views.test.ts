@@ -4,9 +4,16 @@ import { parsePageRecord } from './schema.ts'
 
 const description = (n: number) => `Description of service ${n}, long enough to matter. `.repeat(4)
 const record = parsePageRecord({
-  dbPrincipal: { name: 'Acme Fence', phones: [{ phone: '720-555-0199', name: 'Office' }], location: [{ address: 'Denver', url: 'https://maps.example/x' }] },
+  dbPrincipal: {
+    name: 'Acme Fence',
+    phones: [{ phone: '720-555-0199', name: 'Office' }],
+    location: [{ address: 'Denver', url: 'https://maps.example/x' }],
+  },
   dbAbout: [{ text: 'a'.repeat(300), list: ['Licensed'] }],
-  dbServices: Array.from({ length: 14 }, (_, i) => ({ name: `Service ${i + 1}`, description: [{ text: description(i + 1), img: `/img/${i}.webp`, lists: ['x'] }] })),
+  dbServices: Array.from({ length: 14 }, (_, i) => ({
+    name: `Service ${i + 1}`,
+    description: [{ text: description(i + 1), img: `/img/${i}.webp`, lists: ['x'] }],
+  })),
   gallery: ['/img/g1.webp'],
   simpleWidgets: [{ val: 'WhatsappBtn', activo: true }],
 })
@@ -16,7 +23,14 @@ test('the layout view carries what the header, footer, widgets and form show, no
   const sent = JSON.stringify(layout)
   expect(sent).not.toContain('Description of service')
   expect(layout.form.services).toHaveLength(6)
-  expect(layout.footer.services.map((s) => s.to)).toEqual(['/service-1', '/service-2', '/service-3', '/service-4', '/service-5', '/service-6'])
+  expect(layout.footer.services.map((s) => s.to)).toEqual([
+    '/service-1',
+    '/service-2',
+    '/service-3',
+    '/service-4',
+    '/service-5',
+    '/service-6',
+  ])
   expect(layout.footer.about).toBe(`${'a'.repeat(181)}…`)
   expect(layout.widgets.chat).toEqual({ businessName: 'Acme Fence', logo: '', phone: '720-555-0199' })
 })

@@ -22,8 +22,16 @@ import { IMAGE_PLACEHOLDER, smallestVariant } from '#app/ui/image-variants.ts'
  */
 
 const socialLink = ({ name, url, icon }: PageRecord['dbSocialMedia']['redes'][number]) => ({ name, url, icon })
-const coverage = (record: PageRecord) => ({ locations: record.dbPrincipal.location, miles: record.dbPrincipal.miles, customTitle: record.labels.general.titleMap })
-const statisticsSource = ({ exprYears, miles, location }: PageRecord['dbPrincipal']) => ({ exprYears, miles, location: location.slice(0, 1) })
+const coverage = (record: PageRecord) => ({
+  locations: record.dbPrincipal.location,
+  miles: record.dbPrincipal.miles,
+  customTitle: record.labels.general.titleMap,
+})
+const statisticsSource = ({ exprYears, miles, location }: PageRecord['dbPrincipal']) => ({
+  exprYears,
+  miles,
+  location: location.slice(0, 1),
+})
 
 /** What every page's head needs (the root route): language, theme, favicon, search-engine data, meta tags. */
 export function headView(record: PageRecord, siteUrl: string) {
@@ -56,7 +64,10 @@ export function layoutView(record: PageRecord) {
     footer: {
       title: first.slogan || p.name || stringsFor(record).sections.aboutUs,
       about: first.about.length > FOOTER_ABOUT_LENGTH ? `${first.about.slice(0, FOOTER_ABOUT_LENGTH)}…` : first.about,
-      services: record.dbServices.filter((s) => s.name).slice(0, FOOTER_SERVICES).map((s) => ({ name: s.name, to: servicePath(s.name) })),
+      services: record.dbServices
+        .filter((s) => s.name)
+        .slice(0, FOOTER_SERVICES)
+        .map((s) => ({ name: s.name, to: servicePath(s.name) })),
       navigation: footerNavigation(record),
       phones: p.phones.filter((x) => x.phone),
       emails: p.emails.map((x) => x.email).filter(Boolean),
@@ -91,7 +102,12 @@ export function homeView(record: PageRecord) {
 }
 
 export type ServiceCard = { name: string; to: string; image: string; summary: string }
-const serviceCard = (s: Service): ServiceCard => ({ name: s.name, to: servicePath(s.name), image: serviceImage(s), summary: serviceSummary(s) })
+const serviceCard = (s: Service): ServiceCard => ({
+  name: s.name,
+  to: servicePath(s.name),
+  image: serviceImage(s),
+  summary: serviceSummary(s),
+})
 
 function trailingCta(record: PageRecord, image: number, slogan: number) {
   return { phone: firstOf(record).phone, image: imageAt(record, image), slogan: record.dbSlogan[slogan]?.slogan }
@@ -135,11 +151,21 @@ export function serviceDetailView(record: PageRecord, service: Service) {
 }
 
 export function galleryView(record: PageRecord) {
-  return { subHeader: record.labels.general.titleGallery.trim() || 'Gallery', image: imageAt(record, 0), groups: galleryGroups(record), pairs: beforeAfterPairs(record) }
+  return {
+    subHeader: record.labels.general.titleGallery.trim() || 'Gallery',
+    image: imageAt(record, 0),
+    groups: galleryGroups(record),
+    pairs: beforeAfterPairs(record),
+  }
 }
 
 export function reviewsView(record: PageRecord) {
-  return { image: imageAt(record, 3), title: record.labels.general.titleReviews.trim() || stringsFor(record).pages.reviewsTitle, widgetClass: reviewsWidgetClass(record), gmbLink: record.gmb.link }
+  return {
+    image: imageAt(record, 3),
+    title: record.labels.general.titleReviews.trim() || stringsFor(record).pages.reviewsTitle,
+    widgetClass: reviewsWidgetClass(record),
+    gmbLink: record.gmb.link,
+  }
 }
 
 export function videosView(record: PageRecord) {

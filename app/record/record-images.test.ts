@@ -8,7 +8,10 @@ const img = (name: string) => `https://img.example.com/${name}.jpg`
 const record = parsePageRecord({
   dbPrincipal: { logo: img('logo'), favicon: img('favicon'), location: [{ address: 'x', url: 'https://maps.example.com/embed' }] },
   dbServices: [{ name: 'Fences', description: [{ text: 't', img: img('service') }] }],
-  dbSocialMedia: { redes: [{ name: 'fb', url: 'https://facebook.com/x', image: img('social') }], directorios: [{ name: 'bbb', url: 'https://bbb.org/x', image: img('directory') }] },
+  dbSocialMedia: {
+    redes: [{ name: 'fb', url: 'https://facebook.com/x', image: img('social') }],
+    directorios: [{ name: 'bbb', url: 'https://bbb.org/x', image: img('directory') }],
+  },
   gallery: [img('gallery')],
   stock: [img('stock')],
   landings: [{ name: 'Decks', gallery: [img('landing')] }],
@@ -22,7 +25,22 @@ const record = parsePageRecord({
 })
 
 test('every image field of the record is listed, once, and no link is', () => {
-  const names = ['logo', 'favicon', 'service', 'social', 'directory', 'gallery', 'stock', 'landing', 'before', 'after', 'poster', 'branding', 'payment', 'gmb']
+  const names = [
+    'logo',
+    'favicon',
+    'service',
+    'social',
+    'directory',
+    'gallery',
+    'stock',
+    'landing',
+    'before',
+    'after',
+    'poster',
+    'branding',
+    'payment',
+    'gmb',
+  ]
   expect(recordImageUrls(record).sort()).toEqual(names.map(img).sort())
   expect(recordImageUrls(parsePageRecord({ gallery: [img('a'), img('a')], stock: [img('a')] }))).toEqual([img('a')])
 })

@@ -75,7 +75,14 @@ describe('parsePageRecord', () => {
   test('lets only http(s) and root-relative URLs through', () => {
     const record = parsePageRecord({
       dbPrincipal: { logo: 'javascript:alert(1)', favicon: 'data:image/png;base64,AAAA' },
-      gallery: ['https://ok.example/a.jpg', 'vbscript:msgbox(1)', ' JAVASCRIPT:alert(1)', '//evil.example/x.png', '/demo/images/b.webp', 'http://ok.example/c.jpg'],
+      gallery: [
+        'https://ok.example/a.jpg',
+        'vbscript:msgbox(1)',
+        ' JAVASCRIPT:alert(1)',
+        '//evil.example/x.png',
+        '/demo/images/b.webp',
+        'http://ok.example/c.jpg',
+      ],
       gmb: { link: 'java\tscript:alert(1)', img: 'https://ok.example/gmb.png' },
       dbSocialMedia: { redes: [{ name: 'fb', url: 'file:///etc/passwd', icon: 'facebook' }] },
     })

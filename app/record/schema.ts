@@ -41,7 +41,12 @@ function record<S extends Record<string, z.ZodType>>(shape: S) {
 /** A list of tolerant entries; a non-list becomes [], and null or non-object entries are dropped. */
 function list<T extends z.ZodType>(item: T, keep: (entry: z.output<T>) => boolean = () => true) {
   const schema = z.unknown().transform((v): z.output<T>[] =>
-    Array.isArray(v) ? v.filter((e) => e !== null && e !== undefined).map((e) => item.parse(e)).filter(keep) : [],
+    Array.isArray(v)
+      ? v
+          .filter((e) => e !== null && e !== undefined)
+          .map((e) => item.parse(e))
+          .filter(keep)
+      : [],
   )
   return described(schema, { kind: 'list', item })
 }
@@ -57,9 +62,9 @@ function entries<S extends Record<string, z.ZodType>>(shape: S) {
 }
 
 type ThemeKey = keyof typeof defaultTheme
-const styleShape = Object.fromEntries(
-  Object.entries(defaultTheme).map(([key, fallback]) => [key, color(fallback)]),
-) as { [K in ThemeKey]: ReturnType<typeof color> }
+const styleShape = Object.fromEntries(Object.entries(defaultTheme).map(([key, fallback]) => [key, color(fallback)])) as {
+  [K in ThemeKey]: ReturnType<typeof color>
+}
 
 export const widgetNames = ['WhatsappBtn', 'VisitsCounter', 'CallUsNow', 'Wheather', 'ReviewTab', 'ModalColores'] as const
 export type WidgetName = (typeof widgetNames)[number]

@@ -1,8 +1,18 @@
 import { expect, test } from 'vitest'
 import { parsePageRecord } from './schema.ts'
-import { HOME_INTRO_SERVICES, SERVICE_CARDS, SERVICE_SIDE_LINKS, cardServices, introServices, serviceImage, serviceSummary, sideServiceLinks } from './service-lists.ts'
+import {
+  HOME_INTRO_SERVICES,
+  SERVICE_CARDS,
+  SERVICE_SIDE_LINKS,
+  cardServices,
+  introServices,
+  serviceImage,
+  serviceSummary,
+  sideServiceLinks,
+} from './service-lists.ts'
 
-const services = (n: number) => parsePageRecord({ dbServices: Array.from({ length: n }, (_, i) => ({ name: `Service ${i + 1}` })) }).dbServices
+const services = (n: number) =>
+  parsePageRecord({ dbServices: Array.from({ length: n }, (_, i) => ({ name: `Service ${i + 1}` })) }).dbServices
 
 test('the limits are the spec’s: 6 intro names, 8 cards, 13 side links', () => {
   expect([HOME_INTRO_SERVICES, SERVICE_CARDS, SERVICE_SIDE_LINKS]).toEqual([6, 8, 13])
@@ -24,13 +34,23 @@ test('the side panel lists at most thirteen services', () => {
 })
 
 test('services whose name makes no link are skipped, not counted', () => {
-  const list = parsePageRecord({ dbServices: [{ name: '' }, { name: '***' }, ...Array.from({ length: 7 }, (_, i) => ({ name: `S${i}` }))] }).dbServices
+  const list = parsePageRecord({
+    dbServices: [{ name: '' }, { name: '***' }, ...Array.from({ length: 7 }, (_, i) => ({ name: `S${i}` }))],
+  }).dbServices
   expect(introServices(list).map((s) => s.name)).toEqual(['S0', 'S1', 'S2', 'S3', 'S4', 'S5'])
 })
 
 test('a service’s picture and lead text come from its first description entry that has one', () => {
   const [service] = parsePageRecord({
-    dbServices: [{ name: 'Decks', description: [{ text: '  ', img: '' }, { text: 'Built to last.', img: '/demo/images/deck-1.webp' }] }],
+    dbServices: [
+      {
+        name: 'Decks',
+        description: [
+          { text: '  ', img: '' },
+          { text: 'Built to last.', img: '/demo/images/deck-1.webp' },
+        ],
+      },
+    ],
   }).dbServices
   expect(serviceImage(service!)).toBe('/demo/images/deck-1.webp')
   expect(serviceSummary(service!)).toBe('Built to last.')

@@ -2,7 +2,8 @@ import { expect, test } from 'vitest'
 import { parsePageRecord } from './schema.ts'
 import { sidePanelSocialLinks } from './side-panel.ts'
 
-const redes = (urls: string[]) => parsePageRecord({ dbSocialMedia: { redes: urls.map((url, i) => ({ name: `n${i}`, url })) } }).dbSocialMedia.redes
+const redes = (urls: string[]) =>
+  parsePageRecord({ dbSocialMedia: { redes: urls.map((url, i) => ({ name: `n${i}`, url })) } }).dbSocialMedia.redes
 
 test('no social links in the side panel with only one', () => {
   expect(sidePanelSocialLinks(redes(['https://facebook.com/x']))).toEqual([])

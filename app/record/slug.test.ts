@@ -16,7 +16,11 @@ test('the canonical slug hyphenates every run of other characters', () => {
 test('findBySlug matches both forms and says which one it was', () => {
   const items = [{ name: 'Deck Building' }, { name: 'Wood Fence Installation' }]
   expect(findBySlug(items, 'wood-fence-installation')).toEqual({ item: items[1], canonical: 'wood-fence-installation', isCanonical: true })
-  expect(findBySlug(items, 'wood-fence%20installation')).toEqual({ item: items[1], canonical: 'wood-fence-installation', isCanonical: false })
+  expect(findBySlug(items, 'wood-fence%20installation')).toEqual({
+    item: items[1],
+    canonical: 'wood-fence-installation',
+    isCanonical: false,
+  })
   expect(findBySlug(items, 'wood-fence')).toBeNull()
   expect(findBySlug(items, '%E0%A4%A')).toBeNull()
 })

@@ -3,7 +3,8 @@ import { parsePageRecord } from './schema.ts'
 import { COUNT_UP_DURATION_MS, countUpValue, decimalPlaces, formatCount, statisticsFor } from './statistics.ts'
 
 const principal = (fields: Record<string, unknown>) => parsePageRecord({ dbPrincipal: fields }).dbPrincipal
-const show = (fields: Record<string, unknown>) => statisticsFor(principal(fields)).map((s) => `${s.label}: ${formatCount(s.value)}${s.suffix}`)
+const show = (fields: Record<string, unknown>) =>
+  statisticsFor(principal(fields)).map((s) => `${s.label}: ${formatCount(s.value)}${s.suffix}`)
 
 describe('statistics band rules (spec §9)', () => {
   test('years and miles, each with +, when both are given', () => {
@@ -36,7 +37,10 @@ describe('statistics band rules (spec §9)', () => {
   })
 
   test('numbers given as text in the record still count ("1,500")', () => {
-    expect(show({ exprYears: '20', miles: '1,500', location: [{ address: 'Denver' }] }).slice(0, 2)).toEqual(['Years Of Experience: 20+', 'Miles Around Denver: 1,500+'])
+    expect(show({ exprYears: '20', miles: '1,500', location: [{ address: 'Denver' }] }).slice(0, 2)).toEqual([
+      'Years Of Experience: 20+',
+      'Miles Around Denver: 1,500+',
+    ])
   })
 
   test('without an address the miles label has no dangling space', () => {

@@ -13,7 +13,12 @@ function measured(color: string, background: string): number {
 
 const hex = fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`)
 const translucent = fc
-  .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.double({ min: 0, max: 1, noNaN: true }))
+  .tuple(
+    fc.integer({ min: 0, max: 255 }),
+    fc.integer({ min: 0, max: 255 }),
+    fc.integer({ min: 0, max: 255 }),
+    fc.double({ min: 0, max: 1, noNaN: true }),
+  )
   .map(([r, g, b, a]) => `rgba(${r}, ${g}, ${b}, ${a.toFixed(2)})`)
 const anyColor = fc.oneof(hex, translucent, fc.constantFrom('white', 'yellow', 'black', 'transparent', 'lightpink'))
 const styleKeys = Object.keys(demo.styles) as (keyof typeof demo.styles)[]
@@ -24,7 +29,8 @@ test('every pair the theme emits reaches its WCAG ratio, whatever the palette', 
     fc.property(palette, (raw) => {
       const styles = parsePageRecord({ styles: raw }).styles
       for (const pair of themePairs(styles)) {
-        for (const bg of pair.backgrounds) expect(measured(pair.color, bg), `${pair.variable} ${pair.color} on ${bg}`).toBeGreaterThanOrEqual(pair.minRatio)
+        for (const bg of pair.backgrounds)
+          expect(measured(pair.color, bg), `${pair.variable} ${pair.color} on ${bg}`).toBeGreaterThanOrEqual(pair.minRatio)
       }
     }),
     { numRuns: 150 },
@@ -52,10 +58,15 @@ test('a colour that already reads is used exactly as given', () => {
       for (const pair of themePairs(styles)) {
         if (!pair.variable.startsWith('--theme-on-')) continue
         // Text on a surface is white, as the template draws it, whenever white reads there.
-        if (pair.backgrounds.every((bg) => measured('#ffffff', bg) >= pair.minRatio) && !pair.variable.endsWith('-soft')) expect(pair.color).toBe('#ffffff')
+        if (pair.backgrounds.every((bg) => measured('#ffffff', bg) >= pair.minRatio) && !pair.variable.endsWith('-soft'))
+          expect(pair.color).toBe('#ffffff')
       }
       const vars = themeVariables(styles)
-      const kept = { '--theme-heading': styles.headingTextColor, '--theme-paragraph': styles.paragraphTextColor, '--theme-menu-icon': styles.iconsMenuMovil }
+      const kept = {
+        '--theme-heading': styles.headingTextColor,
+        '--theme-paragraph': styles.paragraphTextColor,
+        '--theme-menu-icon': styles.iconsMenuMovil,
+      }
       for (const [variable, given] of Object.entries(kept)) {
         const pair = themePairs(styles).find((p) => p.variable === variable)!
         if (pair.backgrounds.every((bg) => measured(given, bg) >= pair.minRatio)) expect(vars[variable]).toBe(given)
@@ -87,7 +98,8 @@ test("the demo's palette passes, so every colour is the demo's own and every tex
     '--theme-focus': s.secondaryColor,
     '--theme-scroll': s.scrollColor,
   })
-  for (const [variable, value] of Object.entries(vars)) if (variable.startsWith('--theme-on-')) expect(value, variable).toMatch(/^#ffffff$|^rgba\(255, 255, 255, 0\.9\)$|^#e2e8f0$/)
+  for (const [variable, value] of Object.entries(vars))
+    if (variable.startsWith('--theme-on-')) expect(value, variable).toMatch(/^#ffffff$|^rgba\(255, 255, 255, 0\.9\)$|^#e2e8f0$/)
 })
 
 test('the issue palettes are adjusted where they fall short: a white menu icon and gold eyebrows on the white header', () => {

@@ -113,19 +113,36 @@ export function themePairs(styles: Theme = defaultTheme): ColorPair[] {
   const s = usable(styles)
   // Record surfaces sit on the white page; a translucent one is measured as it shows there.
   const solid = (c: string) => composite(c, WHITE)
-  const [main, secondary, third, footer, btn, btnHover] = [s.mainColor, s.secondaryColor, s.thirdColor, s.bgFooter, s.btn, s.btnHover].map(solid) as [string, string, string, string, string, string]
+  const [main, secondary, third, footer, btn, btnHover] = [s.mainColor, s.secondaryColor, s.thirdColor, s.bgFooter, s.btn, s.btnHover].map(
+    solid,
+  ) as [string, string, string, string, string, string]
   // Text also sits on the contact form's main/5 tint.
   const light = [...LIGHT_SURFACES, composite(withAlpha(main, 0.05), WHITE)]
   const { overlay, text: onOverlay } = guardOverlay(s.overlayColor)
   const overlayBands = overlayExtremes(overlay)
 
-  const pair = (variable: string, meantFor: string, color: string, backgrounds: string[], minRatio: number): ColorPair => ({ variable, meantFor, color, backgrounds, minRatio })
+  const pair = (variable: string, meantFor: string, color: string, backgrounds: string[], minRatio: number): ColorPair => ({
+    variable,
+    meantFor,
+    color,
+    backgrounds,
+    minRatio,
+  })
   const fitted = (variable: string, meantFor: string, color: string, backgrounds: string[], minRatio: number) =>
     pair(variable, meantFor, readable(color, backgrounds, minRatio), backgrounds, minRatio)
   const surface = (name: string, meantFor: string, backgrounds: string[], soft = false, softWhite?: string) => {
     const text = textOn(backgrounds)
     const pairs = [pair(`--theme-on-${name}`, `text and icons on ${meantFor}`, text, backgrounds, TEXT_RATIO)]
-    if (soft) pairs.push(pair(`--theme-on-${name}-soft`, `secondary lines of text on ${meantFor}`, softTextOn(text, backgrounds, softWhite), backgrounds, TEXT_RATIO))
+    if (soft)
+      pairs.push(
+        pair(
+          `--theme-on-${name}-soft`,
+          `secondary lines of text on ${meantFor}`,
+          softTextOn(text, backgrounds, softWhite),
+          backgrounds,
+          TEXT_RATIO,
+        ),
+      )
     return pairs
   }
 
@@ -133,12 +150,30 @@ export function themePairs(styles: Theme = defaultTheme): ColorPair[] {
     fitted('--theme-heading', 'headings on the light surfaces', s.headingTextColor, light, TEXT_RATIO),
     fitted('--theme-paragraph', 'body text on the light surfaces', s.paragraphTextColor, light, TEXT_RATIO),
     fitted('--theme-main-ink', 'mainColor as links and text on the light surfaces', s.mainColor, light, TEXT_RATIO),
-    fitted('--theme-secondary-ink', 'secondaryColor as eyebrows, links, hover and icons on the light surfaces', s.secondaryColor, light, TEXT_RATIO),
+    fitted(
+      '--theme-secondary-ink',
+      'secondaryColor as eyebrows, links, hover and icons on the light surfaces',
+      s.secondaryColor,
+      light,
+      TEXT_RATIO,
+    ),
     fitted('--theme-secondary-on-footer', 'secondaryColor as icons on the footer', s.secondaryColor, [footer], GRAPHIC_RATIO),
     fitted('--theme-secondary-on-third', 'secondaryColor as icons on thirdColor', s.secondaryColor, [third], GRAPHIC_RATIO),
-    fitted('--theme-menu-icon', 'the phone menu toggle on the white header (and its hover)', s.iconsMenuMovil, LIGHT_SURFACES, GRAPHIC_RATIO),
+    fitted(
+      '--theme-menu-icon',
+      'the phone menu toggle on the white header (and its hover)',
+      s.iconsMenuMovil,
+      LIGHT_SURFACES,
+      GRAPHIC_RATIO,
+    ),
     fitted('--theme-control', 'mainColor as form control boundaries and ticks on white', s.mainColor, [WHITE], GRAPHIC_RATIO),
-    fitted('--theme-focus', 'secondaryColor as the keyboard focus ring on the light surfaces', s.secondaryColor, LIGHT_SURFACES, GRAPHIC_RATIO),
+    fitted(
+      '--theme-focus',
+      'secondaryColor as the keyboard focus ring on the light surfaces',
+      s.secondaryColor,
+      LIGHT_SURFACES,
+      GRAPHIC_RATIO,
+    ),
     fitted('--theme-scroll', "the scroll-progress bar, over the header's thirdColor top bar", s.scrollColor, [third], GRAPHIC_RATIO),
     ...surface('main', 'mainColor surfaces (statistics band, widget headers, icon tiles)', [main], true),
     ...surface('secondary', 'secondaryColor surfaces (badges, review tab, icon tiles)', [secondary]),
@@ -149,7 +184,13 @@ export function themePairs(styles: Theme = defaultTheme): ColorPair[] {
     ...surface('btn', 'buttons (btn)', [btn]),
     ...surface('btn-hover', 'hovered buttons (btnHover)', [btnHover]),
     pair('--theme-on-overlay', 'text on photos under overlayColor', onOverlay, overlayBands, TEXT_RATIO),
-    pair('--theme-on-overlay-soft', 'secondary lines of text on photos under overlayColor', softTextOn(onOverlay, overlayBands), overlayBands, TEXT_RATIO),
+    pair(
+      '--theme-on-overlay-soft',
+      'secondary lines of text on photos under overlayColor',
+      softTextOn(onOverlay, overlayBands),
+      overlayBands,
+      TEXT_RATIO,
+    ),
   ]
 }
 
@@ -187,5 +228,7 @@ const memo = new WeakMap<object, Record<string, string>>()
 
 /** The theme as a `:root` rule. Safe: the schema only lets colour literals through. */
 export function themeCss(styles: Theme = defaultTheme): string {
-  return `:root{${Object.entries(themeVariables(styles)).map(([k, v]) => `${k}:${v}`).join(';')}}`
+  return `:root{${Object.entries(themeVariables(styles))
+    .map(([k, v]) => `${k}:${v}`)
+    .join(';')}}`
 }

@@ -2,7 +2,10 @@ import { expect, test } from 'vitest'
 import { parsePageRecord } from './schema.ts'
 import { hasFloatingMenu, widgetSettings } from './widget-settings.ts'
 
-const phones = [{ phone: '', name: 'Nobody' }, { phone: '303-555-0142', name: 'Office' }]
+const phones = [
+  { phone: '', name: 'Nobody' },
+  { phone: '303-555-0142', name: 'Office' },
+]
 const principal = { name: 'Acme Fence Co', logo: '/logo.png', phones, location: [{ address: '1234 Main St, Denver, CO 80202', url: '' }] }
 const on = (...names: string[]) => names.map((val) => ({ val, activo: true }))
 

@@ -25,7 +25,10 @@ export function widgetSettings(record: PageRecord): WidgetSettings {
   const phones = record.dbPrincipal.phones.filter((p) => digitsOnly(p.phone))
   const on = (name: Parameters<typeof isWidgetActive>[1]) => isWidgetActive(record, name)
   return {
-    chat: on('WhatsappBtn') && first.phone ? { businessName: record.dbPrincipal.name, logo: record.dbPrincipal.logo, phone: first.phone } : null,
+    chat:
+      on('WhatsappBtn') && first.phone
+        ? { businessName: record.dbPrincipal.name, logo: record.dbPrincipal.logo, phone: first.phone }
+        : null,
     visits: on('VisitsCounter'),
     call: on('CallUsNow') && phones.length ? { phones } : null,
     weather: on('Wheather') && Boolean(first.address.trim() || first.mapUrl),

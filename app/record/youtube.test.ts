@@ -28,7 +28,10 @@ test.each([
 
 describe('galleryVideoIds', () => {
   test('keeps valid ids in order, drops the rest and duplicates', () => {
-    expect(galleryVideoIds(['aqz-KE-bpKQ', 'nope', 'eRsGyueVLvQ', 'aqz-KE-bpKQ', '<script>alert(1)</script>'])).toEqual(['aqz-KE-bpKQ', 'eRsGyueVLvQ'])
+    expect(galleryVideoIds(['aqz-KE-bpKQ', 'nope', 'eRsGyueVLvQ', 'aqz-KE-bpKQ', '<script>alert(1)</script>'])).toEqual([
+      'aqz-KE-bpKQ',
+      'eRsGyueVLvQ',
+    ])
   })
 
   test('reads ids out of the usual YouTube URLs; the same video by two links counts once', () => {

@@ -19,11 +19,26 @@ export default function About({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="About" english="both" image={images[0]} />
       {firstAbout ? (
-        <AboutWithList id="about-heading" eyebrow={t.sections.aboutUs} title={name ? t.sections.getToKnow(name) : t.sections.whoWeAre} text={firstAbout.text} list={firstAbout.list} image={images[1]} />
+        <AboutWithList
+          id="about-heading"
+          eyebrow={t.sections.aboutUs}
+          title={name ? t.sections.getToKnow(name) : t.sections.whoWeAre}
+          text={firstAbout.text}
+          list={firstAbout.list}
+          image={images[1]}
+        />
       ) : null}
       <ValuesBlock values={values} />
       {secondAbout ? (
-        <AboutWithList id="about-more-heading" eyebrow={t.sections.ourPromise} title={t.sections.ourCommitment} text={secondAbout.text} list={secondAbout.list} image={images[2]} imageRight />
+        <AboutWithList
+          id="about-more-heading"
+          eyebrow={t.sections.ourPromise}
+          title={t.sections.ourCommitment}
+          text={secondAbout.text}
+          list={secondAbout.list}
+          image={images[2]}
+          imageRight
+        />
       ) : null}
     </>
   )

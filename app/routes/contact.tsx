@@ -36,7 +36,14 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         {/* Spec order on small screens: photo, heading and form, then the cards; on wide screens the form sits on the right. */}
         <div className="container-page grid gap-8 lg:grid-cols-[2fr_3fr] lg:grid-rows-[auto_1fr] lg:gap-x-12">
           {photo ? (
-            <ResponsiveImage src={photo} alt="" width={1200} height={800} sizes="(min-width: 1024px) 480px, 100vw" className="aspect-video w-full rounded-2xl object-cover shadow-xl sm:aspect-[3/2] lg:col-start-1 lg:row-start-1" />
+            <ResponsiveImage
+              src={photo}
+              alt=""
+              width={1200}
+              height={800}
+              sizes="(min-width: 1024px) 480px, 100vw"
+              className="aspect-video w-full rounded-2xl object-cover shadow-xl sm:aspect-[3/2] lg:col-start-1 lg:row-start-1"
+            />
           ) : null}
           <div className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-black/5 sm:p-10 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
             <p className="mb-2 text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">{t.sections.freeEstimate}</p>

@@ -21,13 +21,19 @@ export default function FindUsOn({ loaderData }: Route.ComponentProps) {
   const t = useStrings()
   return (
     <div className="relative isolate min-h-dvh overflow-hidden bg-third px-4 py-10 sm:py-16">
-      {backdrop ? <ResponsiveImage src={backdrop} alt="" width={1200} height={800} priority className="fixed inset-0 -z-20 size-full object-cover" /> : null}
+      {backdrop ? (
+        <ResponsiveImage src={backdrop} alt="" width={1200} height={800} priority className="fixed inset-0 -z-20 size-full object-cover" />
+      ) : null}
       <div aria-hidden="true" className="fixed inset-0 -z-10 bg-gradient-to-b from-main/85 via-third/90 to-third" />
       <main className="mx-auto w-full max-w-md">
         <div className="rounded-3xl bg-slate-50 px-5 pb-8 pt-10 shadow-2xl ring-1 ring-black/10 sm:px-8">
           <div className="text-center">
             <div className="mx-auto mb-5 flex w-fit items-center justify-center rounded-2xl bg-white px-5 py-3 shadow-md ring-1 ring-black/5">
-              {logo ? <ResponsiveImage src={logo} alt="" width={200} height={60} displayHeight={56} priority className="h-14 w-auto" /> : <Icon icon="globe" className="size-10 text-main-ink" />}
+              {logo ? (
+                <ResponsiveImage src={logo} alt="" width={200} height={60} displayHeight={56} priority className="h-14 w-auto" />
+              ) : (
+                <Icon icon="globe" className="size-10 text-main-ink" />
+              )}
             </div>
             <h1 className="text-2xl leading-tight sm:text-3xl">{name || t.pages.findUsOnline}</h1>
             {slogan ? <p className="mt-2 text-paragraph">{slogan}</p> : null}
@@ -48,15 +54,16 @@ export default function FindUsOn({ loaderData }: Route.ComponentProps) {
                 {t.sections.callPhone(phone)}
               </a>
             ) : null}
-            <Link to="/" className="inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold text-main-ink ring-2 ring-main transition-colors hover:bg-main hover:text-on-main">
+            <Link
+              to="/"
+              className="inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold text-main-ink ring-2 ring-main transition-colors hover:bg-main hover:text-on-main"
+            >
               <Icon icon="globe" className="size-4" />
               {t.pages.visitWebsite}
             </Link>
           </div>
         </div>
-        <p className="mt-6 text-center text-sm text-on-third-soft">
-          © {name || t.pages.ourCompany}
-        </p>
+        <p className="mt-6 text-center text-sm text-on-third-soft">© {name || t.pages.ourCompany}</p>
       </main>
     </div>
   )

@@ -23,9 +23,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       {groups.map((group, i) => (
         <PhotoGallery key={`${i}-${group.name}`} group={group} headingId={`gallery-group-${i}`} tinted={i % 2 === 1} />
       ))}
-      {!groups.length && !pairs.length ? (
-        <p className="container-page py-20 text-center text-lg">{t.pages.galleryComing}</p>
-      ) : null}
+      {!groups.length && !pairs.length ? <p className="container-page py-20 text-center text-lg">{t.pages.galleryComing}</p> : null}
     </>
   )
 }

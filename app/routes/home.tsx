@@ -3,7 +3,20 @@ import { homeView } from '#app/record/page-views.ts'
 import { pageMeta } from '#app/record/page-meta.ts'
 import { useLayout } from '#app/record/use-record.ts'
 import { Hero } from '#app/sections/hero.tsx'
-import { AboutCircles, AboutWithList, BrandingLogos, ContactForm, CoverageMap, HomeReviews, PromoVideo, SendUsAMessage, ServicesCards, ServicesIntro, StatisticsBand, TrailingCta } from '#app/sections/deferred-sections.ts'
+import {
+  AboutCircles,
+  AboutWithList,
+  BrandingLogos,
+  ContactForm,
+  CoverageMap,
+  HomeReviews,
+  PromoVideo,
+  SendUsAMessage,
+  ServicesCards,
+  ServicesIntro,
+  StatisticsBand,
+  TrailingCta,
+} from '#app/sections/deferred-sections.ts'
 import type { Route } from './+types/home'
 import { useStrings } from '#app/i18n/use-strings.ts'
 

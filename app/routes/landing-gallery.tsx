@@ -13,7 +13,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { landing: findEntryOr404(record.landings, params.id, (slug) => `/gallery/${slug}`) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? pageMeta(loaderData.landing.name, matches) : notFoundMeta(matches))
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? pageMeta(loaderData.landing.name, matches) : notFoundMeta(matches)
 
 export default function LandingGallery({ loaderData }: Route.ComponentProps) {
   const { landing } = loaderData

@@ -14,10 +14,14 @@ import type { Route } from './+types/service-detail'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
-  return serviceDetailView(record, findEntryOr404(record.dbServices, params.id, (slug) => `/${slug}`))
+  return serviceDetailView(
+    record,
+    findEntryOr404(record.dbServices, params.id, (slug) => `/${slug}`),
+  )
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? pageMeta(loaderData.service.name, matches) : notFoundMeta(matches))
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? pageMeta(loaderData.service.name, matches) : notFoundMeta(matches)
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const { service, slogan, headerImage, side, statistics, values, trailing } = loaderData
@@ -44,7 +48,10 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
               {slogan}
             </p>
           ) : null}
-          <h2 id="service-heading" className="mt-10 text-3xl after:mt-4 after:block after:h-1 after:w-16 after:rounded-full after:bg-secondary">
+          <h2
+            id="service-heading"
+            className="mt-10 text-3xl after:mt-4 after:block after:h-1 after:w-16 after:rounded-full after:bg-secondary"
+          >
             {service.name}
           </h2>
           <div className="mt-6 space-y-8">

@@ -18,7 +18,10 @@ export default function SiteLayout() {
   const t = useStrings()
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-heading focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-heading focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
         {t.a11y.skipToContent}
       </a>
       <ScrollProgress />

@@ -24,8 +24,16 @@ export function AboutCircles({ companyName, text, images, exprYears }: Props) {
       <div className="container-page grid items-center gap-14 lg:grid-cols-2">
         <div className="relative mx-auto aspect-square w-full max-w-md lg:max-w-lg">
           <Circle src={images[0]} sizes="(min-width: 1024px) 400px, 70vw" className="left-0 top-0 size-[72%]" />
-          <Circle src={images[1]} sizes="(min-width: 1024px) 205px, (min-width: 480px) 180px, 37vw" className="right-0 top-[8%] size-[40%]" />
-          <Circle src={images[2]} sizes="(min-width: 1024px) 236px, (min-width: 480px) 206px, 42vw" className="bottom-0 right-[10%] size-[46%]" />
+          <Circle
+            src={images[1]}
+            sizes="(min-width: 1024px) 205px, (min-width: 480px) 180px, 37vw"
+            className="right-0 top-[8%] size-[40%]"
+          />
+          <Circle
+            src={images[2]}
+            sizes="(min-width: 1024px) 236px, (min-width: 480px) 206px, 42vw"
+            className="bottom-0 right-[10%] size-[46%]"
+          />
           {exprYears ? (
             <p className="absolute bottom-[6%] left-[4%] flex items-center gap-3 rounded-2xl bg-btn px-5 py-3 text-on-btn shadow-lg">
               <Icon icon="award" className="size-7" />
@@ -37,7 +45,12 @@ export function AboutCircles({ companyName, text, images, exprYears }: Props) {
           ) : null}
         </div>
         <div>
-          <SectionHeading id="about-circles-heading" align="left" eyebrow={t.sections.aboutUs} title={companyName ? t.sections.welcomeTo(companyName) : t.sections.whoWeAre} />
+          <SectionHeading
+            id="about-circles-heading"
+            align="left"
+            eyebrow={t.sections.aboutUs}
+            title={companyName ? t.sections.welcomeTo(companyName) : t.sections.whoWeAre}
+          />
           <p className="-mt-4 text-lg leading-relaxed">{text}</p>
           <Link to="/about" className="btn-primary mt-8">
             {t.sections.moreAboutUs}

@@ -24,7 +24,10 @@ export function AboutWithList({ id, title, eyebrow, text, list, image, imageRigh
       <div className="container-page grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
         {image ? (
           <div className={`relative ${imageRight ? 'lg:order-last' : ''}`}>
-            <div aria-hidden="true" className={`absolute -bottom-4 size-2/3 rounded-2xl bg-secondary/15 ${imageRight ? '-right-4' : '-left-4'}`} />
+            <div
+              aria-hidden="true"
+              className={`absolute -bottom-4 size-2/3 rounded-2xl bg-secondary/15 ${imageRight ? '-right-4' : '-left-4'}`}
+            />
             <ResponsiveImage
               src={image}
               alt=""

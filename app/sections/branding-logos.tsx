@@ -7,7 +7,16 @@ type Props = { title: string; link: string; img: string }
 /** The partner/branding logos block: one image, linked when the record gives a link. */
 export function BrandingLogos({ title, link, img }: Props) {
   const t = useStrings()
-  const logo = <ResponsiveImage src={img} alt={title} width={900} height={200} sizes="(min-width: 900px) 800px, 100vw" className="mx-auto h-auto max-h-44 w-auto max-w-full object-contain" />
+  const logo = (
+    <ResponsiveImage
+      src={img}
+      alt={title}
+      width={900}
+      height={200}
+      sizes="(min-width: 900px) 800px, 100vw"
+      className="mx-auto h-auto max-h-44 w-auto max-w-full object-contain"
+    />
+  )
   return (
     <section aria-labelledby="branding-heading" className="border-y border-slate-200 bg-white py-14 sm:py-16">
       <div className="container-page">

@@ -26,7 +26,9 @@ export function ColorPaletteModal({ open, onClose }: Props) {
                     <span key={c.name} className="size-5 rounded-full ring-2 ring-white" style={{ backgroundColor: c.hex }} />
                   ))}
                 </span>
-                <span lang={fixedEnglish} className="flex-1">{capitalize(group)}</span>
+                <span lang={fixedEnglish} className="flex-1">
+                  {capitalize(group)}
+                </span>
                 <span className="text-sm font-normal text-paragraph">
                   {colors.length} <span className="sr-only">{t.a11y.colours}</span>
                 </span>
@@ -35,9 +37,15 @@ export function ColorPaletteModal({ open, onClose }: Props) {
               <ul className="grid grid-cols-1 gap-2 px-4 pb-4 pt-1 min-[420px]:grid-cols-2 sm:grid-cols-3">
                 {colors.map((c) => (
                   <li key={c.name} className="flex items-center gap-3 rounded-lg p-1.5 ring-1 ring-slate-200">
-                    <span aria-hidden="true" className="size-9 shrink-0 rounded-md ring-1 ring-inset ring-black/10" style={{ backgroundColor: c.hex }} />
+                    <span
+                      aria-hidden="true"
+                      className="size-9 shrink-0 rounded-md ring-1 ring-inset ring-black/10"
+                      style={{ backgroundColor: c.hex }}
+                    />
                     <span className="min-w-0 leading-tight">
-                      <span lang={fixedEnglish} className="block truncate text-sm font-semibold text-heading">{c.name}</span>
+                      <span lang={fixedEnglish} className="block truncate text-sm font-semibold text-heading">
+                        {c.name}
+                      </span>
                       <code className="text-xs text-paragraph">{c.hex}</code>
                     </span>
                   </li>

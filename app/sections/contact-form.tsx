@@ -48,15 +48,40 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
   const errors = refusal?.fieldErrors ?? {}
   const values = refusal?.values
   const ways = values?.contactWays ?? []
-  const field = (name: Exclude<keyof typeof FORM_FIELDS, 'contactWays'>) => ({ id: id(name), name: FORM_FIELDS[name], error: errors[name], defaultValue: values?.[name] })
+  const field = (name: Exclude<keyof typeof FORM_FIELDS, 'contactWays'>) => ({
+    id: id(name),
+    name: FORM_FIELDS[name],
+    error: errors[name],
+    defaultValue: values?.[name],
+  })
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/contact" noValidate={enhanced} className="relative grid grid-cols-2 gap-x-4 gap-y-5 sm:gap-x-5">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/contact"
+      noValidate={enhanced}
+      className="relative grid grid-cols-2 gap-x-4 gap-y-5 sm:gap-x-5"
+    >
       <input type="hidden" name="submissionId" value={submissionId} />
       <TextField {...field('firstName')} label={text.tname} autoComplete="given-name" />
       <TextField {...field('lastName')} label={text.tlname} autoComplete="family-name" />
-      <TextField {...field('email')} label={text.temail} type="email" inputMode="email" autoComplete="email" className="col-span-2 sm:col-span-1" />
-      <TextField {...field('phone')} label={text.tphone} type="tel" inputMode="tel" autoComplete="tel" className="col-span-2 sm:col-span-1" />
+      <TextField
+        {...field('email')}
+        label={text.temail}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        className="col-span-2 sm:col-span-1"
+      />
+      <TextField
+        {...field('phone')}
+        label={text.tphone}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        className="col-span-2 sm:col-span-1"
+      />
       <TextField {...field('address')} label={text.taddress} autoComplete="street-address" className="col-span-2" />
       {services.length ? (
         <div className="col-span-2">
@@ -64,24 +89,24 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
             {text.ttypeservice}
           </FieldLabel>
           <div className="relative">
-          <select
-            id={id('service')}
-            name={FORM_FIELDS.service}
-            required
-            defaultValue={values?.service ?? ''}
-            aria-invalid={errors.service ? true : undefined}
-            aria-describedby={errors.service ? errorId(id('service')) : undefined}
-            className={`${inputClass} appearance-none pr-11`}
-          >
-            <option value="" disabled>
-              {chrome.choose}
-            </option>
-            {services.map((service) => (
-              <option key={service} value={service}>
-                {service}
+            <select
+              id={id('service')}
+              name={FORM_FIELDS.service}
+              required
+              defaultValue={values?.service ?? ''}
+              aria-invalid={errors.service ? true : undefined}
+              aria-describedby={errors.service ? errorId(id('service')) : undefined}
+              className={`${inputClass} appearance-none pr-11`}
+            >
+              <option value="" disabled>
+                {chrome.choose}
               </option>
-            ))}
-          </select>
+              {services.map((service) => (
+                <option key={service} value={service}>
+                  {service}
+                </option>
+              ))}
+            </select>
             <Icon icon="chevron-down" className="pointer-events-none absolute right-4 top-1/2 size-3.5 -translate-y-1/2 text-paragraph" />
           </div>
           <FieldError id={id('service')} message={errors.service} />
@@ -93,7 +118,10 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
         <legend className="mb-1.5 text-sm font-semibold text-heading">{text.tbestway}</legend>
         <div className="flex flex-wrap gap-3">
           {CONTACT_WAYS.map((way) => (
-            <label key={way} className="flex min-h-12 flex-1 cursor-pointer sm:flex-none sm:min-w-44 items-center gap-3 rounded-lg border border-slate-500 bg-white px-4 py-2.5 text-heading shadow-sm has-checked:border-control has-checked:bg-main/5">
+            <label
+              key={way}
+              className="flex min-h-12 flex-1 cursor-pointer sm:flex-none sm:min-w-44 items-center gap-3 rounded-lg border border-slate-500 bg-white px-4 py-2.5 text-heading shadow-sm has-checked:border-control has-checked:bg-main/5"
+            >
               <input
                 type="checkbox"
                 name={FORM_FIELDS.contactWays}
@@ -128,7 +156,11 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
         <input id={id('honeypot')} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <div className="col-span-2 flex flex-col gap-4 sm:flex-row sm:items-center">
-        <button type="submit" disabled={pending} className="btn-primary w-full px-8 py-4 disabled:cursor-wait disabled:opacity-75 sm:w-auto">
+        <button
+          type="submit"
+          disabled={pending}
+          className="btn-primary w-full px-8 py-4 disabled:cursor-wait disabled:opacity-75 sm:w-auto"
+        >
           <Icon icon="paper-plane" className="size-4" />
           {pending ? chrome.sending : text.tbutton}
         </button>

@@ -24,7 +24,12 @@ export function CoverageMap({ locations, miles, customTitle }: Props) {
   return (
     <section aria-labelledby="coverage-heading" className="py-16 sm:py-24">
       <div className="container-page">
-        <SectionHeading id="coverage-heading" eyebrow={t.sections.serviceArea} title={title} titleLang={titleIsSpecs ? fixedEnglish : undefined} />
+        <SectionHeading
+          id="coverage-heading"
+          eyebrow={t.sections.serviceArea}
+          title={title}
+          titleLang={titleIsSpecs ? fixedEnglish : undefined}
+        />
         <div className={`grid gap-8 ${listed.length ? 'lg:grid-cols-[1fr_2fr]' : ''}`}>
           {listed.length ? (
             <div className="flex flex-col rounded-2xl bg-third p-6 text-on-third shadow-xl sm:p-8">

@@ -21,10 +21,26 @@ export function EstimateModal() {
     if (firstTimeThisVisit(globalThis.sessionStorage)) setOpen(true)
   }, [])
   return (
-    <Dialog open={open} onClose={() => setOpen(false)} title={ESTIMATE_MODAL_TITLE} titleLang={fixedEnglish} size="lg" closeLabel={t.a11y.closeEstimate}>
+    <Dialog
+      open={open}
+      onClose={() => setOpen(false)}
+      title={ESTIMATE_MODAL_TITLE}
+      titleLang={fixedEnglish}
+      size="lg"
+      closeLabel={t.a11y.closeEstimate}
+    >
       <div className="px-5 pb-6 pt-5 sm:px-8 sm:pb-8">
         <div className="mb-6 flex flex-col items-center gap-3 rounded-xl bg-slate-50 px-4 py-5 text-center sm:flex-row sm:text-left">
-          {logo ? <ResponsiveImage src={logo} alt={name || t.a11y.companyLogo} width={200} height={60} displayHeight={48} className="h-12 w-auto shrink-0" /> : null}
+          {logo ? (
+            <ResponsiveImage
+              src={logo}
+              alt={name || t.a11y.companyLogo}
+              width={200}
+              height={60}
+              displayHeight={48}
+              className="h-12 w-auto shrink-0"
+            />
+          ) : null}
           <p className="text-sm sm:border-l sm:border-slate-200 sm:pl-4">{formStringsFor(form.labels).invitation}</p>
         </div>
         <ContactForm {...form} idPrefix="estimate" />

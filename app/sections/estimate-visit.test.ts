@@ -15,6 +15,11 @@ test('the first call of a visit says yes and remembers it; later calls say no', 
 
 test('no storage, or storage that throws (privacy modes), means no modal rather than one on every page', () => {
   expect(firstTimeThisVisit(undefined)).toBe(false)
-  const throwing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError') } }
+  const throwing = {
+    getItem: () => null,
+    setItem: () => {
+      throw new Error('QuotaExceededError')
+    },
+  }
   expect(firstTimeThisVisit(throwing)).toBe(false)
 })

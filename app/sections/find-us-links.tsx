@@ -56,7 +56,9 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
   const pictures = variant === 'images'
   const dirs = linkableEntries(directories)
   const nets = linkableEntries(socials)
-  const iconBadge = (node: React.ReactNode, tone: string) => <span className={`grid size-10 shrink-0 place-items-center rounded-xl ${tone}`}>{node}</span>
+  const iconBadge = (node: React.ReactNode, tone: string) => (
+    <span className={`grid size-10 shrink-0 place-items-center rounded-xl ${tone}`}>{node}</span>
+  )
   return (
     <div>
       <ul className="space-y-3">
@@ -65,7 +67,12 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
             {pictures && gmb.img ? (
               <ImageLink href={gmb.link} image={gmb.img} label={t.sections.googleProfile} />
             ) : (
-              <TextLink href={gmb.link} label={t.sections.findUsOnGoogle} detail={t.sections.googleDetail} icon={iconBadge(<Icon icon="google" className="size-5" />, 'bg-[#1a73e8] text-white')} />
+              <TextLink
+                href={gmb.link}
+                label={t.sections.findUsOnGoogle}
+                detail={t.sections.googleDetail}
+                icon={iconBadge(<Icon icon="google" className="size-5" />, 'bg-[#1a73e8] text-white')}
+              />
             )}
           </li>
         ) : null}
@@ -75,7 +82,9 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
               {iconBadge(<Icon icon="whatsapp" className="size-6" />, 'bg-white/15')}
               <span className="flex-1">
                 {t.sections.chatOnWhatsApp}
-                <span lang={fixedEnglish} className="block text-sm font-normal text-white/85">{CHAT_REPLY_TIME}</span>
+                <span lang={fixedEnglish} className="block text-sm font-normal text-white/85">
+                  {CHAT_REPLY_TIME}
+                </span>
               </span>
               <NewTab />
             </a>
@@ -90,7 +99,13 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
           </Heading>
           <ul className={pictures ? 'grid grid-cols-2 gap-3' : 'space-y-3'}>
             {dirs.map((d) => (
-              <li key={d.url}>{pictures && d.image ? <ImageLink href={d.url} image={d.image} label={d.label} /> : <TextLink href={d.url} label={d.label} />}</li>
+              <li key={d.url}>
+                {pictures && d.image ? (
+                  <ImageLink href={d.url} image={d.image} label={d.label} />
+                ) : (
+                  <TextLink href={d.url} label={d.label} />
+                )}
+              </li>
             ))}
           </ul>
         </section>
@@ -101,14 +116,24 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
           {pictures && nets.some((n) => n.image) ? (
             <ul className="grid grid-cols-2 gap-3">
               {nets.map((n) => (
-                <li key={n.url}>{n.image ? <ImageLink href={n.url} image={n.image} label={n.label} /> : <TextLink href={n.url} label={n.label} icon={<Icon icon={brandIcon(n.icon || n.name)} className="size-5" />} />}</li>
+                <li key={n.url}>
+                  {n.image ? (
+                    <ImageLink href={n.url} image={n.image} label={n.label} />
+                  ) : (
+                    <TextLink href={n.url} label={n.label} icon={<Icon icon={brandIcon(n.icon || n.name)} className="size-5" />} />
+                  )}
+                </li>
               ))}
             </ul>
           ) : (
             <ul className="flex flex-wrap justify-center gap-3">
               {nets.map((n) => (
                 <li key={n.url}>
-                  <a href={n.url} {...external} className="grid size-12 place-items-center rounded-full bg-main text-on-main shadow-md transition hover:-translate-y-0.5 hover:bg-third hover:text-on-third">
+                  <a
+                    href={n.url}
+                    {...external}
+                    className="grid size-12 place-items-center rounded-full bg-main text-on-main shadow-md transition hover:-translate-y-0.5 hover:bg-third hover:text-on-third"
+                  >
                     <Icon icon={brandIcon(n.icon || n.name)} className="size-5" />
                     <span className="sr-only">
                       {n.label} {t.a11y.opensInNewTab}

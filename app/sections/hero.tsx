@@ -15,7 +15,10 @@ export function Hero({ slogan, text, image, phone, companyName }: Props) {
         <ResponsiveImage src={image} alt="" width={1200} height={800} priority className="absolute inset-0 -z-20 size-full object-cover" />
       ) : null}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-overlay" />
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-overlay-shade/55 via-overlay-shade/25 to-transparent" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-gradient-to-r from-overlay-shade/55 via-overlay-shade/25 to-transparent"
+      />
       <div className="container-page flex min-h-[32rem] flex-col justify-center py-20 sm:min-h-[38rem] sm:py-28 lg:pb-36">
         <div className="max-w-3xl">
           {companyName ? (

@@ -22,7 +22,9 @@ test('shows the poster in a fixed box until the video scrolls into view, then th
   expect([poster.getAttribute('width'), poster.getAttribute('height')]).toEqual(['1280', '720'])
   act(() => FakeIntersectionObserver.enterAll())
   const player = screen.getByTitle('Acme promotional video')
-  expect(player.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&mute=1&loop=1&playlist=dQw4w9WgXcQ&controls=0&playsinline=1')
+  expect(player.getAttribute('src')).toBe(
+    'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&mute=1&loop=1&playlist=dQw4w9WgXcQ&controls=0&playsinline=1',
+  )
 })
 
 test('with reduced motion nothing plays by itself; the play button starts it', () => {

@@ -36,7 +36,10 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
     <section aria-labelledby="promo-heading" className="bg-slate-50 py-16 sm:py-24">
       <div className="container-page">
         <SectionHeading id="promo-heading" eyebrow={t.sections.seeUsAtWork} title={t.sections.qualityYouCanSee} />
-        <div ref={box} className="relative mx-auto aspect-video max-w-5xl overflow-hidden rounded-2xl bg-third shadow-2xl ring-1 ring-black/10">
+        <div
+          ref={box}
+          className="relative mx-auto aspect-video max-w-5xl overflow-hidden rounded-2xl bg-third shadow-2xl ring-1 ring-black/10"
+        >
           {playing ? (
             <iframe
               src={promoPlayerUrl(videoId)}
@@ -47,7 +50,14 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
             />
           ) : (
             <>
-              <ResponsiveImage src={posterSrc} alt="" width={1280} height={720} sizes="(min-width: 1024px) 900px, 100vw" className="absolute inset-0 size-full object-cover" />
+              <ResponsiveImage
+                src={posterSrc}
+                alt=""
+                width={1280}
+                height={720}
+                sizes="(min-width: 1024px) 900px, 100vw"
+                className="absolute inset-0 size-full object-cover"
+              />
               <a
                 href={videoWatchUrl(videoId)}
                 onClick={(event) => {

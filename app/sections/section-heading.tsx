@@ -17,7 +17,11 @@ export function SectionHeading({ title, eyebrow, id, align = 'center', tone = 'd
   return (
     <div className={`mb-10 sm:mb-12 ${centered ? 'mx-auto max-w-3xl text-center' : 'max-w-2xl'}`}>
       {eyebrow ? (
-        <p className={`mb-2 text-sm font-bold uppercase tracking-[0.18em] ${tone === 'light' ? 'text-on-third-soft' : 'text-secondary-ink'}`}>{eyebrow}</p>
+        <p
+          className={`mb-2 text-sm font-bold uppercase tracking-[0.18em] ${tone === 'light' ? 'text-on-third-soft' : 'text-secondary-ink'}`}
+        >
+          {eyebrow}
+        </p>
       ) : null}
       <Heading id={id} lang={titleLang} className={`text-3xl leading-tight sm:text-4xl ${tone === 'light' ? 'text-on-third' : ''}`}>
         {title}

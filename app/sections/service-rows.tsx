@@ -45,9 +45,17 @@ export function ServiceRows({ services }: { services: Service[] }) {
       {services.map((service, serviceIndex) => {
         const headingId = `service-${canonicalSlug(service.name) || serviceIndex}`
         return (
-          <section key={`${serviceIndex}-${service.name}`} aria-labelledby={headingId} className={`py-16 sm:py-20 ${serviceIndex % 2 ? 'bg-slate-50' : ''}`}>
+          <section
+            key={`${serviceIndex}-${service.name}`}
+            aria-labelledby={headingId}
+            className={`py-16 sm:py-20 ${serviceIndex % 2 ? 'bg-slate-50' : ''}`}
+          >
             <div className="container-page">
-              <SectionHeading id={headingId} title={service.name} eyebrow={t.sections.serviceNumber(String(serviceIndex + 1).padStart(2, '0'))} />
+              <SectionHeading
+                id={headingId}
+                title={service.name}
+                eyebrow={t.sections.serviceNumber(String(serviceIndex + 1).padStart(2, '0'))}
+              />
               <div className="space-y-14">
                 {service.description.map((entry, index) => (
                   <Row key={index} entry={entry} imageSide={rowIndex++ % 2 === 0 ? 'left' : 'right'} />

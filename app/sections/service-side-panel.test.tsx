@@ -13,7 +13,9 @@ function renderPanel(serviceCount: number, socialCount: number) {
   const record = parsePageRecord({
     dbPrincipal: { phones: [{ phone: '303-555-0142', name: 'Office' }], emails: [{ email: 'a@b.example' }] },
     dbServices: Array.from({ length: serviceCount }, (_, i) => ({ name: `Service ${i + 1}` })),
-    dbSocialMedia: { redes: Array.from({ length: socialCount }, (_, i) => ({ name: `Net ${i}`, url: `https://net${i}.example/x`, icon: 'facebook' })) },
+    dbSocialMedia: {
+      redes: Array.from({ length: socialCount }, (_, i) => ({ name: `Net ${i}`, url: `https://net${i}.example/x`, icon: 'facebook' })),
+    },
   })
   render(
     <MemoryRouter>
@@ -40,7 +42,11 @@ test('lists at most 13 services and marks the current one', () => {
 
 test('phones with their names, emails, first work day and hour', () => {
   const panel = renderPanel(3, 2)
-  expect(within(panel).getByRole('link', { name: /Office\s*303-555-0142/ }).getAttribute('href')).toBe('tel:+13035550142')
+  expect(
+    within(panel)
+      .getByRole('link', { name: /Office\s*303-555-0142/ })
+      .getAttribute('href'),
+  ).toBe('tel:+13035550142')
   expect(within(panel).getByRole('link', { name: 'a@b.example' }).getAttribute('href')).toBe('mailto:a@b.example')
   expect(panel.textContent).toContain('Mon - Sat')
   expect(panel.textContent).toContain('7 AM - 6 PM')

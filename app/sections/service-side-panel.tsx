@@ -20,7 +20,9 @@ type Props = {
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-black/5">
-      <h2 className="mb-4 border-b border-slate-200 pb-3 text-xl after:mt-3 after:-mb-3 after:block after:h-1 after:w-12 after:translate-y-px after:rounded-full after:bg-secondary">{title}</h2>
+      <h2 className="mb-4 border-b border-slate-200 pb-3 text-xl after:mt-3 after:-mb-3 after:block after:h-1 after:w-12 after:translate-y-px after:rounded-full after:bg-secondary">
+        {title}
+      </h2>
       {children}
     </div>
   )
@@ -74,7 +76,10 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
             ))}
             {mailable.map((e) => (
               <li key={e.email}>
-                <a href={mailtoHref(e.email)} className="flex items-center gap-3 text-sm font-medium text-heading [overflow-wrap:anywhere] hover:text-secondary-ink">
+                <a
+                  href={mailtoHref(e.email)}
+                  className="flex items-center gap-3 text-sm font-medium text-heading [overflow-wrap:anywhere] hover:text-secondary-ink"
+                >
                   <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary/10 text-secondary-ink">
                     <Icon icon="envelope" className="size-4" />
                   </span>
@@ -105,7 +110,10 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
       ) : null}
       {socialLinks.length ? (
         <Card title={t.sections.followUs}>
-          <SocialIcons links={socialLinks} className="flex flex-wrap gap-2 [&_a]:bg-main [&_a]:text-on-main [&_a:hover]:bg-secondary [&_a:hover]:text-on-secondary" />
+          <SocialIcons
+            links={socialLinks}
+            className="flex flex-wrap gap-2 [&_a]:bg-main [&_a]:text-on-main [&_a:hover]:bg-secondary [&_a:hover]:text-on-secondary"
+          />
         </Card>
       ) : null}
     </aside>

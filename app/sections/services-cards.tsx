@@ -18,7 +18,10 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
         <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
           {services.map(({ name, to, image, summary }) => {
             return (
-              <li key={name} className="group relative flex overflow-hidden sm:flex-col rounded-2xl bg-white shadow-lg ring-1 ring-black/5 transition hover:-translate-y-1 hover:shadow-xl focus-within:ring-2 focus-within:ring-focus">
+              <li
+                key={name}
+                className="group relative flex overflow-hidden sm:flex-col rounded-2xl bg-white shadow-lg ring-1 ring-black/5 transition hover:-translate-y-1 hover:shadow-xl focus-within:ring-2 focus-within:ring-focus"
+              >
                 <div className="relative w-28 shrink-0 overflow-hidden bg-slate-200 sm:aspect-[3/2] sm:w-auto">
                   {image ? (
                     <ResponsiveImage
@@ -42,7 +45,10 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
                     </Link>
                   </h3>
                   <p className="mt-1.5 line-clamp-2 flex-1 text-sm leading-relaxed sm:mt-2 sm:line-clamp-3">{summary}</p>
-                  <span aria-hidden="true" className="mt-3 inline-flex items-center gap-2 text-xs sm:mt-4 sm:text-sm font-bold uppercase tracking-wide text-secondary-ink">
+                  <span
+                    aria-hidden="true"
+                    className="mt-3 inline-flex items-center gap-2 text-xs sm:mt-4 sm:text-sm font-bold uppercase tracking-wide text-secondary-ink"
+                  >
                     {t.sections.learnMore}
                     <Icon icon="arrow-right" className="size-3.5 transition-transform group-hover:translate-x-1" />
                   </span>

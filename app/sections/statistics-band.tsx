@@ -21,7 +21,10 @@ export function StatisticsBand({ principal }: Props) {
   const statistics = statisticsFor(principal)
   return (
     <section aria-label={t.a11y.statistics} className="relative isolate overflow-hidden bg-main py-14 text-on-main sm:py-16">
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_0%,rgba(255,255,255,0.14),transparent_55%)]" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_0%,rgba(255,255,255,0.14),transparent_55%)]"
+      />
       <ul className="container-page grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-4">
         {statistics.map((stat) => (
           <li key={stat.label} className="flex flex-col items-center text-center">
@@ -29,7 +32,12 @@ export function StatisticsBand({ principal }: Props) {
               <Icon icon={icons[stat.label] ?? 'map-location-dot'} className="size-6" />
             </span>
             <CountUp value={stat.value} suffix={stat.suffix} className="text-4xl font-extrabold sm:text-5xl" />
-            <span lang={fixedEnglish} className="mt-2 max-w-[26ch] text-sm text-balance font-semibold uppercase tracking-wider text-on-main-soft sm:text-base">{stat.label}</span>
+            <span
+              lang={fixedEnglish}
+              className="mt-2 max-w-[26ch] text-sm text-balance font-semibold uppercase tracking-wider text-on-main-soft sm:text-base"
+            >
+              {stat.label}
+            </span>
           </li>
         ))}
       </ul>

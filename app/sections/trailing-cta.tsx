@@ -11,7 +11,9 @@ export function TrailingCta({ phone, image, slogan }: Props) {
   const t = useStrings()
   return (
     <section aria-labelledby="trailing-cta-heading" className="relative isolate overflow-hidden bg-third py-20 text-on-overlay sm:py-24">
-      {image ? <ResponsiveImage src={image} alt="" width={1200} height={800} className="absolute inset-0 -z-20 size-full object-cover" /> : null}
+      {image ? (
+        <ResponsiveImage src={image} alt="" width={1200} height={800} className="absolute inset-0 -z-20 size-full object-cover" />
+      ) : null}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-overlay" />
       <div className="container-page flex flex-col items-center gap-8 text-center lg:flex-row lg:justify-between lg:text-left">
         <div className="max-w-2xl">

@@ -30,7 +30,15 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
                   onClick={() => setPlaying(i)}
                   className="group relative block aspect-video w-full overflow-hidden rounded-2xl bg-third shadow-lg ring-1 ring-black/10 transition hover:shadow-xl"
                 >
-                  <img src={videoThumbnailUrl(id)} alt="" width={480} height={360} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105" />
+                  <img
+                    src={videoThumbnailUrl(id)}
+                    alt=""
+                    width={480}
+                    height={360}
+                    loading="lazy"
+                    decoding="async"
+                    className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105"
+                  />
                   <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/10 to-transparent" />
                   <span aria-hidden="true" className="absolute inset-0 grid place-items-center">
                     <span className="grid size-16 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 group-focus-visible:scale-110">
@@ -55,7 +63,14 @@ export function VideoGrid({ videoIds, channelUrl, companyName }: Props) {
           </a>
         </p>
       </div>
-      <Dialog open={current != null} onClose={() => setPlaying(null)} title={playing === null ? t.sections.video : videoName(playing)} tone="dark" size="xl" closeLabel={t.a11y.closeVideo}>
+      <Dialog
+        open={current != null}
+        onClose={() => setPlaying(null)}
+        title={playing === null ? t.sections.video : videoName(playing)}
+        tone="dark"
+        size="xl"
+        closeLabel={t.a11y.closeVideo}
+      >
         {current ? (
           <div className="aspect-video w-full bg-black">
             <iframe

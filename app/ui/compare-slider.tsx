@@ -35,7 +35,12 @@ export function CompareSlider({ before, after, label, sizes = '(min-width: 1024p
   const [shown, setShown] = useState(START)
   // Must stay the same function: the library resets the position whenever it changes.
   const onPositionChange = useCallback((position: number) => setShown(Math.round(position)), [])
-  const slider = useReactCompareSlider({ defaultPosition: START, keyboardIncrement: `${STEP}%`, transition: '0.15s ease-out', onPositionChange })
+  const slider = useReactCompareSlider({
+    defaultPosition: START,
+    keyboardIncrement: `${STEP}%`,
+    transition: '0.15s ease-out',
+    onPositionChange,
+  })
 
   const photo = (src: string, alt: string) => (
     <ResponsiveImage
@@ -49,7 +54,10 @@ export function CompareSlider({ before, after, label, sizes = '(min-width: 1024p
     />
   )
   const badge = (text: string, side: string) => (
-    <span aria-hidden="true" className={`pointer-events-none absolute top-3 z-[2] ${side} rounded-full bg-black/65 px-3 py-1 text-xs font-bold uppercase tracking-wider text-white`}>
+    <span
+      aria-hidden="true"
+      className={`pointer-events-none absolute top-3 z-[2] ${side} rounded-full bg-black/65 px-3 py-1 text-xs font-bold uppercase tracking-wider text-white`}
+    >
       {text}
     </span>
   )

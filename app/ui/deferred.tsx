@@ -27,8 +27,12 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   if (isServer) serverLoads.push(load().then((component) => (loaded = component)))
   const Lazy = lazy(() =>
     loaded
-      ? ({ then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve({ default: loaded! }) } as Promise<{ default: ComponentType<P> }>)
-      : whenIdle().then(load).then((component) => ({ default: component })),
+      ? ({ then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve({ default: loaded! }) } as Promise<{
+          default: ComponentType<P>
+        }>)
+      : whenIdle()
+          .then(load)
+          .then((component) => ({ default: component })),
   )
   return function Deferred(props: P) {
     return (

@@ -63,7 +63,9 @@ export function Dialog({ open, onClose, title, titleLang, hideTitle = false, ton
         dark ? 'bg-slate-950 text-white' : 'bg-white text-paragraph'
       }`}
     >
-      <div className={`flex items-center justify-between gap-4 px-5 py-3 sm:px-6 ${hideTitle ? 'absolute inset-x-0 top-0 z-10' : dark ? 'border-b border-white/10' : 'border-b border-slate-200'}`}>
+      <div
+        className={`flex items-center justify-between gap-4 px-5 py-3 sm:px-6 ${hideTitle ? 'absolute inset-x-0 top-0 z-10' : dark ? 'border-b border-white/10' : 'border-b border-slate-200'}`}
+      >
         <h2 id={titleId} lang={titleLang} className={hideTitle ? 'sr-only' : `text-lg sm:text-xl ${dark ? 'text-white' : ''}`}>
           {title}
         </h2>
@@ -71,7 +73,11 @@ export function Dialog({ open, onClose, title, titleLang, hideTitle = false, ton
           type="button"
           onClick={onClose}
           className={`-mr-2 ml-auto grid size-11 shrink-0 place-items-center rounded-full transition-colors ${
-            dark ? 'text-white hover:bg-white/15' : hideTitle ? 'bg-white/90 text-heading shadow hover:bg-slate-100' : 'text-heading hover:bg-slate-100'
+            dark
+              ? 'text-white hover:bg-white/15'
+              : hideTitle
+                ? 'bg-white/90 text-heading shadow hover:bg-slate-100'
+                : 'text-heading hover:bg-slate-100'
           }`}
         >
           <Icon icon="xmark" className="size-5" />

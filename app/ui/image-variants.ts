@@ -41,7 +41,11 @@ export function smallestVariant(src: string): string {
 
 /** srcset candidates of one format, smallest first. */
 export function variantCandidates(image: LocalImage, format: 'webp' | FallbackFormat) {
-  return variantWidths(image.width).map((width) => ({ src: variantUrl(image, width, format), width, height: Math.round((image.height * width) / image.width) }))
+  return variantWidths(image.width).map((width) => ({
+    src: variantUrl(image, width, format),
+    width,
+    height: Math.round((image.height * width) / image.width),
+  }))
 }
 
 export const srcSetOf = (candidates: { src: string; width: number }[]) => candidates.map((c) => `${c.src} ${c.width}w`).join(', ')

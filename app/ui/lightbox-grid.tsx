@@ -47,7 +47,10 @@ export function LightboxGrid({ images, name }: Props) {
                 sizes="(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw"
                 className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105"
               />
-              <span aria-hidden="true" className="absolute inset-0 grid place-items-center bg-third/0 transition-colors group-hover:bg-third/45 group-focus-visible:bg-third/45">
+              <span
+                aria-hidden="true"
+                className="absolute inset-0 grid place-items-center bg-third/0 transition-colors group-hover:bg-third/45 group-focus-visible:bg-third/45"
+              >
                 <span className="grid size-12 scale-75 place-items-center rounded-full bg-white/95 text-heading opacity-0 shadow-lg transition group-hover:scale-100 group-hover:opacity-100 group-focus-visible:scale-100 group-focus-visible:opacity-100">
                   <Icon icon="magnifying-glass-plus" className="size-5" />
                 </span>

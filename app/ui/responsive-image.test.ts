@@ -22,9 +22,13 @@ test('srcset candidates keep the aspect ratio', () => {
   expect(candidates.every((c) => c.src.endsWith('.webp'))).toBe(true)
 })
 
-test.each([IMAGE_PLACEHOLDER, 'https://cdn.example.com/img/x.jpg', `/img/${'a'.repeat(31)}-10x10/10.jpg`, `/img/${photo.hash}-10x10/10.gif`, '/demo/images/deck-1.webp', ''])(
-  '%s is not one of our variants',
-  (src) => {
-    expect(parseLocalImage(src)).toBeNull()
-  },
-)
+test.each([
+  IMAGE_PLACEHOLDER,
+  'https://cdn.example.com/img/x.jpg',
+  `/img/${'a'.repeat(31)}-10x10/10.jpg`,
+  `/img/${photo.hash}-10x10/10.gif`,
+  '/demo/images/deck-1.webp',
+  '',
+])('%s is not one of our variants', (src) => {
+  expect(parseLocalImage(src)).toBeNull()
+})

@@ -12,6 +12,8 @@ const STYLE_ID = 'site-css'
 
 export function SiteStylesheet({ href }: { href: string }) {
   const serverCss = useContext(InlineCssContext)
-  const [css] = useState(() => serverCss ?? (typeof document === 'undefined' ? undefined : (document.getElementById(STYLE_ID)?.textContent ?? undefined)))
+  const [css] = useState(
+    () => serverCss ?? (typeof document === 'undefined' ? undefined : (document.getElementById(STYLE_ID)?.textContent ?? undefined)),
+  )
   return css ? <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: css }} /> : <link rel="stylesheet" href={href} />
 }

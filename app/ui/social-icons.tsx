@@ -47,7 +47,9 @@ export function SocialIcons({ links, className = 'flex gap-2', iconClassName = '
             className="grid size-9 place-items-center rounded-full transition-colors hover:bg-white/15"
           >
             <Icon icon={brandIcon(link.icon || link.name)} className={iconClassName} />
-            <span className="sr-only">{link.name || link.icon || t.a11y.socialProfile} {t.a11y.opensInNewTab}</span>
+            <span className="sr-only">
+              {link.name || link.icon || t.a11y.socialProfile} {t.a11y.opensInNewTab}
+            </span>
           </a>
         </li>
       ))}

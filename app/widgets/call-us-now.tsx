@@ -18,7 +18,10 @@ export default function CallUsNow({ phones }: { phones: PhoneEntry[] }) {
   }
   return (
     <div className="space-y-4 p-4">
-      <a href={telHref(first.phone)} className="flex w-full items-center justify-center gap-2 rounded-full bg-btn px-5 py-3 text-lg font-bold text-on-btn shadow-md transition-colors hover:bg-btn-hover hover:text-on-btn-hover">
+      <a
+        href={telHref(first.phone)}
+        className="flex w-full items-center justify-center gap-2 rounded-full bg-btn px-5 py-3 text-lg font-bold text-on-btn shadow-md transition-colors hover:bg-btn-hover hover:text-on-btn-hover"
+      >
         <Icon icon="phone" className="size-4" />
         {first.phone}
       </a>

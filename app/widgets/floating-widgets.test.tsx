@@ -66,7 +66,10 @@ describe('each widget appears only when its own entry is active', () => {
   test('an entry that is missing, or only names another widget at that position, turns nothing on', () => {
     const { container } = render(
       <MemoryRouter>
-        <WidgetMenu settings={widgetSettings(parsePageRecord({ ...base, simpleWidgets: [{ val: 'Other', activo: true }] }))} visits={{ status: 'loading' }} />
+        <WidgetMenu
+          settings={widgetSettings(parsePageRecord({ ...base, simpleWidgets: [{ val: 'Other', activo: true }] }))}
+          visits={{ status: 'loading' }}
+        />
       </MemoryRouter>,
     )
     fireEvent.click(screen.getByRole('button', { name: 'Quick actions menu' }))

@@ -107,7 +107,16 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
             {settings.visits ? panelItem('visits', t.a11y.visits, 'chart-simple', 'bg-main text-on-main') : null}
             {settings.weather ? panelItem('weather', t.a11y.weather, 'cloud-sun', 'bg-main text-on-main') : null}
             {/* On wide screens the edge tab carries this link. */}
-            {settings.reviews ? <MenuItem to="/reviews" label={t.a11y.reviews} icon="star" color="bg-secondary text-on-secondary" showTooltip={!panel} className="xl:hidden" /> : null}
+            {settings.reviews ? (
+              <MenuItem
+                to="/reviews"
+                label={t.a11y.reviews}
+                icon="star"
+                color="bg-secondary text-on-secondary"
+                showTooltip={!panel}
+                className="xl:hidden"
+              />
+            ) : null}
             {settings.palette ? (
               <MenuItem
                 label={t.a11y.palette}

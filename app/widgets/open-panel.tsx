@@ -21,7 +21,13 @@ export function OpenPanel({ panel, settings, visits, id, onClose }: Props) {
   if (panel === 'chat' && settings.chat) {
     const { businessName, logo, phone } = settings.chat
     return (
-      <WidgetPanel {...common} title={businessName || t.a11y.chat} subtitle={<span lang={fixedEnglish}>{CHAT_REPLY_TIME}</span>} logo={logo} closeLabel={t.a11y.closeChat}>
+      <WidgetPanel
+        {...common}
+        title={businessName || t.a11y.chat}
+        subtitle={<span lang={fixedEnglish}>{CHAT_REPLY_TIME}</span>}
+        logo={logo}
+        closeLabel={t.a11y.closeChat}
+      >
         <ChatWidget phone={phone} businessName={businessName} />
       </WidgetPanel>
     )

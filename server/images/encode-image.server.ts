@@ -44,7 +44,8 @@ export async function encodeVariants(source: Buffer): Promise<Encoded> {
   for (const w of variantWidths(width)) {
     const resized = () => sharp(master.data, { raw: { width, height, channels } }).resize({ width: w })
     files.push({ name: `${w}.webp`, data: await resized().webp({ quality: 72, effort: 2 }).toBuffer() })
-    const fallbackData = fallback === 'png' ? resized().png({ compressionLevel: 9, palette: true }) : resized().jpeg({ quality: 75, progressive: true })
+    const fallbackData =
+      fallback === 'png' ? resized().png({ compressionLevel: 9, palette: true }) : resized().jpeg({ quality: 75, progressive: true })
     files.push({ name: `${w}.${fallback}`, data: await fallbackData.toBuffer() })
   }
   // The intrinsic size the page announces is the largest variant's (the original is never served).

@@ -39,7 +39,13 @@ test('a redirect is checked again, so it cannot lead to a private address', asyn
 
 test('private, link-local and metadata addresses are refused by name too', async () => {
   const fetchImage = createImageFetcher({ ...limits, allowPrivateAddresses: false })
-  for (const url of ['http://10.0.0.8/x.jpg', 'http://192.168.1.1/x.jpg', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x.jpg', 'http://localhost/x.jpg']) {
+  for (const url of [
+    'http://10.0.0.8/x.jpg',
+    'http://192.168.1.1/x.jpg',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]/x.jpg',
+    'http://localhost/x.jpg',
+  ]) {
     await expect(fetchImage(url), url).rejects.toThrow()
   }
 })

@@ -3,7 +3,8 @@ import { IMAGE_PLACEHOLDER } from '#app/ui/image-variants.ts'
 import type { ImageStore } from './image-store.server.ts'
 
 /** A neutral light box: stands in for a picture whose variants are not ready (or could not be made). */
-const PLACEHOLDER_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 2" preserveAspectRatio="none"><rect width="3" height="2" fill="#e2e8f0"/></svg>'
+const PLACEHOLDER_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 2" preserveAspectRatio="none"><rect width="3" height="2" fill="#e2e8f0"/></svg>'
 
 /** GET /img/{hash}-{w}x{h}/{width}.{format}: our variants, immutable; and the placeholder. */
 export function imageRoutes(store: ImageStore) {

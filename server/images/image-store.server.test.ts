@@ -17,7 +17,10 @@ const fetchImage = async (url: string) => {
   return host[url]
 }
 const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m) }
-const picture = (colour: string, width = 800) => sharp({ create: { width, height: width / 2, channels: 3, background: colour } }).jpeg().toBuffer()
+const picture = (colour: string, width = 800) =>
+  sharp({ create: { width, height: width / 2, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer()
 
 beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'image-store-'))
@@ -84,7 +87,10 @@ test('folders left by an interrupted run are removed', async () => {
   store.sync()
   await store.idle()
   expect(fs.existsSync(leftover)).toBe(false)
-  expect(fs.readdirSync(path.join(dataDir, 'images')).sort()).toEqual([parseLocalImage(store.localSrc('https://a.example/red.jpg')!)!.hash, 'manifest.json'])
+  expect(fs.readdirSync(path.join(dataDir, 'images')).sort()).toEqual([
+    parseLocalImage(store.localSrc('https://a.example/red.jpg')!)!.hash,
+    'manifest.json',
+  ])
 })
 
 test('two sources share one store; an image one of them still needs stays', async () => {

@@ -199,7 +199,12 @@ export function createImageStore(options: Options) {
     diskBytes,
     /** For /healthz: images ready, waiting (queued or encoding) and failed. */
     status() {
-      return { ready: Object.keys(manifest.sources).length, pending: queue.length + running.size, failed: failedAt.size, diskBytes: diskBytes() }
+      return {
+        ready: Object.keys(manifest.sources).length,
+        pending: queue.length + running.size,
+        failed: failedAt.size,
+        diskBytes: diskBytes(),
+      }
     },
   }
 }

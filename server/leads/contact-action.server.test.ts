@@ -17,7 +17,13 @@ beforeEach(async () => {
   tmp = tempDir()
   storage = await openStorage({ dataDir: tmp.dir, defaultSite: 'page-1' })
   record = testRecord()
-  leads = createLeadService({ store: storage.leads, pageId: 'page-1', getRecord: () => record, logger: captureLogger().logger, startOutbox: false })
+  leads = createLeadService({
+    store: storage.leads,
+    pageId: 'page-1',
+    getRecord: () => record,
+    logger: captureLogger().logger,
+    startOutbox: false,
+  })
 })
 afterEach(async () => {
   await leads.close()
@@ -96,12 +102,16 @@ describe('POST /contact answers', () => {
       status: 503,
       body: {
         ok: false,
-        message: 'Sorry, we could not save your request just now. Your details are still in the form: please try again in a minute, or call us.',
+        message:
+          'Sorry, we could not save your request just now. Your details are still in the form: please try again in a minute, or call us.',
         fieldErrors: {},
         values: { ...validForm, message: 'Back yard' },
       },
     })
-    expect(logged).toHaveBeenCalledWith('[leads] a lead could not be stored; the visitor was asked to try again', expect.stringContaining('not open'))
+    expect(logged).toHaveBeenCalledWith(
+      '[leads] a lead could not be stored; the visitor was asked to try again',
+      expect.stringContaining('not open'),
+    )
   })
 
   test('the submission id is the idempotency key: a double post stores one lead', async () => {

@@ -54,7 +54,12 @@ describe('lead service', () => {
     const result = await service.submit(validForm, visitor)
     expect(result).toEqual({ ok: true, id: expect.any(String) })
     const id = (result as { id: string }).id
-    expect(await service.store.getLead(id)).toMatchObject({ pageId: 'page-1', site: 'page-1', clientIp: visitor.clientIp, userAgent: 'test-browser' })
+    expect(await service.store.getLead(id)).toMatchObject({
+      pageId: 'page-1',
+      site: 'page-1',
+      clientIp: visitor.clientIp,
+      userAgent: 'test-browser',
+    })
 
     await service.outbox.idle()
     expect(relay.requests).toHaveLength(1)
@@ -111,7 +116,11 @@ describe('lead service', () => {
     expect(result.ok).toBe(true)
     const id = (result as { id: string }).id
     await service.outbox.idle()
-    expect(await service.store.getLead(id)).toMatchObject({ state: 'pending', attempts: 1, lastError: expect.stringContaining('ECONNREFUSED') })
+    expect(await service.store.getLead(id)).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      lastError: expect.stringContaining('ECONNREFUSED'),
+    })
 
     await relay.up()
     relay.respondWith(503)

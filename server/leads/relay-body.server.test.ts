@@ -39,7 +39,7 @@ describe('relay body', () => {
     expect(body.img).toBe('/images/logo.png') // no site URL known: left as the record gave it
   })
 
-  test('contact ways are named by the labels the visitor saw: a blank one by the form\'s default in its language', () => {
+  test("contact ways are named by the labels the visitor saw: a blank one by the form's default in its language", () => {
     expect(buildRelayBody(lead, testRecord({ isenglish: false })).waytocontact).toBe('Call me, Correo')
   })
 

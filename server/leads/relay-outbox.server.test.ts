@@ -19,7 +19,17 @@ describe('backoff', () => {
 
   test('2xx is delivered; 4xx but 408/429 is final; the rest is retried', () => {
     expect([200, 204, 400, 401, 404, 422, 408, 429, 500, 503, 302].map(classifyStatus)).toEqual([
-      'delivered', 'delivered', 'failed', 'failed', 'failed', 'failed', 'retry', 'retry', 'retry', 'retry', 'retry',
+      'delivered',
+      'delivered',
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+      'retry',
+      'retry',
+      'retry',
+      'retry',
+      'retry',
     ])
   })
 })

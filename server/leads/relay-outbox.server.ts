@@ -37,7 +37,11 @@ export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60 * 1000
 export const leaseMs = (timing: Pick<RelayTiming, 'timeoutMs'>) => 6 * timing.timeoutMs
 
 /** Capped doubling with "equal jitter": somewhere in [half, full] of the step, so retries spread out. */
-export function retryDelayMs(attempts: number, random: () => number, timing: Pick<RelayTiming, 'retryBaseMs' | 'retryCapMs'> = DEFAULT_RELAY_TIMING): number {
+export function retryDelayMs(
+  attempts: number,
+  random: () => number,
+  timing: Pick<RelayTiming, 'retryBaseMs' | 'retryCapMs'> = DEFAULT_RELAY_TIMING,
+): number {
   const step = Math.min(timing.retryCapMs, timing.retryBaseMs * 2 ** Math.max(0, attempts - 1))
   return Math.round(step / 2 + (random() * step) / 2)
 }

@@ -29,7 +29,7 @@ test('the cache is bounded by bytes, the least recently used page leaving first'
   expect(cache.stats().bytes).toBeLessThanOrEqual(size * 2 + 600)
 })
 
-test('a site\'s pages can be dropped at once (its record changed), other sites\' stay', async () => {
+test("a site's pages can be dropped at once (its record changed), other sites' stay", async () => {
   const page = await compressPage(200, html, 'csp')
   const cache = createPageCache(10_000_000)
   const scope = (siteId: string) => ({ siteId, version: 'v1', origin: 'https://x.example' })

@@ -37,7 +37,14 @@ export const etagOf = (page: CachedPage, encoding: Encoding) => `"${page.hash}${
 export function matchesEtag(ifNoneMatch: string | undefined, page: CachedPage): boolean {
   if (!ifNoneMatch) return false
   if (ifNoneMatch.trim() === '*') return true
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '').replace(/-(br|gz)$/, '') === page.hash)
+  return ifNoneMatch.split(',').some(
+    (tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"|"$/g, '')
+        .replace(/-(br|gz)$/, '') === page.hash,
+  )
 }
 
 export type PageAnswer = { status: number; headers: Record<string, string>; body: Buffer | null }

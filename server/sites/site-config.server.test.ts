@@ -30,9 +30,12 @@ test('mistakes are listed, each with the site and field it is in', () => {
       - site #2 pageId: pageId "one" is already site #1; list all its hosts in one entry
       - site #2 hosts[0]: host "a.example" already belongs to site #1]
   `)
-  expect(() => parseSiteConfigs([{ hosts: ['a.example'], pageId: 'one' }, { hosts: ['A.example'], pageId: 'one' }])).toThrow(
-    /site #2 pageId: pageId "one" is already site #1[\s\S]*site #2 hosts\[0\]: host "a.example" already belongs to site #1/,
-  )
+  expect(() =>
+    parseSiteConfigs([
+      { hosts: ['a.example'], pageId: 'one' },
+      { hosts: ['A.example'], pageId: 'one' },
+    ]),
+  ).toThrow(/site #2 pageId: pageId "one" is already site #1[\s\S]*site #2 hosts\[0\]: host "a.example" already belongs to site #1/)
   expect(() => parseSiteConfigs([])).toThrow(/the file: list at least one site/)
 })
 

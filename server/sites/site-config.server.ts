@@ -23,7 +23,10 @@ const hostName = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'a host name such as www.example.com (no scheme, port or path)')
+  .regex(
+    /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+    'a host name such as www.example.com (no scheme, port or path)',
+  )
 
 const siteSchema = z.strictObject({
   hosts: z.array(hostName).min(1, 'list at least one host name'),
@@ -40,11 +43,20 @@ const sitesSchema = z
     const pageOwner = new Map<string, number>()
     sites.forEach((site, i) => {
       if (pageOwner.has(site.pageId)) {
-        ctx.addIssue({ code: 'custom', path: [i, 'pageId'], message: `pageId "${site.pageId}" is already site #${pageOwner.get(site.pageId)! + 1}; list all its hosts in one entry` })
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'pageId'],
+          message: `pageId "${site.pageId}" is already site #${pageOwner.get(site.pageId)! + 1}; list all its hosts in one entry`,
+        })
       }
       pageOwner.set(site.pageId, i)
       site.hosts.forEach((host, h) => {
-        if (hostOwner.has(host)) ctx.addIssue({ code: 'custom', path: [i, 'hosts', h], message: `host "${host}" already belongs to site #${hostOwner.get(host)! + 1}` })
+        if (hostOwner.has(host))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'hosts', h],
+            message: `host "${host}" already belongs to site #${hostOwner.get(host)! + 1}`,
+          })
         hostOwner.set(host, i)
       })
     })

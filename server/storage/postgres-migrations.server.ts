@@ -43,7 +43,9 @@ export async function migrate(client: pg.ClientBase, migrations = POSTGRES_MIGRA
   await client.query('BEGIN')
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
-    await client.query('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL, migrated_at timestamptz NOT NULL DEFAULT now())')
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL, migrated_at timestamptz NOT NULL DEFAULT now())',
+    )
     const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_version')
     const from = rows[0]?.version ?? 0
     for (let v = from; v < migrations.length; v++) await client.query(migrations[v]!)

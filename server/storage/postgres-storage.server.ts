@@ -9,7 +9,9 @@ import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } f
 
 const BIGINT_OID = 20
 // Epoch milliseconds and counts fit a JavaScript number exactly; pg would hand bigint over as a string.
-const types = { getTypeParser: (oid: number, format?: string) => (oid === BIGINT_OID ? Number : pg.types.getTypeParser(oid, format as 'text')) }
+const types = {
+  getTypeParser: (oid: number, format?: string) => (oid === BIGINT_OID ? Number : pg.types.getTypeParser(oid, format as 'text')),
+}
 
 /** The URL as it may appear in a log or an error: without its password. */
 export function redactedUrl(url: string): string {
@@ -74,7 +76,8 @@ function insertColumns(pool: pg.Pool, columns: LeadColumns, returning: string) {
 function postgresLeads(pool: pg.Pool): LeadStore {
   const one = async (sql: string, values: unknown[]) => (await pool.query<LeadColumns>(sql, values)).rows[0]
   const settle = async (set: string, values: unknown[]) =>
-    (await pool.query(`UPDATE leads SET ${set}, claimed_until = 0 WHERE id = $1 AND state = 'pending' AND claimed_until = $2`, values)).rowCount === 1
+    (await pool.query(`UPDATE leads SET ${set}, claimed_until = 0 WHERE id = $1 AND state = 'pending' AND claimed_until = $2`, values))
+      .rowCount === 1
 
   return {
     async insertLead(input) {
@@ -89,9 +92,11 @@ function postgresLeads(pool: pg.Pool): LeadStore {
       return row && toLeadRow(row)
     },
     listLeads: async ({ site } = {}) =>
-      (await pool.query<LeadColumns>('SELECT * FROM leads WHERE $1::text IS NULL OR site = $1 ORDER BY created_at DESC, seq DESC', [site ?? null])).rows.map(
-        toLeadRow,
-      ),
+      (
+        await pool.query<LeadColumns>('SELECT * FROM leads WHERE $1::text IS NULL OR site = $1 ORDER BY created_at DESC, seq DESC', [
+          site ?? null,
+        ])
+      ).rows.map(toLeadRow),
     // SKIP LOCKED: instances claiming at the same moment each take different leads instead of waiting.
     claimDue: async ({ now, leaseMs, limit, owner }) =>
       (
@@ -103,7 +108,8 @@ function postgresLeads(pool: pg.Pool): LeadStore {
           [now, now + leaseMs, owner, limit],
         )
       ).rows.map(toLeadRow),
-    markDelivered: ({ id, claimedUntil }, now) => settle(`state = 'delivered', delivered_at = $3, last_error = NULL`, [id, claimedUntil, now]),
+    markDelivered: ({ id, claimedUntil }, now) =>
+      settle(`state = 'delivered', delivered_at = $3, last_error = NULL`, [id, claimedUntil, now]),
     scheduleRetry: ({ id, claimedUntil }, at, error) => settle('next_attempt_at = $3, last_error = $4', [id, claimedUntil, at, error]),
     markFailed: ({ id, claimedUntil }, error) => settle(`state = 'failed', last_error = $3`, [id, claimedUntil, error]),
     releaseHeld: async (url, now, pageId) =>
@@ -142,7 +148,8 @@ function postgresVisits(pool: pg.Pool): VisitStorage {
       ).rows[0]!,
     allDays: async () => (await pool.query<VisitDay>('SELECT site, day, views FROM visit_days ORDER BY site, day')).rows,
     importDay: async ({ site, day, views }) =>
-      (await pool.query('INSERT INTO visit_days (site, day, views) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [site, day, views])).rowCount === 1,
+      (await pool.query('INSERT INTO visit_days (site, day, views) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [site, day, views]))
+        .rowCount === 1,
   }
 }
 

@@ -88,7 +88,9 @@ function sqliteLeads(db: Database.Database): LeadStore {
   let insertStatement: Database.Statement | undefined
   const insert = (columns: LeadColumns) => {
     const names = Object.keys(columns)
-    insertStatement ??= db.prepare(`INSERT INTO leads (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')}) ON CONFLICT DO NOTHING`)
+    insertStatement ??= db.prepare(
+      `INSERT INTO leads (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')}) ON CONFLICT DO NOTHING`,
+    )
     return insertStatement.run(columns).changes === 1
   }
   const byId = db.prepare<[string], LeadColumns>('SELECT * FROM leads WHERE id = ?')
@@ -120,7 +122,9 @@ function sqliteLeads(db: Database.Database): LeadStore {
     },
     listLeads: async ({ site } = {}) =>
       db
-        .prepare<[{ site: string | null }], LeadColumns>('SELECT * FROM leads WHERE @site IS NULL OR site = @site ORDER BY created_at DESC, rowid DESC')
+        .prepare<[{ site: string | null }], LeadColumns>(
+          'SELECT * FROM leads WHERE @site IS NULL OR site = @site ORDER BY created_at DESC, rowid DESC',
+        )
         .all({ site: site ?? null })
         .map(toLeadRow),
     claimDue: async ({ now, leaseMs, limit, owner }) => claim.all({ now, until: now + leaseMs, limit, owner }).map(toLeadRow),
@@ -132,7 +136,9 @@ function sqliteLeads(db: Database.Database): LeadStore {
 }
 
 function sqliteVisits(db: Database.Database): VisitStorage {
-  const bump = db.prepare('INSERT INTO visit_days (site, day, views) VALUES (?, ?, 1) ON CONFLICT (site, day) DO UPDATE SET views = views + 1')
+  const bump = db.prepare(
+    'INSERT INTO visit_days (site, day, views) VALUES (?, ?, 1) ON CONFLICT (site, day) DO UPDATE SET views = views + 1',
+  )
   const read = db.prepare<[{ site: string; day: string }], VisitCounts>(
     'SELECT COALESCE(SUM(views) FILTER (WHERE day = @day), 0) AS today, COALESCE(SUM(views), 0) AS total FROM visit_days WHERE site = @site',
   )

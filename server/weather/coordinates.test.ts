@@ -9,7 +9,10 @@ describe('coordinates from a map URL', () => {
   })
 
   test('reads @lat,lon from a place URL, also when percent-encoded', () => {
-    expect(coordinatesFromMapUrl('https://www.google.com/maps/place/Denver/@39.7392,-104.9903,12z')).toEqual({ latitude: 39.7392, longitude: -104.9903 })
+    expect(coordinatesFromMapUrl('https://www.google.com/maps/place/Denver/@39.7392,-104.9903,12z')).toEqual({
+      latitude: 39.7392,
+      longitude: -104.9903,
+    })
     expect(coordinatesFromMapUrl('https://maps.example/?u=%4040.01%2C-105.27%2C10z')).toEqual({ latitude: 40.01, longitude: -105.27 })
   })
 
@@ -50,5 +53,11 @@ test('WMO codes become plain descriptions, and degrees a compass point', () => {
   expect(describeWeatherCode(63)).toEqual({ description: 'Rain', kind: 'rain' })
   expect(describeWeatherCode(96).kind).toBe('storm')
   expect(describeWeatherCode(12345).description).toBe('Current conditions')
-  expect([compassPoint(0), compassPoint(315), compassPoint(359), compassPoint(-90), compassPoint(undefined)]).toEqual(['N', 'NW', 'N', 'W', null])
+  expect([compassPoint(0), compassPoint(315), compassPoint(359), compassPoint(-90), compassPoint(undefined)]).toEqual([
+    'N',
+    'NW',
+    'N',
+    'W',
+    null,
+  ])
 })

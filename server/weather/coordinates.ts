@@ -42,7 +42,10 @@ const TRAILING_STATE_ZIP = /\s+(?:[a-z]{2}\s+)?(\d{5})(?:-\d{4})?$/i
  * "123 Main St, Denver, CO 80202" is searched as "Denver", then as "80202".
  */
 export function geocodingQueries(address: string): GeocodingQuery[] {
-  const parts = address.split(',').map((p) => p.trim()).filter(Boolean)
+  const parts = address
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
   let us = false
   if (parts.length > 1 && COUNTRY.test(parts.at(-1)!)) {
     parts.pop()

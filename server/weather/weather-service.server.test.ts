@@ -55,7 +55,10 @@ describe('weather service against a fake Open-Meteo', () => {
   test('geocoding falls back to the ZIP code, and an unknown place is "not-found"', async () => {
     await fake.close()
     fake = await startFakeWeather({ places: { '80012': { ...DENVER, name: 'Aurora' } } })
-    expect(await service().current({ address: '9 Elm St, Nowhereville, CO 80012', mapUrl: '' })).toMatchObject({ status: 'ok', place: 'Aurora, Colorado' })
+    expect(await service().current({ address: '9 Elm St, Nowhereville, CO 80012', mapUrl: '' })).toMatchObject({
+      status: 'ok',
+      place: 'Aurora, Colorado',
+    })
     expect(fake.searches().map((s) => s.searchParams.get('name'))).toEqual(['Nowhereville', '80012'])
     expect(await service().current({ address: 'Atlantis', mapUrl: '' })).toEqual({ status: 'unavailable', reason: 'not-found' })
   })
@@ -111,6 +114,12 @@ describe('weather service with the API out of reach', () => {
 
 test('endpoints: Open-Meteo by default; WEATHER_API_URL serves both unless geocoding has its own', () => {
   expect(weatherEndpoints({})).toEqual({ forecastUrl: 'https://api.open-meteo.com', geocodingUrl: 'https://geocoding-api.open-meteo.com' })
-  expect(weatherEndpoints({ WEATHER_API_URL: 'http://127.0.0.1:9' })).toEqual({ forecastUrl: 'http://127.0.0.1:9', geocodingUrl: 'http://127.0.0.1:9' })
-  expect(weatherEndpoints({ WEATHER_API_URL: 'http://a', WEATHER_GEOCODING_URL: 'http://b' })).toEqual({ forecastUrl: 'http://a', geocodingUrl: 'http://b' })
+  expect(weatherEndpoints({ WEATHER_API_URL: 'http://127.0.0.1:9' })).toEqual({
+    forecastUrl: 'http://127.0.0.1:9',
+    geocodingUrl: 'http://127.0.0.1:9',
+  })
+  expect(weatherEndpoints({ WEATHER_API_URL: 'http://a', WEATHER_GEOCODING_URL: 'http://b' })).toEqual({
+    forecastUrl: 'http://a',
+    geocodingUrl: 'http://b',
+  })
 })

@@ -50,7 +50,10 @@ const geocodingSchema = z.object({
 })
 
 class LookupError extends Error {
-  constructor(readonly reason: 'not-found' | 'unreachable' | 'bad-response', message: string) {
+  constructor(
+    readonly reason: 'not-found' | 'unreachable' | 'bad-response',
+    message: string,
+  ) {
     super(message)
   }
 }

@@ -5,7 +5,12 @@
  */
 export const XSS_MARK = '__xss'
 const SCRIPT = `<script>window.${XSS_MARK}=1</script><img src=x onerror="window.${XSS_MARK}=1">"'><svg onload="window.${XSS_MARK}=1">`
-const URLS = [`javascript:window.${XSS_MARK}=1`, `data:text/html,<script>window.${XSS_MARK}=1</script>`, 'vbscript:msgbox(1)', ` JaVaScRiPt:window.${XSS_MARK}=1`]
+const URLS = [
+  `javascript:window.${XSS_MARK}=1`,
+  `data:text/html,<script>window.${XSS_MARK}=1</script>`,
+  'vbscript:msgbox(1)',
+  ` JaVaScRiPt:window.${XSS_MARK}=1`,
+]
 const COLOR = `red;}</style><script>window.${XSS_MARK}=1</script><style>body{display:none`
 
 const URL_KEYS = /^(logo|favicon|url|img|image|link|beforeImg|afterImg|linkCanalYT|linkPostEmail)$/
@@ -26,24 +31,40 @@ const kindOf = (key: string, parent: string) => (parent === COLOR_PARENT ? 'colo
 export function hostileRecords(base: Json): [string, Json][] {
   let n = 0
   return [
-    ['script in every text, bad schemes in every URL, CSS injection in colours', mapLeaves(base, (v, key, parent) => {
-      if (typeof v !== 'string') return v
-      const kind = kindOf(key, parent)
-      return kind === 'color' ? COLOR : kind === 'url' ? URLS[n++ % URLS.length]! : `${v} ${SCRIPT}`
-    })],
+    [
+      'script in every text, bad schemes in every URL, CSS injection in colours',
+      mapLeaves(base, (v, key, parent) => {
+        if (typeof v !== 'string') return v
+        const kind = kindOf(key, parent)
+        return kind === 'color' ? COLOR : kind === 'url' ? URLS[n++ % URLS.length]! : `${v} ${SCRIPT}`
+      }),
+    ],
     ['every value null', mapLeaves(base, () => null)],
-    ['every value the wrong type', mapLeaves(base, (v) => (typeof v === 'string' ? { nested: [1, 2] } : typeof v === 'boolean' ? 'yes' : 'str'))],
+    [
+      'every value the wrong type',
+      mapLeaves(base, (v) => (typeof v === 'string' ? { nested: [1, 2] } : typeof v === 'boolean' ? 'yes' : 'str')),
+    ],
     // The top level stays an object: a non-object body is refused by the record source itself.
     ['every list replaced by an object and every object by a list', mapEntries(base, swapContainers)],
-    ['10 000-character strings', mapLeaves(base, (v, key, parent) => (typeof v === 'string' && kindOf(key, parent) === 'text' ? 'W'.repeat(10_000) : v))],
-    ['odd unicode', mapLeaves(base, (v, key, parent) => (typeof v === 'string' && kindOf(key, parent) === 'text' ? `\u202Eevil\u200B 🏗️ ñandú 名前 \u0000\uFFFF ${v}` : v))],
+    [
+      '10 000-character strings',
+      mapLeaves(base, (v, key, parent) => (typeof v === 'string' && kindOf(key, parent) === 'text' ? 'W'.repeat(10_000) : v)),
+    ],
+    [
+      'odd unicode',
+      mapLeaves(base, (v, key, parent) =>
+        typeof v === 'string' && kindOf(key, parent) === 'text' ? `\u202Eevil\u200B 🏗️ ñandú 名前 \u0000\uFFFF ${v}` : v,
+      ),
+    ],
     ['all lists empty', mapLeaves(emptyLists(base), (v) => v)],
     ['a JSON object with nothing useful', { error: 'not found', data: null }],
   ]
 }
 
 function mapEntries(value: Json, f: (v: Json) => Json): Json {
-  return value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, f(v)])) : value
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, f(v)]))
+    : value
 }
 
 function swapContainers(value: Json): Json {
