@@ -15,7 +15,11 @@ async function loadEveryImage(page: import('@playwright/test').Page) {
 }
 
 test.describe('record images on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+  // A 390 px wide window at device scale 2, without Chromium's mobile emulation: in that mode the preload
+  // scanner sometimes picks a srcset candidate before the viewport meta applies, against the emulated
+  // 980 px layout width (seen as a 1200 px hero on a 390 px page in about one load in four), which
+  // measures the emulator, not our sizes. The layout here is the same 390 px one.
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })
   // The first test may wait for the start-up encode of every demo picture (tens of seconds on a busy machine).
   test.describe.configure({ timeout: 120_000 })
 
@@ -44,12 +48,18 @@ test.describe('record images on a phone', () => {
       expect(shown.length).toBeGreaterThan(2)
       const origin = new URL(baseURL!).origin
       expect(imageRequests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'))).toEqual([])
+      // One picture shown at two sizes (the hero photo again as a thumbnail) is downloaded once: the browser
+      // reuses the larger file it already has. So each file is measured against its picture's largest display.
+      const picture = (src: string) => /\/img\/([0-9a-f]{32})-/.exec(src)?.[1]
+      const largestShown = new Map<string | undefined, number>()
+      for (const image of shown) largestShown.set(picture(image.src), Math.max(largestShown.get(picture(image.src)) ?? 0, image.displayed))
       for (const image of shown) {
         expect(image.src, 'a variant, not the placeholder').toMatch(/\/img\/[0-9a-f]{32}-\d+x\d+\/\d+\.webp$/)
         // Device scale 2 asks for 2x; the next encoded width is at most a third above that (or the smallest one, 160 px).
         const smallest = image.src.endsWith('/160.webp')
+        const displayed = largestShown.get(picture(image.src))!
         if (!smallest)
-          expect(image.natural, `${image.src} shown ${Math.round(image.displayed)} px wide`).toBeLessThanOrEqual(image.displayed * 2 * 1.35)
+          expect(image.natural, `${image.src} shown ${Math.round(displayed)} px wide`).toBeLessThanOrEqual(displayed * 2 * 1.35)
       }
     })
   }
