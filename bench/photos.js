@@ -132,12 +132,13 @@ for (const [label, env, port] of [
     await new Promise((r) => setTimeout(r, 500))
   }
   for (const route of routes) {
-    const { lhr } = await lighthouse(site.url + route, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    })
+    const measure = async () =>
+      (await lighthouse(site.url + route, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })).lhr
+    const failureOf = (lhr) => lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint'].errorMessage
+    // Lighthouse sometimes loses the trace of a load (NO_NAVSTART): one more try, then say why instead of a bare NaN.
+    let lhr = await measure()
+    if (failureOf(lhr)) lhr = await measure()
+    if (failureOf(lhr)) console.log(`${label} ${route}: Lighthouse could not measure it: ${failureOf(lhr)}`)
     const a = lhr.audits
     const requests = a['network-requests'].details.items
     const images = requests.filter((r) => r.resourceType === 'Image')
