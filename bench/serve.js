@@ -53,9 +53,9 @@ export async function startSite(port, { record, env = {}, waitForImages = true }
   ensureBuild()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   const provider = record ? await startProvider(record) : null
-  const child = spawn(process.execPath, ['server/start.js'], {
+  // The heap cap and MALLOC_ARENA_MAX as `npm start` sets them, so memory figures are what production runs with.
+  const child = spawn(process.execPath, [`--max-old-space-size=${process.env.MAX_OLD_SPACE_MB ?? 128}`, 'server/start.js'], {
     cwd: root,
-    // MALLOC_ARENA_MAX as `npm start` sets it, so memory figures are what production runs with.
     env: {
       MALLOC_ARENA_MAX: '2',
       ...process.env,
