@@ -82,15 +82,4 @@ export async function startSite(port, { record, env = {}, waitForImages = true }
   }
 }
 
-export const demoRoutes = [
-  '/',
-  '/about',
-  '/services',
-  '/wood-fence-installation',
-  '/gallery',
-  '/gallery/cedar-fences',
-  '/reviews',
-  '/our-videos',
-  '/contact',
-  '/find-us-on',
-]
+export { demoRoutes } from '../demo/routes.js'

@@ -1,20 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { demoRoutes } from '../demo/routes.js'
 
 /** Every screen of the spec, and a page that does not exist. */
-export const ROUTES = [
-  '/',
-  '/about',
-  '/services',
-  '/wood-fence-installation',
-  '/gallery',
-  '/gallery/cedar-fences',
-  '/reviews',
-  '/our-videos',
-  '/contact',
-  '/find-us-on',
-  '/no-such-page',
-]
+export const ROUTES = [...demoRoutes, '/no-such-page']
 
 /** The WCAG 2.2 AA rule sets every axe check of the site runs. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']

@@ -3,24 +3,11 @@
 import fs from 'node:fs'
 import { chromium } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
+import { demoRoutes } from '../demo/routes.js'
 
 const [outDir = '.tmp/shots', ...routes] = process.argv.slice(2)
 const site = process.env.SITE ?? 'http://localhost:3000'
-const list = routes.length
-  ? routes
-  : [
-      '/',
-      '/about',
-      '/services',
-      '/wood-fence-installation',
-      '/gallery',
-      '/gallery/cedar-fences',
-      '/reviews',
-      '/our-videos',
-      '/contact',
-      '/find-us-on',
-      '/nope',
-    ]
+const list = routes.length ? routes : [...demoRoutes, '/nope']
 fs.mkdirSync(outDir, { recursive: true })
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
 for (const [name, width] of [
