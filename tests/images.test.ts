@@ -69,25 +69,42 @@ test('a 4 MB phone photo becomes small same-origin variants, upright and without
   expect(html).not.toContain(host.origin)
   for (const src of imageSrcs(html)) expect(src.startsWith('/')).toBe(true)
 
-  const largest = variantOf(html, /\/1920\.jpg$/)!
-  const response = await site.get(largest)
-  expect(response.status).toBe(200)
-  expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-  expect(response.headers.get('content-type')).toBe('image/jpeg')
-  const body = Buffer.from(await response.arrayBuffer())
-  const meta = await sharp(body).metadata()
-  // Stored sideways with orientation 6: the variant is rotated to portrait and carries no metadata at all.
-  expect([meta.width, meta.height]).toEqual([1920, 2560])
-  expect(meta.orientation).toBeUndefined()
-  expect(meta.exif).toBeUndefined()
-  expect(meta.icc).toBeUndefined()
-  expect(meta.xmp).toBeUndefined()
-  expect(body.length).toBeLessThan(photo.length / 3)
+  // The page names one JPEG (the fallback for browsers without WebP); every width is served the same way.
+  const fallback = variantOf(html, /\/800\.jpg$/)!
+  for (const [src, size] of [
+    [fallback, [800, 1067]],
+    [fallback.replace(/\/800\.jpg$/, '/1920.jpg'), [1920, 2560]],
+  ] as const) {
+    const response = await site.get(src)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('content-type')).toBe('image/jpeg')
+    const body = Buffer.from(await response.arrayBuffer())
+    const meta = await sharp(body).metadata()
+    // Stored sideways with orientation 6: the variant is rotated to portrait and carries no metadata at all.
+    expect([meta.width, meta.height]).toEqual(size)
+    expect(meta.orientation).toBeUndefined()
+    expect(meta.exif).toBeUndefined()
+    expect(meta.icc).toBeUndefined()
+    expect(meta.xmp).toBeUndefined()
+    expect(body.length).toBeLessThan(photo.length / 3)
+  }
 
   const small = await site.get(variantOf(html, /\/320\.webp$/)!)
   expect(small.headers.get('content-type')).toBe('image/webp')
   const smallMeta = await sharp(Buffer.from(await small.arrayBuffer())).metadata()
   expect([smallMeta.format, smallMeta.width, smallMeta.exif]).toEqual(['webp', 320, undefined])
+})
+
+test("the page's top picture is preloaded from the top of <head>, ahead of every script", async () => {
+  const html = await pageWhen('/services', photoReady)
+  const head = html.slice(0, html.indexOf('</head>'))
+  const imagePreloads = [...head.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0])
+  const hero = imagePreloads.find((link) => link.includes('-1920x2560/'))
+  expect(hero).toMatch(/fetchPriority="high"/)
+  expect(hero).toMatch(/imageSrcSet="[^"]*\/800\.webp 800w/)
+  expect(hero).toMatch(/imageSizes="100vw"/)
+  expect(head.indexOf(hero!)).toBeLessThan(head.indexOf('rel="modulepreload"'))
 })
 
 test('a transparent PNG logo keeps its transparency in a PNG fallback', async () => {
@@ -100,7 +117,7 @@ test('a transparent PNG logo keeps its transparency in a PNG fallback', async ()
 test('a bomb, a 404, a slow host and an HTML page posing as a JPEG each become the placeholder, with a reason in the log', async () => {
   const gallery = await pageWhen('/gallery', (h) => photoReady(h) && /slow\.jpg: no complete answer/.test(site.output()))
   const [first, ...failed] = thumbnailSrcs(gallery)
-  expect(first).toMatch(/^\/img\/[0-9a-f]{32}-1920x2560\/1920\.jpg$/)
+  expect(first).toMatch(/^\/img\/[0-9a-f]{32}-1920x2560\/800\.jpg$/)
   expect(failed).toEqual([PLACEHOLDER, PLACEHOLDER, PLACEHOLDER, PLACEHOLDER])
   expect(gallery).not.toContain(host.origin)
   const log = site.output()

@@ -33,6 +33,12 @@ export function parseLocalImage(src: string): LocalImage | null {
   return { hash: match[1]!, width: Number(match[2]), height: Number(match[3]), fallback: match[4] as FallbackFormat }
 }
 
+/** The one fallback (JPEG/PNG) a browser without WebP gets: wide enough for a phone at 2x, or the source's own width. */
+export function fallbackSrc(image: LocalImage) {
+  const widths = variantWidths(image.width)
+  return variantUrl(image, widths.findLast((w) => w <= 800) ?? widths[0]!, image.fallback)
+}
+
 /** The smallest variant (a favicon, a tiny badge); other URLs as they are. */
 export function smallestVariant(src: string): string {
   const local = parseLocalImage(src)

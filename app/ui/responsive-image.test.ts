@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { IMAGE_PLACEHOLDER, localImageSrc, parseLocalImage, variantCandidates, variantWidths } from './image-variants.ts'
+import { IMAGE_PLACEHOLDER, fallbackSrc, localImageSrc, parseLocalImage, variantCandidates, variantWidths } from './image-variants.ts'
 
 const photo = { hash: 'a'.repeat(32), width: 1920, height: 1440, fallback: 'jpg' } as const
 
@@ -14,6 +14,12 @@ test('widths never exceed the source: a 500 px logo gets the ladder below it plu
   expect(variantWidths(100)).toEqual([100])
   expect(variantWidths(4032)).toContain(1920)
   expect(Math.max(...variantWidths(4032))).toBe(1920)
+})
+
+test('browsers without WebP get one fallback, at most 800 px wide (a phone at 2x) or the source itself', () => {
+  expect(fallbackSrc(photo)).toBe(`/img/${photo.hash}-1920x1440/800.jpg`)
+  expect(fallbackSrc({ ...photo, width: 500, height: 150, fallback: 'png' })).toBe(`/img/${photo.hash}-500x150/500.png`)
+  expect(fallbackSrc({ ...photo, width: 100, height: 100 })).toBe(`/img/${photo.hash}-100x100/100.jpg`)
 })
 
 test('srcset candidates keep the aspect ratio', () => {

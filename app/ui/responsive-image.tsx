@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes } from 'react'
-import { parseLocalImage, srcSetOf, variantCandidates } from './image-variants.ts'
+import { preload } from 'react-dom'
+import { fallbackSrc, parseLocalImage, srcSetOf, variantCandidates } from './image-variants.ts'
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'width' | 'height'> & {
   src: string
@@ -16,28 +17,35 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' 
 
 /**
  * The one way a record picture reaches the page. Our variant URLs name the picture's size, so
- * it gets its real width/height and a srcset of WebP with a JPEG (or PNG) fallback; anything
- * else (the placeholder) is a plain <img>. Lazy unless `priority`.
+ * it gets its real width/height and a WebP srcset; browsers without WebP (a vanishing few) get one
+ * mid-sized JPEG (or PNG), which keeps every page's markup free of a second srcset. Anything else
+ * (the placeholder) is a plain <img>. Lazy unless `priority`: then it is also preloaded from the
+ * top of <head> (React places high-priority image preloads before the scripts), so the picture that
+ * is the page's largest paint starts downloading before the JavaScript competes for the line.
  */
 export function ResponsiveImage({ src, alt, width, height, displayHeight, priority = false, sizes = '100vw', ...rest }: Props) {
   const local = parseLocalImage(src)
-  const loading = { loading: priority ? 'eager' : 'lazy', fetchPriority: priority ? 'high' : undefined, decoding: 'async' } as const
+  const loading = {
+    loading: priority ? 'eager' : 'lazy',
+    fetchPriority: priority ? 'high' : undefined,
+    decoding: priority ? undefined : 'async',
+  } as const
   if (!local) return <img src={src} alt={alt} width={width} height={height} {...loading} {...rest} />
   const shownSizes = displayHeight ? `${Math.ceil((displayHeight * local.width) / local.height)}px` : sizes
+  const webpSrcSet = srcSetOf(variantCandidates(local, 'webp'))
+  if (priority)
+    preload(webpSrcSet.split(' ')[0]!, {
+      as: 'image',
+      type: 'image/webp',
+      imageSrcSet: webpSrcSet,
+      imageSizes: shownSizes,
+      fetchPriority: 'high',
+    })
   return (
     // display: contents, so the <img> keeps its place in the parent's grid or flex layout.
     <picture className="contents">
-      <source type="image/webp" srcSet={srcSetOf(variantCandidates(local, 'webp'))} sizes={shownSizes} />
-      <img
-        src={src}
-        srcSet={srcSetOf(variantCandidates(local, local.fallback))}
-        sizes={shownSizes}
-        alt={alt}
-        width={local.width}
-        height={local.height}
-        {...loading}
-        {...rest}
-      />
+      <source type="image/webp" srcSet={webpSrcSet} sizes={shownSizes} />
+      <img src={fallbackSrc(local)} alt={alt} width={local.width} height={local.height} {...loading} {...rest} />
     </picture>
   )
 }
