@@ -22,6 +22,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The SSR bundle's entry is our Express app, which imports the React Router build.
     rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
+    // React, React DOM and React Router in one file: every page loads all three, and one brotli stream
+    // of them is ~1.7 KB smaller than the three chunks Rolldown would otherwise make.
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 }],
+            },
+          },
+        },
     // React Router preloads each route's modules itself; Vite's helper for lazy chunks would add ~1 KB
     // to the first load for chunks that arrive when the browser is idle anyway.
     modulePreload: false,
