@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { strings } from '../app/i18n/strings.ts'
+import { strings } from '../app/i18n/dictionaries.ts'
 import { formStrings } from '../app/forms/form-strings.ts'
 import { ESTIMATE_MODAL_TITLE } from '../app/sections/estimate-visit.ts'
 import { ROUTES, expectNoAxeViolations } from './axe.ts'

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { formatNumber, langOf, strings } from './strings.ts'
+import { strings } from './dictionaries.ts'
+import { formatNumber, langOf } from './strings.ts'
 
 test("the record's language comes from its form labels", () => {
   expect(langOf({ isenglish: true })).toBe('en')

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react'
-import { formatNumber, strings, type Lang, type Strings } from './strings.ts'
+import { strings } from './dictionaries.ts'
+import { formatNumber, type Lang, type Strings } from './strings.ts'
 
 /** The page's language, provided once by the root layout (English where none is, e.g. a component test). */
 export const LangContext = createContext<Lang>('en')

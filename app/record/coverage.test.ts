@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { strings } from '#app/i18n/strings.ts'
+import { strings } from '#app/i18n/dictionaries.ts'
 import { COVERAGE_LIST_MIN_LOCATIONS, MAP_FRAME_HEIGHT_PX, coverageLocations, coverageTitle, specCoverageTitle } from './coverage.ts'
 import { parsePageRecord } from './schema.ts'
 

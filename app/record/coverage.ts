@@ -1,5 +1,6 @@
 import type { PageRecord } from './schema.ts'
-import { strings, type Strings } from '#app/i18n/strings.ts'
+import { strings } from '#app/i18n/dictionaries.ts'
+import type { Strings } from '#app/i18n/strings.ts'
 import { formatCount } from './statistics.ts'
 
 /** Spec §9: the location list appears only with more than two locations. */

@@ -1,4 +1,4 @@
-import { stringsFor } from '#app/i18n/strings.ts'
+import { stringsFor } from '#app/i18n/dictionaries.ts'
 import type { PageRecord } from './schema.ts'
 import { youtubeId } from './youtube.ts'
 

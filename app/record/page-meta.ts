@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from 'react-router'
 import { absoluteUrl } from './absolute-url.ts'
 import type { PageRecord } from './schema.ts'
-import { strings, type Lang } from '#app/i18n/strings.ts'
+import { strings } from '#app/i18n/dictionaries.ts'
+import type { Lang } from '#app/i18n/strings.ts'
 
 export const META_DESCRIPTION_LENGTH = 150
 

@@ -12,7 +12,8 @@ import { cardServices, introServices, serviceImage, serviceSummary, sideServiceL
 import { sidePanelSocialLinks } from './side-panel.ts'
 import { themeCss } from './theme.ts'
 import { galleryVideoIds } from './youtube.ts'
-import { langOf, stringsFor } from '#app/i18n/strings.ts'
+import { stringsFor } from '#app/i18n/dictionaries.ts'
+import { langOf } from '#app/i18n/strings.ts'
 import { IMAGE_PLACEHOLDER, smallestVariant } from '#app/ui/image-variants.ts'
 
 /**

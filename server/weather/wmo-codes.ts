@@ -1,4 +1,4 @@
-import { strings } from '#app/i18n/strings.ts'
+import { strings } from '#app/i18n/dictionaries.ts'
 import type { WeatherKind } from './weather-result.ts'
 
 /** WMO weather interpretation codes, as Open-Meteo reports them in `weather_code`; their words are in the dictionary. */

@@ -1,0 +1,15 @@
+import { en, langOf, type Lang, type Strings } from './strings.ts'
+import type { PageRecord } from '#app/record/schema.ts'
+
+/**
+ * Every dictionary this page can ask for. The server holds both; a browser loads Spanish only on a
+ * page that is not English (<html lang> comes from the record), so English pages' first load
+ * carries one language. The Spanish module arrives before hydration (top-level await), so
+ * `strings.es` is always there wherever the page's language is Spanish.
+ */
+const needsSpanish = typeof document === 'undefined' || document.documentElement.lang !== 'en'
+
+export const strings = { en, ...(needsSpanish ? { es: (await import('./strings-es.ts')).es } : {}) } as Record<Lang, Strings>
+
+/** The dictionary for a record. */
+export const stringsFor = (record: PageRecord): Strings => strings[langOf(record.labels.formLabel)]
