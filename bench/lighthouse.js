@@ -3,9 +3,9 @@
 // median run (by performance score) is printed: category scores, FCP, LCP, TBT, CLS, JS transferred.
 // On a shared machine the figures are noisy: quote medians and say so.
 import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
+import { lighthouseRuns } from './lighthouse-runs.js'
 import { benchPort, demoRoutes, recordFromArgs, startSite } from './serve.js'
 
 const { name, record, rest } = recordFromArgs()
@@ -22,11 +22,7 @@ for (const formFactor of formFactors) {
   const config = formFactor === 'desktop' ? desktopConfig : undefined
   console.log(`\n${formFactor}\nroute                          perf  a11y  best   seo    FCP    LCP    TBT    CLS   JS KB`)
   for (const route of routes) {
-    const results = []
-    for (let i = 0; i < runs; i++)
-      results.push((await lighthouse(site.url + route, { port: chrome.port, output: 'json', logLevel: 'error' }, config)).lhr)
-    results.sort((a, b) => a.categories.performance.score - b.categories.performance.score)
-    const lhr = results[Math.floor(results.length / 2)]
+    const { all: results, median: lhr } = await lighthouseRuns(site.url + route, { port: chrome.port, runs, config })
     const c = lhr.categories
     const a = lhr.audits
     const js = a['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0

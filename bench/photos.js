@@ -10,7 +10,7 @@ import http from 'node:http'
 import https from 'node:https'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
+import { lighthouseRuns } from './lighthouse-runs.js'
 import sharp from 'sharp'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 import { root } from '../server/ensure-build.js'
@@ -120,36 +120,21 @@ for (const [label, env, port] of [
   ['demo pictures', {}, 3905],
   ['4 MB phone photos', { PAGE_API_URL: providerUrl, NODE_EXTRA_CA_CERTS: tls.certFile }, 3906],
 ]) {
-  const site = await startSite(port, { env, waitForImages: false })
-  const started = Date.now()
   // Photos are encoded in the background; measure once every one is ready (as a visitor a minute later would).
-  for (;;) {
-    const { images } = await (await fetch(`${site.url}/healthz`)).json()
-    if (images.pending === 0 && images.ready > 0) {
-      console.log(
-        `${label}: ${images.ready} images ready after ${((Date.now() - started) / 1000).toFixed(1)} s (${images.failed} failed, ${(images.diskBytes / 1e6).toFixed(1)} MB of variants)`,
-      )
-      break
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
+  const started = Date.now()
+  const site = await startSite(port, { env })
+  const encoded = site.images
+  console.log(
+    `${label}: ${encoded.ready} images ready ${((Date.now() - started) / 1000).toFixed(1)} s after start-up began (${encoded.failed} failed, ${(encoded.diskBytes / 1e6).toFixed(1)} MB of variants)`,
+  )
   for (const route of routes) {
-    const measure = async () =>
-      (await lighthouse(site.url + route, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })).lhr
-    const failureOf = (lhr) => lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint'].errorMessage
-    // Lighthouse sometimes loses the trace of a load (NO_NAVSTART): one more try, then say why instead of a bare NaN.
-    const measured = async () => {
-      let lhr = await measure()
-      if (failureOf(lhr)) lhr = await measure()
-      if (failureOf(lhr)) console.log(`${label} ${route}: Lighthouse could not measure it: ${failureOf(lhr)}`)
-      return lhr
-    }
-    // The median run by performance score, as bench:lighthouse does; every run's score and LCP are printed too.
-    const runsOf = []
-    for (let i = 0; i < runs; i++) runsOf.push(await measured())
-    runsOf.sort((x, y) => x.categories.performance.score - y.categories.performance.score)
-    const lhr = runsOf[Math.floor(runsOf.length / 2)]
-    const eachRun = runsOf.map(
+    const { all, median: lhr } = await lighthouseRuns(site.url + route, {
+      port: chrome.port,
+      runs,
+      onlyCategories: ['performance'],
+      label: `${label} ${route}`,
+    })
+    const eachRun = all.map(
       (r) => `${Math.round(r.categories.performance.score * 100)}/${(r.audits['largest-contentful-paint'].numericValue / 1000).toFixed(2)}`,
     )
     const a = lhr.audits

@@ -36,20 +36,24 @@ function startProvider(record) {
 /** BENCH_PORT moves a bench off its default port (several people may bench on one machine). */
 export const benchPort = (fallback) => Number(process.env.BENCH_PORT ?? fallback)
 
-/** Resolves once no record image is waiting to be encoded (each new variant re-renders the pages, which would skew a benchmark). */
-export async function imagesSettled(url) {
+/**
+ * Resolves once the record's images are known and none is waiting to be encoded (each new variant
+ * re-renders the pages, which would skew a benchmark). A record from a provider arrives after
+ * start-up, so "nothing pending" alone would also hold before its images are known.
+ */
+async function imagesSettled(url) {
   for (;;) {
     const { images } = await (await fetch(`${url}/healthz`)).json()
-    if (images.pending === 0) return images
+    if (images.pending === 0 && images.ready + images.failed > 0) return images
     await new Promise((r) => setTimeout(r, 500))
   }
 }
 
 /**
  * `env` adds to (or overrides) the set-up, e.g. SITES_FILE or a PAGE_API_URL of a local provider.
- * Resolves once the record's images are encoded, unless `waitForImages` is false.
+ * Resolves once the record's images are encoded; `images` is /healthz's account of them then.
  */
-export async function startSite(port, { record, env = {}, waitForImages = true } = {}) {
+export async function startSite(port, { record, env = {} } = {}) {
   ensureBuild()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   const provider = record ? await startProvider(record) : null
@@ -71,9 +75,10 @@ export async function startSite(port, { record, env = {}, waitForImages = true }
     child.stdout.on('data', (d) => String(d).includes('listening on') && resolve())
     child.on('exit', (code) => reject(new Error(`site exited with ${code}`)))
   })
-  if (waitForImages) await imagesSettled(`http://127.0.0.1:${port}`)
+  const images = await imagesSettled(`http://127.0.0.1:${port}`)
   return {
     url: `http://127.0.0.1:${port}`,
+    images,
     rssMb: () => rssMb(child.pid),
     stop: () => {
       child.kill('SIGTERM')
