@@ -1,6 +1,7 @@
 /**
  * The one dictionary of the words we add ourselves (aria-labels, dialog buttons, error pages), in
- * the record's language; the contact form's words are its own table, app/forms/form-strings.ts.
+ * the record's language: English here, Spanish in strings-es.ts, both reached through
+ * dictionaries.ts; the contact form's words are its own table, app/forms/form-strings.ts.
  * Strings the spec fixes in English ('Contact US', 'Typically replies in minutes', …) are not
  * here: they stay English, marked lang="en".
  */

@@ -32,9 +32,10 @@ export function ResponsiveImage({ src, alt, width, height, displayHeight, priori
   } as const
   if (!local) return <img src={src} alt={alt} width={width} height={height} {...loading} {...rest} />
   const shownSizes = displayHeight ? `${Math.ceil((displayHeight * local.width) / local.height)}px` : sizes
-  const webpSrcSet = srcSetOf(variantCandidates(local, 'webp'))
+  const webp = variantCandidates(local, 'webp')
+  const webpSrcSet = srcSetOf(webp)
   if (priority)
-    preload(webpSrcSet.split(' ')[0]!, {
+    preload(webp[0]!.src, {
       as: 'image',
       type: 'image/webp',
       imageSrcSet: webpSrcSet,
