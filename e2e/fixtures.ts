@@ -62,6 +62,30 @@ export { expect }
 /** The demo record the browser tests' server serves, read through the same schema as the site. */
 export const demoRecord = parsePageRecord(JSON.parse(fs.readFileSync(new URL('../demo/record.json', import.meta.url), 'utf8')))
 
+/** The demo's form labels (labels.formLabel), written out: the tests look for these words, not for what the product derives. */
+export const demoFormLabels = {
+  tname: 'First Name',
+  tlname: 'Last Name',
+  temail: 'Email',
+  tphone: 'Phone',
+  taddress: 'Address',
+  ttypeservice: 'Type of Service',
+  tbestway: 'Best way to contact you',
+  tcheckphone: 'Phone call',
+  tcheckcorreo: 'Email',
+  tmessage: 'Message',
+  tbutton: 'Send Request',
+}
+/** The demo's first six services (of eleven): the form offers only these. */
+export const demoOfferedServices = [
+  'Wood Fence Installation',
+  'Vinyl Fencing',
+  'Chain Link Fencing',
+  'Fence Repair',
+  'Deck Building',
+  'Concrete Driveways',
+]
+
 export async function scrollTo(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y)
 }

@@ -1,21 +1,10 @@
 import type { Locator, Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe.ts'
-import { expect, newVisitor, test } from './fixtures.ts'
+import { demoFormLabels, demoOfferedServices, expect, newVisitor, test } from './fixtures.ts'
 
-/** The demo's form labels (labels.formLabel) used here. */
-const text = {
-  tname: 'First Name',
-  tlname: 'Last Name',
-  temail: 'Email',
-  tphone: 'Phone',
-  taddress: 'Address',
-  ttypeservice: 'Type of Service',
-  tcheckphone: 'Phone call',
-  tmessage: 'Message',
-  tbutton: 'Send Request',
-}
-/** The last of the demo's first six services, the ones the form offers. */
-const LAST_OFFERED_SERVICE = 'Concrete Driveways'
+const text = demoFormLabels
+/** The last of the services the form offers. */
+const LAST_OFFERED_SERVICE = demoOfferedServices.at(-1)!
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1366, height: 900 }
 

@@ -1,24 +1,10 @@
 import type { Page } from '@playwright/test'
-import { demoRecord, expect, test } from './fixtures.ts'
+import { demoFormLabels, demoOfferedServices, demoRecord, expect, test } from './fixtures.ts'
 
 /** The record the demo server serves (demo/record.json); the values below are its own. */
 const record = demoRecord
-/** The demo's form labels (labels.formLabel). */
-const text = {
-  tname: 'First Name',
-  tlname: 'Last Name',
-  temail: 'Email',
-  tphone: 'Phone',
-  taddress: 'Address',
-  ttypeservice: 'Type of Service',
-  tbestway: 'Best way to contact you',
-  tcheckphone: 'Phone call',
-  tcheckcorreo: 'Email',
-  tmessage: 'Message',
-  tbutton: 'Send Request',
-}
-/** The demo's first six services (of eleven): the form offers only these. */
-const services = ['Wood Fence Installation', 'Vinyl Fencing', 'Chain Link Fencing', 'Fence Repair', 'Deck Building', 'Concrete Driveways']
+const text = demoFormLabels
+const services = demoOfferedServices
 
 const contactForm = (page: Page) => page.getByRole('region', { name: 'Contact US' })
 
