@@ -162,69 +162,26 @@ function solid(sc, cam, faces) {
   }
   return { svg: out.join(''), visible }
 }
+/** Each face of a box as the corners it joins, in drawing order: 0/1 pick the low/high bound on x, y, z. */
+const BOX_FACES = {
+  front: ['000', '100', '110', '010'],
+  back: ['001', '101', '111', '011'],
+  left: ['000', '001', '011', '010'],
+  right: ['100', '101', '111', '110'],
+  top: ['010', '110', '111', '011'],
+  bottom: ['000', '100', '101', '001'],
+}
 function boxFaces(x0, x1, y0, y1, z0, z1, fill, top = fill) {
-  return [
-    {
-      name: 'front',
-      fill,
-      pts: [
-        [x0, y0, z0],
-        [x1, y0, z0],
-        [x1, y1, z0],
-        [x0, y1, z0],
-      ],
-    },
-    {
-      name: 'back',
-      fill,
-      pts: [
-        [x0, y0, z1],
-        [x1, y0, z1],
-        [x1, y1, z1],
-        [x0, y1, z1],
-      ],
-    },
-    {
-      name: 'left',
-      fill,
-      pts: [
-        [x0, y0, z0],
-        [x0, y0, z1],
-        [x0, y1, z1],
-        [x0, y1, z0],
-      ],
-    },
-    {
-      name: 'right',
-      fill,
-      pts: [
-        [x1, y0, z0],
-        [x1, y0, z1],
-        [x1, y1, z1],
-        [x1, y1, z0],
-      ],
-    },
-    {
-      name: 'top',
-      fill: top,
-      pts: [
-        [x0, y1, z0],
-        [x1, y1, z0],
-        [x1, y1, z1],
-        [x0, y1, z1],
-      ],
-    },
-    {
-      name: 'bottom',
-      fill,
-      pts: [
-        [x0, y0, z0],
-        [x1, y0, z0],
-        [x1, y0, z1],
-        [x0, y0, z1],
-      ],
-    },
+  const bounds = [
+    [x0, x1],
+    [y0, y1],
+    [z0, z1],
   ]
+  return Object.entries(BOX_FACES).map(([name, corners]) => ({
+    name,
+    fill: name === 'top' ? top : fill,
+    pts: corners.map((corner) => [...corner].map((bit, axis) => bounds[axis][Number(bit)])),
+  }))
 }
 const box = (sc, cam, x0, x1, y0, y1, z0, z1, fill, top) => solid(sc, cam, boxFaces(x0, x1, y0, y1, z0, z1, fill, top)).svg
 
