@@ -9,6 +9,7 @@ import { hashMarkedScripts, renderMark } from '#server/pages/inline-scripts.serv
 import { contentSecurityPolicy } from '#server/security-headers.server.ts'
 import stylesheet from './app.css?url'
 import { InlineCssProvider } from './ui/site-stylesheet.tsx'
+import { StaticBlocksContext } from './ui/static-block.tsx'
 
 export const streamTimeout = 5_000
 
@@ -33,7 +34,7 @@ export default async function handleRequest(
   if (cached) return toResponse(request, cached, headers, page.ttlSeconds)
 
   const mark = renderMark()
-  const rendered = await renderPage(request, routerContext, mark)
+  const rendered = await renderPage(request, routerContext, loadContext, mark)
   const { html, hashes } = hashMarkedScripts(rendered.html, mark)
   const csp = contentSecurityPolicy(hashes)
   if (!key || rendered.failed) {
@@ -54,13 +55,15 @@ function toResponse(request: Request, cached: Parameters<typeof answerPage>[1], 
 }
 
 /** `mark` is a throwaway nonce: it tells our own inline scripts apart before they are hashed. */
-function renderPage(request: Request, routerContext: EntryContext, mark: string) {
+function renderPage(request: Request, routerContext: EntryContext, loadContext: AppLoadContext, mark: string) {
   return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {
     let failed = false
     const chunks: Buffer[] = []
     const { pipe, abort } = renderToPipeableStream(
       <InlineCssProvider value={clientAssetText(stylesheet)}>
-        <ServerRouter context={routerContext} url={request.url} nonce={mark} />
+        <StaticBlocksContext value={loadContext.staticBlocks}>
+          <ServerRouter context={routerContext} url={request.url} nonce={mark} />
+        </StaticBlocksContext>
       </InlineCssProvider>,
       {
         nonce: mark,

@@ -7,17 +7,25 @@ import { currentSnapshot } from './record/current-record.server.ts'
 import { headView } from './record/page-views.ts'
 import { deferredCodeLoaded } from './ui/deferred.tsx'
 import { SiteStylesheet } from './ui/site-stylesheet.tsx'
+import { StaticHeadText } from './ui/static-block.tsx'
+import { setStaticHeadText } from './ui/static-block.server.tsx'
 
 /** The head's view of the record, never the whole record: the layout and each route add their own slices. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [snapshot] = await Promise.all([currentSnapshot(context), deferredCodeLoaded()])
-  return { head: headView(snapshot.record, context.siteUrl), hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl }
+  const { themeCss, jsonLd, ...head } = headView(snapshot.record, context.siteUrl)
+  // Written into the document only: the browser never needs them as data.
+  setStaticHeadText(context, THEME_CSS_ID, themeCss)
+  setStaticHeadText(context, JSON_LD_ID, jsonLd)
+  return { head, hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl }
 }
+
+const THEME_CSS_ID = 'theme-css'
+const JSON_LD_ID = 'json-ld'
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const favicon = data?.head.favicon || '/favicon.ico'
-  const jsonLd = data?.head.jsonLd
   const lang = data?.head.lang ?? 'en'
   return (
     <html lang={lang}>
@@ -29,8 +37,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteStylesheet href={stylesheet} />
         <Links />
         {/* Contrast-guarded on the server, once per record version; the colour library stays out of the browser. */}
-        {data ? <style>{data.head.themeCss}</style> : null}
-        {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}
+        <StaticHeadText as="style" id={THEME_CSS_ID} />
+        <StaticHeadText as="script" type="application/ld+json" id={JSON_LD_ID} />
       </head>
       <body>
         <LangContext value={lang}>{children}</LangContext>

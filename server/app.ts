@@ -16,6 +16,7 @@ import { startServices } from './services.server.ts'
 import { hostOnly } from './sites/site-config.server.ts'
 import { storageRateLimitStore } from './storage/rate-limit-store.server.ts'
 import type { RateLimitStorage } from './storage/storage.server.ts'
+import type { StaticHtml } from '#app/ui/static-block.tsx'
 
 // The contractor's leads command (server/leads.js) runs from the same build.
 export { main as leadsCli } from './leads-cli.ts'
@@ -35,6 +36,8 @@ declare module 'react-router' {
     /** Public origin for canonical URLs: the site's siteUrl, else the request's own. */
     siteUrl: string
     page: PageSlot
+    /** The HTML of this page's static blocks, rendered by its loaders (app/ui/static-block.server.tsx). */
+    staticBlocks: Map<string, StaticHtml>
   }
 }
 
@@ -106,6 +109,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
           clientIp: req.ip,
           rateLimited: res.locals.rateLimited === true,
           siteUrl: scope.origin,
+          staticBlocks: new Map(),
           page: {
             cache: services.pages,
             // Pages read no tracking parameter (utm_*, fbclid…), so every variant of a URL is one page.

@@ -66,7 +66,7 @@ function expectSafeHtml(html: string, path: string, csp: string) {
     attributeNames(html).filter((name) => /^on/i.test(name)),
     `${path}: event-handler attributes`,
   ).toEqual([])
-  const theme = html.match(/<style>([^<]*)<\/style>/)?.[1] ?? ''
+  const theme = html.match(/<style id="theme-css">([^<]*)<\/style>/)?.[1] ?? ''
   expect(theme, `${path}: the theme block`).toMatch(/^:root\{[^{}<>]*\}$/)
 }
 

@@ -75,19 +75,28 @@ describe('with a working provider', () => {
     expect((await site.get('/a/deeper/unknown/path')).status).toBe(404)
   })
 
-  test('each page sends the browser only what it renders, not the whole record', async () => {
-    const hydration = async (path: string) => {
+  test('each page sends the browser only what its interactive parts need; the rest is in the HTML only', async () => {
+    const page = async (path: string) => {
       const html = await (await site.get(path)).text()
-      return [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)]
+      const hydration = [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)]
         .map((m) => m[1])
         .join('')
+      return { html, hydration }
     }
-    // The service's description is the services page's content, and no other page's.
-    expect(await hydration('/services')).toContain('Cedar fences built to last.')
-    const about = await hydration('/about')
-    expect(about).not.toContain('Cedar fences built to last.')
-    expect(about).toContain('Acme Fence Co')
-    expect(Buffer.byteLength(about)).toBeLessThan(6 * 1024)
+    // The service's description is the services page's content: in its HTML, never in data.
+    const services = await page('/services')
+    expect(services.html).toContain('Cedar fences built to last.')
+    expect(services.hydration).not.toContain('Cedar fences built to last.')
+    for (const path of ['/', '/about', '/services', '/cedar-fence-installation', '/gallery', '/contact', '/find-us-on']) {
+      const { hydration } = await page(path)
+      expect(hydration, path).not.toContain('Cedar fences built to last.')
+      expect(Buffer.byteLength(hydration), path).toBeLessThan(6 * 1024)
+    }
+    // What the header needs in the browser (its menu) is data; the footer's text is not.
+    const about = await page('/about')
+    expect(about.hydration).toContain('Acme Fence Co')
+    expect(about.html).toContain('All rights reserved.')
+    expect(about.hydration).not.toContain('All rights reserved.')
   })
 
   test('blocks whose code loads later are complete in the server HTML, not hidden for a script to reveal', async () => {
@@ -125,7 +134,7 @@ describe('with a working provider', () => {
     const html = await (await site.get('/about')).text()
     expect(html).toContain(`<link rel="canonical" href="${site.url}/about"/>`)
     expect(html).toContain('<meta property="og:title" content="About | Acme Fence Co"/>')
-    const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1]
+    const jsonLd = html.match(/<script id="json-ld" type="application\/ld\+json">(.*?)<\/script>/)?.[1]
     expect(JSON.parse(jsonLd!)).toMatchObject({
       '@type': ['GeneralContractor', 'HomeAndConstructionBusiness'],
       name: 'Acme Fence Co',

@@ -1,11 +1,35 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { NavLink, useLocation } from 'react-router'
+import { useId, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
 import type { NavItem } from '#app/record/navigation.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 font-semibold transition-colors hover:text-secondary-ink ${isActive ? 'text-secondary-ink' : 'text-heading'}`
+/** The page a link leads to is the current one, or (but for Home) one beneath it. */
+const leadsToCurrent = (to: string, pathname: string) => pathname === to || (to !== '/' && pathname.startsWith(`${to}/`))
+
+/**
+ * A plain link, not a client-side one: pages keep their static blocks' HTML only when loaded as
+ * documents (app/ui/static-block.tsx).
+ */
+function MenuLink({
+  to,
+  pathname,
+  className = '',
+  children,
+  lang,
+}: {
+  to: string
+  pathname: string
+  className?: string
+  children: React.ReactNode
+  lang?: string
+}) {
+  return (
+    <a href={to} lang={lang} aria-current={leadsToCurrent(to, pathname) ? 'page' : undefined} className={`nav-link ${className}`}>
+      {children}
+    </a>
+  )
+}
 
 /**
  * One menu entry with an optional submenu behind its own toggle (the disclosure pattern: what is
@@ -18,13 +42,12 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
   const t = useStrings()
   const fixedEnglish = useFixedEnglish()
   const { pathname } = useLocation()
-  useEffect(() => setOpen(false), [pathname])
   if (!item.children?.length) {
     return (
       <li>
-        <NavLink to={item.to} end={item.to === '/'} lang={fixedEnglish} className={linkClass}>
+        <MenuLink to={item.to} pathname={pathname} lang={fixedEnglish}>
           {item.label}
-        </NavLink>
+        </MenuLink>
       </li>
     )
   }
@@ -43,9 +66,9 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
       onMouseLeave={() => desktop && setOpen(false)}
     >
       <div className="flex items-center justify-between">
-        <NavLink to={item.to} lang={fixedEnglish} className={linkClass}>
+        <MenuLink to={item.to} pathname={pathname} lang={fixedEnglish}>
           {item.label}
-        </NavLink>
+        </MenuLink>
         <button
           ref={toggleRef}
           type="button"
@@ -68,9 +91,9 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
       >
         {item.children.map((child) => (
           <li key={child.to}>
-            <NavLink to={child.to} className={({ isActive }) => `${linkClass({ isActive })} text-sm font-medium`}>
+            <MenuLink to={child.to} pathname={pathname} className="text-sm font-medium">
               {child.label}
-            </NavLink>
+            </MenuLink>
           </li>
         ))}
       </ul>
@@ -94,16 +117,18 @@ export function DesktopMenu({ items }: { items: NavItem[] }) {
 export function MobileMenu({ items }: { items: NavItem[] }) {
   const t = useStrings()
   const [open, setOpen] = useState(false)
+  const [opened, setOpened] = useState(false)
   const panelId = useId()
-  const { pathname } = useLocation()
-  useEffect(() => setOpen(false), [pathname])
   return (
     <div className="lg:hidden">
       <button
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setOpen(!open)
+          setOpened(true)
+        }}
         className="grid size-11 place-items-center rounded-lg text-menu-icon hover:bg-slate-100"
       >
         <Icon icon={open ? 'xmark' : 'bars'} className="size-6" />
@@ -115,11 +140,14 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
         hidden={!open}
         className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-5rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-24 pt-2 shadow-xl"
       >
-        <ul className="flex flex-col">
-          {items.map((item) => (
-            <MenuEntry key={item.to} item={item} variant="mobile" />
-          ))}
-        </ul>
+        {/* Its entries are written when first opened: the desktop menu already puts every link in the page's HTML. */}
+        {opened ? (
+          <ul className="flex flex-col">
+            {items.map((item) => (
+              <MenuEntry key={item.to} item={item} variant="mobile" />
+            ))}
+          </ul>
+        ) : null}
       </nav>
     </div>
   )

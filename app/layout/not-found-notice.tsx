@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 /** The shared 404 block: what a visitor sees for any path that names nothing. */
@@ -9,12 +8,12 @@ export function NotFoundNotice() {
       <h1 className="text-3xl sm:text-4xl">{t.errors.notFound}</h1>
       <p className="mx-auto mt-4 max-w-xl">{t.errors.notFoundText}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-4">
-        <Link to="/" className="btn-primary">
+        <a href="/" className="btn-primary">
           {t.errors.home}
-        </Link>
-        <Link to="/services" className="btn-primary bg-main text-on-main hover:bg-third hover:text-on-third">
+        </a>
+        <a href="/services" className="btn-primary bg-main text-on-main hover:bg-third hover:text-on-third">
           {t.errors.ourServices}
-        </Link>
+        </a>
       </div>
     </section>
   )

@@ -1,6 +1,5 @@
-import { Link } from 'react-router'
 import { mailtoHref, telHref } from '#app/record/contact-links.ts'
-import type { LayoutView } from '#app/record/page-views.ts'
+import type { FooterView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
@@ -15,8 +14,7 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
   )
 }
 
-export function SiteFooter({ layout }: { layout: LayoutView }) {
-  const { footer: f, first } = layout
+export function SiteFooter({ footer: f }: { footer: FooterView }) {
   const t = useStrings()
   const fixedEnglish = useFixedEnglish()
   const linkClass = 'hover:text-on-footer hover:underline'
@@ -30,9 +28,9 @@ export function SiteFooter({ layout }: { layout: LayoutView }) {
           <ul className="space-y-2 text-sm">
             {f.services.map((s) => (
               <li key={s.name}>
-                <Link to={s.to} className={linkClass}>
+                <a href={s.to} className={linkClass}>
                   {s.name}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -42,9 +40,9 @@ export function SiteFooter({ layout }: { layout: LayoutView }) {
             <ul className="space-y-2 text-sm">
               {f.navigation.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} lang={fixedEnglish} className={linkClass}>
+                  <a href={item.to} lang={fixedEnglish} className={linkClass}>
                     {item.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -69,16 +67,16 @@ export function SiteFooter({ layout }: { layout: LayoutView }) {
                 </a>
               </li>
             ))}
-            {first.address ? (
+            {f.address ? (
               <li className="flex items-start gap-3">
                 <Icon icon="location-dot" className="mt-0.5 size-4 shrink-0 text-secondary" />
-                {first.address}
+                {f.address}
               </li>
             ) : null}
-            {first.workday || first.workHour ? (
+            {f.workday || f.workHour ? (
               <li className="flex items-start gap-3">
                 <Icon icon="clock" className="mt-0.5 size-4 shrink-0 text-secondary" />
-                {[first.workday, first.workHour].filter(Boolean).join(', ')}
+                {[f.workday, f.workHour].filter(Boolean).join(', ')}
               </li>
             ) : null}
           </ul>
@@ -100,9 +98,9 @@ export function SiteFooter({ layout }: { layout: LayoutView }) {
             ) : null}
           </div>
           <p className="text-center">
-            © {new Date().getFullYear()} {layout.name}. {t.pages.rightsReserved}
+            © {new Date().getFullYear()} {f.name}. {t.pages.rightsReserved}
           </p>
-          <SocialIcons links={layout.socials} className="flex gap-1" />
+          <SocialIcons links={f.socials} className="flex gap-1" />
         </div>
       </div>
     </footer>

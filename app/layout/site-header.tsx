@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { callToAction, telHref } from '#app/record/contact-links.ts'
 import type { LayoutView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
@@ -61,9 +60,9 @@ export function SiteHeader({ layout }: { layout: LayoutView }) {
       </div>
       <div className="relative bg-white">
         <div className="container-page flex h-20 items-center justify-between gap-4">
-          <Link to="/" className="shrink-0">
+          <a href="/" className="shrink-0">
             <CompanyLogo logo={layout.logo} name={layout.name} />
-          </Link>
+          </a>
           <DesktopMenu items={items} />
           <div className="flex items-center gap-2">
             <a

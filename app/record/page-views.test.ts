@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { aboutView, headView, homeView, layoutView } from './page-views.ts'
+import { aboutView, footerView, headView, homeView, layoutView } from './page-views.ts'
 import { parsePageRecord } from './schema.ts'
 
 const description = (n: number) => `Description of service ${n}, long enough to matter. `.repeat(4)
@@ -18,21 +18,19 @@ const record = parsePageRecord({
   simpleWidgets: [{ val: 'WhatsappBtn', activo: true }],
 })
 
-test('the layout view carries what the header, footer, widgets and form show, not the services themselves', () => {
+test('the layout view carries what the header, widgets and form need in the browser, not the services or the footer', () => {
   const layout = layoutView(record)
   const sent = JSON.stringify(layout)
   expect(sent).not.toContain('Description of service')
+  expect(sent).not.toContain('a'.repeat(181))
   expect(layout.form.services).toHaveLength(6)
-  expect(layout.footer.services.map((s) => s.to)).toEqual([
-    '/service-1',
-    '/service-2',
-    '/service-3',
-    '/service-4',
-    '/service-5',
-    '/service-6',
-  ])
-  expect(layout.footer.about).toBe(`${'a'.repeat(181)}…`)
   expect(layout.widgets.chat).toEqual({ businessName: 'Acme Fence', logo: '', phone: '720-555-0199' })
+})
+
+test('the footer view: six service links and the first about text cut at 181 characters', () => {
+  const footer = footerView(record)
+  expect(footer.services.map((s) => s.to)).toEqual(['/service-1', '/service-2', '/service-3', '/service-4', '/service-5', '/service-6'])
+  expect(footer.about).toBe(`${'a'.repeat(181)}…`)
 })
 
 test('the head view holds the theme, JSON-LD and meta, with the description cut at 150 characters', () => {

@@ -52,33 +52,48 @@ export type HeadView = ReturnType<typeof headView>
 export const FOOTER_ABOUT_LENGTH = 181
 export const FOOTER_SERVICES = 6
 
-/** The header, menus, footer, floating widgets and estimate form of the shared layout. */
+const socialLinks = (record: PageRecord) => record.dbSocialMedia.redes.filter((l) => l.url).map(socialLink)
+
+/** The header, menus, floating widgets and estimate form of the shared layout: the parts that run in the browser. */
 export function layoutView(record: PageRecord) {
   const first = firstOf(record)
   const p = record.dbPrincipal
   return {
     name: p.name,
     logo: p.logo,
-    first: { phone: first.phone, workday: first.workday, workHour: first.workHour, address: first.address },
+    first: { phone: first.phone, workday: first.workday, workHour: first.workHour },
     navigation: mainNavigation(record),
-    socials: record.dbSocialMedia.redes.filter((l) => l.url).map(socialLink),
-    footer: {
-      title: first.slogan || p.name || stringsFor(record).sections.aboutUs,
-      about: first.about.length > FOOTER_ABOUT_LENGTH ? `${first.about.slice(0, FOOTER_ABOUT_LENGTH)}…` : first.about,
-      services: record.dbServices
-        .filter((s) => s.name)
-        .slice(0, FOOTER_SERVICES)
-        .map((s) => ({ name: s.name, to: servicePath(s.name) })),
-      navigation: footerNavigation(record),
-      phones: p.phones.filter((x) => x.phone),
-      emails: p.emails.map((x) => x.email).filter(Boolean),
-      paymentMethod: p.paymentMethod,
-      paymentImage: record.tiposPago.find((t) => t.activo && t.img)?.img ?? '',
-    },
+    socials: socialLinks(record),
     widgets: widgetSettings(record),
     form: { services: formServices(record.dbServices), labels: record.labels.formLabel },
   }
 }
+
+/** The shared footer, a static block rendered on the server (app/ui/static-block.tsx). */
+export function footerView(record: PageRecord) {
+  const first = firstOf(record)
+  const p = record.dbPrincipal
+  return {
+    name: p.name,
+    title: first.slogan || p.name || stringsFor(record).sections.aboutUs,
+    about: first.about.length > FOOTER_ABOUT_LENGTH ? `${first.about.slice(0, FOOTER_ABOUT_LENGTH)}…` : first.about,
+    services: record.dbServices
+      .filter((s) => s.name)
+      .slice(0, FOOTER_SERVICES)
+      .map((s) => ({ name: s.name, to: servicePath(s.name) })),
+    navigation: footerNavigation(record),
+    phones: p.phones.filter((x) => x.phone),
+    emails: p.emails.map((x) => x.email).filter(Boolean),
+    address: first.address,
+    workday: first.workday,
+    workHour: first.workHour,
+    paymentMethod: p.paymentMethod,
+    paymentImage: record.tiposPago.find((t) => t.activo && t.img)?.img ?? '',
+    socials: socialLinks(record),
+  }
+}
+export type FooterView = ReturnType<typeof footerView>
+
 export type LayoutView = ReturnType<typeof layoutView>
 
 export function homeView(record: PageRecord) {
@@ -201,3 +216,4 @@ export function findUsView(record: PageRecord) {
     socials: record.dbSocialMedia.redes,
   }
 }
+export type FindUsView = ReturnType<typeof findUsView>

@@ -2,44 +2,52 @@ import { PageHeader } from '#app/layout/page-header.tsx'
 import { pageMeta } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { aboutView } from '#app/record/page-views.ts'
-import { AboutWithList, ValuesBlock } from '#app/sections/deferred-sections.ts'
+import { AboutWithList } from '#app/sections/about-with-list.tsx'
+import { ValuesBlock } from '#app/sections/values-block.tsx'
+import { stringsFor } from '#app/i18n/dictionaries.ts'
+import { StaticBlock } from '#app/ui/static-block.tsx'
+import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/about'
-import { useStrings } from '#app/i18n/use-strings.ts'
 
+/** Nothing on this page runs in the browser: the loader renders it all (see StaticBlock). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return aboutView(await currentRecord(context))
+  const record = await currentRecord(context)
+  const { first: firstAbout, second: secondAbout, name, images, values } = aboutView(record)
+  const t = stringsFor(record)
+  renderStaticBlocks(context, record, {
+    about: (
+      <>
+        <PageHeader title="About" english="both" image={images[0]} />
+        {firstAbout ? (
+          <AboutWithList
+            id="about-heading"
+            eyebrow={t.sections.aboutUs}
+            title={name ? t.sections.getToKnow(name) : t.sections.whoWeAre}
+            text={firstAbout.text}
+            list={firstAbout.list}
+            image={images[1]}
+          />
+        ) : null}
+        <ValuesBlock values={values} />
+        {secondAbout ? (
+          <AboutWithList
+            id="about-more-heading"
+            eyebrow={t.sections.ourPromise}
+            title={t.sections.ourCommitment}
+            text={secondAbout.text}
+            list={secondAbout.list}
+            image={images[2]}
+            imageRight
+          />
+        ) : null}
+      </>
+    ),
+  })
+  return null
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('About', matches)
 
-export default function About({ loaderData }: Route.ComponentProps) {
-  const { first: firstAbout, second: secondAbout, name, images, values } = loaderData
-  const t = useStrings()
-  return (
-    <>
-      <PageHeader title="About" english="both" image={images[0]} />
-      {firstAbout ? (
-        <AboutWithList
-          id="about-heading"
-          eyebrow={t.sections.aboutUs}
-          title={name ? t.sections.getToKnow(name) : t.sections.whoWeAre}
-          text={firstAbout.text}
-          list={firstAbout.list}
-          image={images[1]}
-        />
-      ) : null}
-      <ValuesBlock values={values} />
-      {secondAbout ? (
-        <AboutWithList
-          id="about-more-heading"
-          eyebrow={t.sections.ourPromise}
-          title={t.sections.ourCommitment}
-          text={secondAbout.text}
-          list={secondAbout.list}
-          image={images[2]}
-          imageRight
-        />
-      ) : null}
-    </>
-  )
+export default function About() {
+  return <StaticBlock id="about" />
 }

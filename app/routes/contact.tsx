@@ -6,7 +6,11 @@ import { contactView } from '#app/record/page-views.ts'
 import { useLayout } from '#app/record/use-record.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { contactAction } from '#server/leads/contact-action.server.ts'
-import { ContactCards, ContactForm, CoverageMap } from '#app/sections/deferred-sections.ts'
+import { ContactCards } from '#app/sections/contact-cards.tsx'
+import { CoverageMap } from '#app/sections/coverage-map.tsx'
+import { ContactForm } from '#app/sections/deferred-sections.ts'
+import { StaticBlock } from '#app/ui/static-block.tsx'
+import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 import { CONTACT_US } from '#app/i18n/spec-english.ts'
 import type { Route } from './+types/contact'
@@ -16,35 +20,44 @@ export async function action({ request, context }: Route.ActionArgs) {
   return contactAction(request, context)
 }
 
+/** The header, photo, cards and map are rendered here; the form's card is the part that runs in the browser. */
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
+  const { headerImage, photo, cards, coverage } = contactView(record)
+  renderStaticBlocks(context, record, {
+    'contact-header': <PageHeader title="Contact" english="both" image={headerImage} />,
+    'contact-photo': photo ? (
+      <ResponsiveImage
+        src={photo}
+        alt=""
+        width={1200}
+        height={800}
+        sizes="(min-width: 1024px) 480px, 100vw"
+        className="aspect-video w-full rounded-2xl object-cover shadow-xl sm:aspect-[3/2] lg:col-start-1 lg:row-start-1"
+      />
+    ) : null,
+    'contact-cards': <ContactCards {...cards} />,
+    'contact-map': <CoverageMap {...coverage} />,
+  })
   // The invitation comes with the page's data so the form's string table stays out of this route's first-load JavaScript.
-  return { ...contactView(record), invitation: formStringsFor(record.labels.formLabel).invitation }
+  return { invitation: formStringsFor(record.labels.formLabel).invitation }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Contact', matches)
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { headerImage, photo, cards, coverage, invitation } = loaderData
+  const { invitation } = loaderData
   const { form } = useLayout()
   const t = useStrings()
   const fixedEnglish = useFixedEnglish()
   return (
     <>
-      <PageHeader title="Contact" english="both" image={headerImage} />
+      <StaticBlock id="contact-header" />
       <section aria-labelledby="contact-heading" className="bg-slate-50 py-16 sm:py-24">
         {/* Spec order on small screens: photo, heading and form, then the cards; on wide screens the form sits on the right. */}
         <div className="container-page grid gap-8 lg:grid-cols-[2fr_3fr] lg:grid-rows-[auto_1fr] lg:gap-x-12">
-          {photo ? (
-            <ResponsiveImage
-              src={photo}
-              alt=""
-              width={1200}
-              height={800}
-              sizes="(min-width: 1024px) 480px, 100vw"
-              className="aspect-video w-full rounded-2xl object-cover shadow-xl sm:aspect-[3/2] lg:col-start-1 lg:row-start-1"
-            />
-          ) : null}
+          {/* The wrappers of static blocks have display: contents, so the photo is a cell of this grid. */}
+          <StaticBlock id="contact-photo" />
           <div className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-black/5 sm:p-10 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
             <p className="mb-2 text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">{t.sections.freeEstimate}</p>
             <h2 id="contact-heading" lang={fixedEnglish} className="text-3xl sm:text-4xl">
@@ -55,11 +68,11 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <ContactForm {...form} idPrefix="contact" />
           </div>
           <div className="lg:col-start-1">
-            <ContactCards {...cards} />
+            <StaticBlock id="contact-cards" />
           </div>
         </div>
       </section>
-      <CoverageMap {...coverage} />
+      <StaticBlock id="contact-map" />
     </>
   )
 }

@@ -1,23 +1,30 @@
-import { Link } from 'react-router'
 import { telHref } from '#app/record/contact-links.ts'
 import { pageMeta } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
-import { findUsView } from '#app/record/page-views.ts'
+import { findUsView, type FindUsView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { FindUsLinks } from '#app/sections/deferred-sections.ts'
-import type { Route } from './+types/find-us-on'
+import { FindUsLinks } from '#app/sections/find-us-links.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { StaticBlock } from '#app/ui/static-block.tsx'
+import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
+import type { Route } from './+types/find-us-on'
 
+/** Nothing on this page runs in the browser: the loader renders it all (see StaticBlock). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return findUsView(await currentRecord(context))
+  const record = await currentRecord(context)
+  renderStaticBlocks(context, record, { 'find-us-on': <FindUsOnPage {...findUsView(record)} /> })
+  return null
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Find Us On', matches)
 
 /** The "link in bio" page: its own head, none of the shared layout (see routes.ts). */
-export default function FindUsOn({ loaderData }: Route.ComponentProps) {
-  const { name, logo, slogan, address, phone, backdrop, variant, gmb, chatHref, directories, socials } = loaderData
+export default function FindUsOn() {
+  return <StaticBlock id="find-us-on" />
+}
+
+function FindUsOnPage({ name, logo, slogan, address, phone, backdrop, variant, gmb, chatHref, directories, socials }: FindUsView) {
   const t = useStrings()
   return (
     <div className="relative isolate min-h-dvh overflow-hidden bg-third px-4 py-10 sm:py-16">
@@ -54,13 +61,13 @@ export default function FindUsOn({ loaderData }: Route.ComponentProps) {
                 {t.sections.callPhone(phone)}
               </a>
             ) : null}
-            <Link
-              to="/"
+            <a
+              href="/"
               className="inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold text-main-ink ring-2 ring-main transition-colors hover:bg-main hover:text-on-main"
             >
               <Icon icon="globe" className="size-4" />
               {t.pages.visitWebsite}
-            </Link>
+            </a>
           </div>
         </div>
         <p className="mt-6 text-center text-sm text-on-third-soft">© {name || t.pages.ourCompany}</p>

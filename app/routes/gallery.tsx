@@ -4,26 +4,39 @@ import { currentRecord } from '#app/record/current-record.server.ts'
 import { galleryView } from '#app/record/page-views.ts'
 import { PhotoGallery } from '#app/sections/photo-gallery.tsx'
 import { BeforeAfter } from '#app/sections/before-after.tsx'
+import { stringsFor } from '#app/i18n/dictionaries.ts'
+import { StaticBlock } from '#app/ui/static-block.tsx'
+import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/gallery'
-import { useStrings } from '#app/i18n/use-strings.ts'
 
+/** The header and the empty notice are rendered here; the sliders and lightboxes run in the browser. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return galleryView(await currentRecord(context))
+  const record = await currentRecord(context)
+  const { groups, pairs, subHeader, image } = galleryView(record)
+  renderStaticBlocks(context, record, {
+    'gallery-header': (
+      <PageHeader title="Gallery" subHeader={subHeader} english={subHeader === 'Gallery' ? 'both' : 'title'} image={image} />
+    ),
+    'gallery-empty':
+      !groups.length && !pairs.length ? (
+        <p className="container-page py-20 text-center text-lg">{stringsFor(record).pages.galleryComing}</p>
+      ) : null,
+  })
+  return { groups, pairs }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Gallery', matches)
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { groups, pairs, subHeader, image } = loaderData
-  const t = useStrings()
+  const { groups, pairs } = loaderData
   return (
     <>
-      <PageHeader title="Gallery" subHeader={subHeader} english={subHeader === 'Gallery' ? 'both' : 'title'} image={image} />
+      <StaticBlock id="gallery-header" />
       <BeforeAfter pairs={pairs} />
       {groups.map((group, i) => (
         <PhotoGallery key={`${i}-${group.name}`} group={group} headingId={`gallery-group-${i}`} tinted={i % 2 === 1} />
       ))}
-      {!groups.length && !pairs.length ? <p className="container-page py-20 text-center text-lg">{t.pages.galleryComing}</p> : null}
+      <StaticBlock id="gallery-empty" />
     </>
   )
 }

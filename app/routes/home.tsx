@@ -2,50 +2,66 @@ import { currentRecord } from '#app/record/current-record.server.ts'
 import { homeView } from '#app/record/page-views.ts'
 import { pageMeta } from '#app/record/page-meta.ts'
 import { useLayout } from '#app/record/use-record.ts'
+import { AboutCircles } from '#app/sections/about-circles.tsx'
+import { AboutWithList } from '#app/sections/about-with-list.tsx'
+import { BrandingLogos } from '#app/sections/branding-logos.tsx'
+import { CoverageMap } from '#app/sections/coverage-map.tsx'
 import { Hero } from '#app/sections/hero.tsx'
-import {
-  AboutCircles,
-  AboutWithList,
-  BrandingLogos,
-  ContactForm,
-  CoverageMap,
-  HomeReviews,
-  PromoVideo,
-  SendUsAMessage,
-  ServicesCards,
-  ServicesIntro,
-  StatisticsBand,
-  TrailingCta,
-} from '#app/sections/deferred-sections.ts'
+import { ServicesCards } from '#app/sections/services-cards.tsx'
+import { ServicesIntro } from '#app/sections/services-intro.tsx'
+import { TrailingCta } from '#app/sections/trailing-cta.tsx'
+import { ContactForm, HomeReviews, PromoVideo, SendUsAMessage, StatisticsBand } from '#app/sections/deferred-sections.ts'
+import { stringsFor } from '#app/i18n/dictionaries.ts'
+import { StaticBlock } from '#app/ui/static-block.tsx'
+import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/home'
-import { useStrings } from '#app/i18n/use-strings.ts'
 
+/** The page's blocks that need no JavaScript are rendered here; the browser gets only what the others need. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return homeView(await currentRecord(context))
+  const record = await currentRecord(context)
+  const home = homeView(record)
+  const companyName = home.hero.companyName
+  renderStaticBlocks(context, record, {
+    'home-hero': <Hero {...home.hero} />,
+    'home-intro': <ServicesIntro services={home.intro} companyName={companyName} />,
+    'home-circles': <AboutCircles companyName={companyName} {...home.circles} />,
+    'home-about': home.about ? (
+      <AboutWithList id="home-about-heading" title={stringsFor(record).sections.builtOnTrust} {...home.about} imageRight />
+    ) : null,
+    'home-cards': (
+      <>
+        <ServicesCards {...home.cards} tinted={!home.reviews} />
+        {home.branding ? <BrandingLogos {...home.branding} /> : null}
+      </>
+    ),
+    'home-end': (
+      <>
+        <CoverageMap {...home.coverage} />
+        <TrailingCta {...home.trailing} />
+      </>
+    ),
+  })
+  return { companyName, video: home.video, statistics: home.statistics, reviews: home.reviews }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Home', matches)
 
 export default function Home({ loaderData: home }: Route.ComponentProps) {
   const { form } = useLayout()
-  const t = useStrings()
-  const companyName = home.hero.companyName
   return (
     <>
-      <Hero {...home.hero} />
-      <ServicesIntro services={home.intro} companyName={companyName} />
-      {home.video ? <PromoVideo videoId={home.video.videoId} poster={home.video.poster} companyName={companyName} /> : null}
-      <AboutCircles companyName={companyName} {...home.circles} />
+      <StaticBlock id="home-hero" />
+      <StaticBlock id="home-intro" />
+      {home.video ? <PromoVideo videoId={home.video.videoId} poster={home.video.poster} companyName={home.companyName} /> : null}
+      <StaticBlock id="home-circles" />
       <StatisticsBand principal={home.statistics} />
-      {home.about ? <AboutWithList id="home-about-heading" title={t.sections.builtOnTrust} {...home.about} imageRight /> : null}
+      <StaticBlock id="home-about" />
       {home.reviews ? <HomeReviews {...home.reviews} /> : null}
-      <ServicesCards {...home.cards} tinted={!home.reviews} />
-      {home.branding ? <BrandingLogos {...home.branding} /> : null}
+      <StaticBlock id="home-cards" />
       <SendUsAMessage>
         <ContactForm {...form} idPrefix="home" />
       </SendUsAMessage>
-      <CoverageMap {...home.coverage} />
-      <TrailingCta {...home.trailing} />
+      <StaticBlock id="home-end" />
     </>
   )
 }

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { PageHeader } from '#app/layout/page-header.tsx'
 import { pageMeta } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
@@ -6,21 +5,26 @@ import { reviewsView } from '#app/record/page-views.ts'
 import { SectionHeading } from '#app/sections/section-heading.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { ReviewsWidget } from '#app/sections/deferred-sections.ts'
+import { StaticBlock } from '#app/ui/static-block.tsx'
+import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/reviews'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return reviewsView(await currentRecord(context))
+  const record = await currentRecord(context)
+  const { image, ...reviews } = reviewsView(record)
+  renderStaticBlocks(context, record, { 'reviews-header': <PageHeader title="Reviews" english="both" image={image} /> })
+  return reviews
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Reviews', matches)
 
 export default function Reviews({ loaderData }: Route.ComponentProps) {
-  const { image, title, widgetClass, gmbLink } = loaderData
+  const { title, widgetClass, gmbLink } = loaderData
   const t = useStrings()
   return (
     <>
-      <PageHeader title="Reviews" english="both" image={image} />
+      <StaticBlock id="reviews-header" />
       <section aria-labelledby="reviews-heading" className="py-16 sm:py-24">
         <div className="container-page">
           <SectionHeading id="reviews-heading" eyebrow={t.sections.testimonials} title={title}>
@@ -31,9 +35,9 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="text-center text-lg">
               {t.pages.reviewsComing}{' '}
-              <Link to="/contact" className="font-semibold text-main-ink underline">
+              <a href="/contact" className="font-semibold text-main-ink underline">
                 {t.pages.askForReferences}
-              </Link>
+              </a>
               .
             </p>
           )}

@@ -9,65 +9,84 @@ import { serviceImage } from '#app/record/service-lists.ts'
 import { BulletList } from '#app/sections/bullet-list.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { ServiceSidePanel, StatisticsBand, TrailingCta, ValuesBlock } from '#app/sections/deferred-sections.ts'
+import { ServiceSidePanel } from '#app/sections/service-side-panel.tsx'
+import { TrailingCta } from '#app/sections/trailing-cta.tsx'
+import { ValuesBlock } from '#app/sections/values-block.tsx'
+import { StatisticsBand } from '#app/sections/deferred-sections.ts'
+import { StaticBlock } from '#app/ui/static-block.tsx'
+import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/service-detail'
 
+/** The page but for the statistics band (which counts up) is rendered here (see StaticBlock). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
-  return serviceDetailView(
+  const view = serviceDetailView(
     record,
     findEntryOr404(record.dbServices, params.id, (slug) => `/${slug}`),
   )
+  const { service, slogan, headerImage, side, values, trailing } = view
+  const mainImage = service.description[0]?.img || serviceImage(service)
+  renderStaticBlocks(context, record, {
+    service: (
+      <>
+        <PageHeader title={service.name} subHeader="Services" english="subHeader" image={mainImage || headerImage} />
+        <div className="container-page grid gap-12 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
+          <article aria-labelledby="service-heading">
+            {mainImage ? (
+              <ResponsiveImage
+                src={mainImage}
+                alt={service.name}
+                width={1200}
+                height={800}
+                priority
+                sizes="(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw"
+                className="aspect-[3/2] w-full rounded-2xl object-cover shadow-xl"
+              />
+            ) : null}
+            {slogan ? (
+              <p className="mt-10 flex gap-4 rounded-r-2xl border-l-4 border-secondary bg-slate-50 p-6 text-xl font-semibold italic text-heading">
+                <Icon icon="quote-left" className="size-6 shrink-0 text-secondary-ink" />
+                {slogan}
+              </p>
+            ) : null}
+            <h2
+              id="service-heading"
+              className="mt-10 text-3xl after:mt-4 after:block after:h-1 after:w-16 after:rounded-full after:bg-secondary"
+            >
+              {service.name}
+            </h2>
+            <div className="mt-6 space-y-8">
+              {service.description.map((entry, index) => (
+                <div key={index}>
+                  {entry.text ? <p className="whitespace-pre-line text-lg leading-relaxed">{entry.text}</p> : null}
+                  <BulletList items={entry.lists} />
+                </div>
+              ))}
+            </div>
+          </article>
+          <ServiceSidePanel {...side} currentPath={servicePath(service.name)} />
+        </div>
+      </>
+    ),
+    'service-end': (
+      <>
+        <ValuesBlock values={values} />
+        <TrailingCta {...trailing} />
+      </>
+    ),
+  })
+  return { name: service.name, statistics: view.statistics }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData ? pageMeta(loaderData.service.name, matches) : notFoundMeta(matches)
+  loaderData ? pageMeta(loaderData.name, matches) : notFoundMeta(matches)
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const { service, slogan, headerImage, side, statistics, values, trailing } = loaderData
-  const mainImage = service.description[0]?.img || serviceImage(service)
   return (
     <>
-      <PageHeader title={service.name} subHeader="Services" english="subHeader" image={mainImage || headerImage} />
-      <div className="container-page grid gap-12 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <article aria-labelledby="service-heading">
-          {mainImage ? (
-            <ResponsiveImage
-              src={mainImage}
-              alt={service.name}
-              width={1200}
-              height={800}
-              priority
-              sizes="(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw"
-              className="aspect-[3/2] w-full rounded-2xl object-cover shadow-xl"
-            />
-          ) : null}
-          {slogan ? (
-            <p className="mt-10 flex gap-4 rounded-r-2xl border-l-4 border-secondary bg-slate-50 p-6 text-xl font-semibold italic text-heading">
-              <Icon icon="quote-left" className="size-6 shrink-0 text-secondary-ink" />
-              {slogan}
-            </p>
-          ) : null}
-          <h2
-            id="service-heading"
-            className="mt-10 text-3xl after:mt-4 after:block after:h-1 after:w-16 after:rounded-full after:bg-secondary"
-          >
-            {service.name}
-          </h2>
-          <div className="mt-6 space-y-8">
-            {service.description.map((entry, index) => (
-              <div key={index}>
-                {entry.text ? <p className="whitespace-pre-line text-lg leading-relaxed">{entry.text}</p> : null}
-                <BulletList items={entry.lists} />
-              </div>
-            ))}
-          </div>
-        </article>
-        <ServiceSidePanel {...side} currentPath={servicePath(service.name)} />
-      </div>
-      <StatisticsBand principal={statistics} />
-      <ValuesBlock values={values} />
-      <TrailingCta {...trailing} />
+      <StaticBlock id="service" />
+      <StatisticsBand principal={loaderData.statistics} />
+      <StaticBlock id="service-end" />
     </>
   )
 }

@@ -2,21 +2,28 @@ import { PageHeader } from '#app/layout/page-header.tsx'
 import { pageMeta } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { servicesView } from '#app/record/page-views.ts'
-import { ServiceRows } from '#app/sections/deferred-sections.ts'
+import { ServiceRows } from '#app/sections/service-rows.tsx'
+import { StaticBlock } from '#app/ui/static-block.tsx'
+import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/services'
 
+/** Nothing on this page runs in the browser: the loader renders it all (see StaticBlock). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return servicesView(await currentRecord(context))
+  const record = await currentRecord(context)
+  const { services, image } = servicesView(record)
+  renderStaticBlocks(context, record, {
+    services: (
+      <>
+        <PageHeader title="Services" english="both" image={image} />
+        <ServiceRows services={services} />
+      </>
+    ),
+  })
+  return null
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Services', matches)
 
-export default function Services({ loaderData }: Route.ComponentProps) {
-  const { services, image } = loaderData
-  return (
-    <>
-      <PageHeader title="Services" english="both" image={image} />
-      <ServiceRows services={services} />
-    </>
-  )
+export default function Services() {
+  return <StaticBlock id="services" />
 }

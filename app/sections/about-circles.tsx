@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { formatCount } from '#app/record/statistics.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
@@ -52,10 +51,10 @@ export function AboutCircles({ companyName, text, images, exprYears }: Props) {
             title={companyName ? t.sections.welcomeTo(companyName) : t.sections.whoWeAre}
           />
           <p className="-mt-4 text-lg leading-relaxed">{text}</p>
-          <Link to="/about" className="btn-primary mt-8">
+          <a href="/about" className="btn-primary mt-8">
             {t.sections.moreAboutUs}
             <Icon icon="arrow-right" className="size-4" />
-          </Link>
+          </a>
         </div>
       </div>
     </section>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { MAP_FRAME_HEIGHT_PX, coverageLocations, coverageTitle, specCoverageTitle } from '#app/record/coverage.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
@@ -37,17 +36,17 @@ export function CoverageMap({ locations, miles, customTitle }: Props) {
               <ul className="mt-4 space-y-1">
                 {listed.map((location, index) => (
                   <li key={`${index}-${location.address}`}>
-                    <Link to="/contact" className="flex items-start gap-3 rounded-lg p-2 transition-colors hover:bg-white/10">
+                    <a href="/contact" className="flex items-start gap-3 rounded-lg p-2 transition-colors hover:bg-white/10">
                       <Icon icon="location-dot" className="mt-1 size-4 shrink-0 text-secondary-on-third" />
                       <span>{location.address}</span>
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>
               <div className="mt-auto pt-6">
-                <Link to="/contact" className="btn-primary">
+                <a href="/contact" className="btn-primary">
                   {t.sections.askAboutYourArea}
-                </Link>
+                </a>
               </div>
             </div>
           ) : null}

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { telHref } from '#app/record/contact-links.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
@@ -30,10 +29,10 @@ export function Hero({ slogan, text, image, phone, companyName }: Props) {
           <h1 className="text-4xl leading-[1.1] text-on-overlay sm:text-5xl lg:text-6xl">{slogan || t.sections.welcome}</h1>
           {text ? <p className="mt-6 max-w-2xl text-lg leading-relaxed text-on-overlay-soft sm:text-xl">{text}</p> : null}
           <div className="mt-10 flex flex-col gap-4 sm:flex-row sm:flex-wrap">
-            <Link to="/contact" className="btn-primary px-8 py-4 text-base">
+            <a href="/contact" className="btn-primary px-8 py-4 text-base">
               {t.sections.getFreeEstimate}
               <Icon icon="arrow-right" className="size-4" />
-            </Link>
+            </a>
             {phone ? (
               <a
                 href={telHref(phone)}

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { Icon } from '#app/ui/icon.tsx'
 import { LightboxGrid } from '#app/ui/lightbox-grid.tsx'
 import type { GalleryGroup } from '#app/record/gallery-groups.ts'
@@ -25,14 +24,14 @@ export function PhotoGallery({ group, headingId, tinted = false, title = group.n
             <span aria-hidden="true" className="mt-3 block h-1 w-16 rounded-full bg-secondary" />
           </div>
           {group.href ? (
-            <Link
-              to={group.href}
+            <a
+              href={group.href}
               className="inline-flex items-center gap-2 rounded-full px-1 py-2 font-semibold text-main-ink hover:underline"
             >
               {t.sections.viewProjectPage}
               <span className="sr-only"> {t.a11y.projectPageFor(group.name)}</span>
               <Icon icon="arrow-right" className="size-3.5" />
-            </Link>
+            </a>
           ) : null}
         </div>
         <LightboxGrid images={group.images} name={group.name} />

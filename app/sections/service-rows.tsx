@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { servicePath } from '#app/record/navigation.ts'
 import type { Service } from '#app/record/schema.ts'
 import { canonicalSlug } from '#app/record/slug.ts'
@@ -63,10 +62,10 @@ export function ServiceRows({ services }: { services: Service[] }) {
               </div>
               {canonicalSlug(service.name) ? (
                 <p className="mt-10 text-center">
-                  <Link to={servicePath(service.name)} className="btn-primary">
+                  <a href={servicePath(service.name)} className="btn-primary">
                     {t.sections.moreAbout(service.name)}
                     <Icon icon="arrow-right" className="size-4" />
-                  </Link>
+                  </a>
                 </p>
               ) : null}
             </div>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { mailtoHref, telHref } from '#app/record/contact-links.ts'
 import type { PageRecord, SocialLink } from '#app/record/schema.ts'
 import type { ServiceLink } from '#app/record/service-lists.ts'
@@ -43,14 +42,14 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
                 const current = service.to === currentPath
                 return (
                   <li key={service.to}>
-                    <Link
-                      to={service.to}
+                    <a
+                      href={service.to}
                       aria-current={current ? 'page' : undefined}
                       className={`flex items-center justify-between gap-3 rounded-lg px-3 py-2.5 font-medium transition-colors ${current ? 'bg-main text-on-main' : 'text-heading hover:bg-slate-100 hover:text-secondary-ink'}`}
                     >
                       {service.name}
                       <Icon icon="chevron-right" className="size-3 shrink-0" />
-                    </Link>
+                    </a>
                   </li>
                 )
               })}

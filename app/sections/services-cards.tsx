@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import type { ServiceCard } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
@@ -40,9 +39,9 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
                 </div>
                 <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-6">
                   <h3 className="text-base leading-snug sm:text-lg">
-                    <Link to={to} className="after:absolute after:inset-0 focus-visible:outline-none">
+                    <a href={to} className="after:absolute after:inset-0 focus-visible:outline-none">
                       {name}
-                    </Link>
+                    </a>
                   </h3>
                   <p className="mt-1.5 line-clamp-2 flex-1 text-sm leading-relaxed sm:mt-2 sm:line-clamp-3">{summary}</p>
                   <span

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import type { ServiceLink } from '#app/record/service-lists.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
@@ -20,20 +19,20 @@ export function ServicesIntro({ services, companyName }: Props) {
                 {companyName ? t.sections.servicesBy(companyName) : t.sections.ourServicesTitle}
               </h2>
             </div>
-            <Link to="/services" className="whitespace-nowrap font-semibold text-main-ink underline-offset-4 hover:underline">
+            <a href="/services" className="whitespace-nowrap font-semibold text-main-ink underline-offset-4 hover:underline">
               {t.sections.seeAllServices}
-            </Link>
+            </a>
           </div>
           <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {services.map((service) => (
               <li key={service.to}>
-                <Link
-                  to={service.to}
+                <a
+                  href={service.to}
                   className="group flex h-full items-center gap-3 rounded-xl border border-slate-200 px-4 py-3.5 font-semibold text-heading transition hover:-translate-y-0.5 hover:border-secondary hover:shadow-md"
                 >
                   <Icon icon="circle-check" className="size-5 shrink-0 text-secondary-ink" />
                   {service.name}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

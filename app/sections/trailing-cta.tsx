@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { telHref } from '#app/record/contact-links.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
@@ -23,9 +22,9 @@ export function TrailingCta({ phone, image, slogan }: Props) {
           <p className="mt-3 text-lg text-on-overlay-soft">{slogan || t.sections.trailingLead}</p>
         </div>
         <div className="flex w-full flex-col gap-4 sm:w-auto sm:flex-row">
-          <Link to="/contact" className="btn-primary px-8 py-4">
+          <a href="/contact" className="btn-primary px-8 py-4">
             {t.sections.freeEstimate}
-          </Link>
+          </a>
           {phone ? (
             <a
               href={telHref(phone)}

@@ -11,13 +11,7 @@ type Props = { icon: IconName; className?: string; title?: string }
  */
 export function Icon({ icon, className = 'size-4', title }: Props) {
   return (
-    <svg
-      className={className}
-      fill="currentColor"
-      aria-hidden={title ? undefined : true}
-      role={title ? 'img' : undefined}
-      focusable="false"
-    >
+    <svg className={className} fill="currentColor" aria-hidden={title ? undefined : true} role={title ? 'img' : undefined}>
       {title ? <title>{title}</title> : null}
       <use href={`${spriteHref}#${icon}`} />
     </svg>

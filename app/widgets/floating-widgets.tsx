@@ -1,5 +1,4 @@
 import { Suspense, lazy, useId, useRef, useState } from 'react'
-import { useLocation } from 'react-router'
 import { useLayout } from '#app/record/use-record.ts'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { MenuItem } from './menu-item.tsx'
@@ -16,14 +15,12 @@ const ColorPaletteModal = lazy(() => import('#app/sections/color-palette-modal.t
 export function FloatingWidgets() {
   const settings = useLayout().widgets
   const visits = useVisitCounts(settings.visits)
-  const { pathname } = useLocation()
   if (!hasFloatingMenu(settings)) return null
   return (
     <>
       {/* Room below the footer, so the page's last row can scroll clear of the floating button. */}
       <div aria-hidden="true" className="h-20 bg-footer" />
-      {/* A new page starts with the menu closed. */}
-      <WidgetMenu key={pathname} settings={settings} visits={visits} />
+      <WidgetMenu settings={settings} visits={visits} />
     </>
   )
 }

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
 
 const itemClass = 'peer grid size-12 place-items-center rounded-full shadow-lg ring-2 ring-white transition-transform hover:scale-105'
@@ -18,9 +17,9 @@ export function MenuItem({ label, icon, color, showTooltip, className = '', ...r
   return (
     <li className={`relative ${className}`}>
       {rest.to !== undefined ? (
-        <Link to={rest.to} className={classes}>
+        <a href={rest.to} className={classes}>
           {content}
-        </Link>
+        </a>
       ) : (
         <button type="button" {...rest} className={classes}>
           {content}
