@@ -2,13 +2,10 @@ import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
-import { clientAssetText } from '#server/client-assets.server.ts'
 import { compressPage } from '#server/pages/page-cache.server.ts'
 import { answerPage } from '#server/pages/page-response.server.ts'
-import { hashMarkedScripts, renderMark } from '#server/pages/inline-scripts.server.ts'
+import { hashMarkedScripts, renderMark, startScriptsAfterFirstPaint } from '#server/pages/inline-scripts.server.ts'
 import { contentSecurityPolicy } from '#server/security-headers.server.ts'
-import stylesheet from './app.css?url'
-import { InlineCssProvider } from './ui/site-stylesheet.tsx'
 import { StaticBlocksContext } from './ui/static-block.tsx'
 
 export const streamTimeout = 5_000
@@ -35,7 +32,7 @@ export default async function handleRequest(
 
   const mark = renderMark()
   const rendered = await renderPage(request, routerContext, loadContext, mark)
-  const { html, hashes } = hashMarkedScripts(rendered.html, mark)
+  const { html, hashes } = hashMarkedScripts(startScriptsAfterFirstPaint(rendered.html, mark), mark)
   const csp = contentSecurityPolicy(hashes)
   if (!key || rendered.failed) {
     headers.set('Content-Type', 'text/html; charset=utf-8')
@@ -60,11 +57,9 @@ function renderPage(request: Request, routerContext: EntryContext, loadContext: 
     let failed = false
     const chunks: Buffer[] = []
     const { pipe, abort } = renderToPipeableStream(
-      <InlineCssProvider value={clientAssetText(stylesheet)}>
-        <StaticBlocksContext value={loadContext.staticBlocks}>
-          <ServerRouter context={routerContext} url={request.url} nonce={mark} />
-        </StaticBlocksContext>
-      </InlineCssProvider>,
+      <StaticBlocksContext value={loadContext.staticBlocks}>
+        <ServerRouter context={routerContext} url={request.url} nonce={mark} />
+      </StaticBlocksContext>,
       {
         nonce: mark,
         // One complete document: React would otherwise send large Suspense boundaries (the blocks

@@ -6,7 +6,6 @@ import { LangContext, useStrings } from './i18n/use-strings.ts'
 import { currentSnapshot } from './record/current-record.server.ts'
 import { headView } from './record/page-views.ts'
 import { deferredCodeLoaded } from './ui/deferred.tsx'
-import { SiteStylesheet } from './ui/site-stylesheet.tsx'
 import { StaticHeadText } from './ui/static-block.tsx'
 import { setStaticHeadText } from './ui/static-block.server.tsx'
 
@@ -34,7 +33,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <link rel="icon" href={favicon} />
-        <SiteStylesheet href={stylesheet} />
+        {/* One file for every page, cached for a year: after the first page a visitor never fetches it again. */}
+        <link rel="stylesheet" href={stylesheet} />
         <Links />
         {/* Contrast-guarded on the server, once per record version; the colour library stays out of the browser. */}
         <StaticHeadText as="style" id={THEME_CSS_ID} />

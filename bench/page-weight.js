@@ -39,13 +39,17 @@ for (const route of routes) {
     (n, m) => n + Buffer.byteLength(m[1]),
     0,
   )
-  const scripts = new Set(
-    [
-      ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
-      ...html.matchAll(/import[^"]*"([^"]+\.js)"/g),
-      ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
-    ].map((m) => m[1]),
-  )
+  // Every module the page starts with: modulepreload links, script src, and what its boot script
+  // imports and preloads (it starts them after the first paint: server/pages/inline-scripts.server.ts).
+  const boot = [...html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n')
+  const preloaded = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(boot)?.[1] ?? '[]')
+  const scripts = new Set([
+    ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]),
+    ...[...boot.matchAll(/import\(?\s*"([^"]+\.js)"/g)].map((m) => m[1]),
+    ...[...boot.matchAll(/import[^"(]*from "([^"]+\.js)"/g)].map((m) => m[1]),
+    ...preloaded,
+  ])
   let js = 0
   for (const src of scripts) js += (await get(new URL(src, site.url).href)).wire
   const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0)

@@ -26,8 +26,32 @@ async function watch(context: BrowserContext, page: Page, errors: string[]) {
   page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`))
 }
 
+/**
+ * `goto` and `reload` return once React has hydrated the page, as a visitor's first tap would find
+ * it: a page starts its JavaScript after its first paint (server/pages/inline-scripts.server.ts),
+ * so the browser's load event can come first. Documents that are not our pages return at once.
+ */
+function waitForHydration(page: Page) {
+  for (const name of ['goto', 'reload'] as const) {
+    const original = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const response = await original(...args)
+        await page.waitForFunction(
+          () => !('__reactRouterContext' in window) || Object.keys(document.body).some((key) => key.startsWith('__reactProps')),
+        )
+        return response
+      },
+    })
+  }
+}
+
 /** Every test gets a watched page (see `watch`) and fails on any error it collected. */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page }, provide) => {
+    waitForHydration(page)
+    await provide(page)
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
@@ -52,6 +76,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export async function newVisitor(browser: Browser, baseURL: string | undefined, viewport = { width: 1366, height: 900 }) {
   const context = await browser.newContext({ baseURL, viewport })
   const page = await context.newPage()
+  waitForHydration(page)
   const errors: string[] = []
   await watch(context, page, errors)
   return { page, errors, close: () => context.close() }

@@ -42,12 +42,16 @@ describe('with a working provider', () => {
     expect(provider.requests[0]?.url).toBe('/api/paginas/acme-1')
   })
 
-  test('the stylesheet is inlined, so the first paint waits for no other request', async () => {
-    const html = await (await site.get('/about')).text()
-    const inlined = html.match(/<style id="site-css">([\s\S]*?)<\/style>/)?.[1] ?? ''
-    expect(inlined).toMatch(/--theme-main|\.container-page/)
-    expect(inlined.length).toBeGreaterThan(10_000)
-    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
+  test('the stylesheet is one file for every page, cached for a year; only the theme is inline', async () => {
+    const about = await (await site.get('/about')).text()
+    const home = await (await site.get('/')).text()
+    const href = about.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1]
+    expect(href).toMatch(/^\/assets\/app-[\w-]+\.css$/)
+    expect(home).toContain(`<link rel="stylesheet" href="${href}"`)
+    const response = await site.get(href!)
+    expect(response.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/)
+    expect(await response.text()).toMatch(/\.container-page/)
+    expect([...about.matchAll(/<style[^>]*>/g)].map((m) => m[0])).toEqual(['<style id="theme-css">'])
   })
 
   test('icons come from one sprite file, cached for a year', async () => {

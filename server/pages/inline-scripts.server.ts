@@ -17,3 +17,32 @@ export function hashMarkedScripts(html: string, mark: string): { html: string; h
   }
   return { html: html.replaceAll(attribute, ''), hashes: [...hashes] }
 }
+
+/**
+ * Starts the page's JavaScript just after the browser's first paint, rather than alongside the
+ * HTML. The HTML is complete and its links and forms work on their own, so what a phone on a slow
+ * line needs first is the page on screen and its largest picture (preloaded from <head>); React
+ * hydrates right after. React Router writes one inline module script (static imports of the route
+ * modules, then the manifest and the entry's dynamic import) and a modulepreload per file; that
+ * script now waits for the first paint, issues the preloads, and imports the same modules
+ * dynamically. Markup of another shape is returned as it was.
+ */
+export function startScriptsAfterFirstPaint(html: string, mark: string): string {
+  const script = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].find(
+    ([, attributes]) => attributes!.includes(` nonce="${mark}"`) && attributes!.includes('type="module"'),
+  )
+  const imports = [...(script?.[2] ?? '').matchAll(/^\s*import \* as (\w+) from ("[^"]+");\s*$/gm)]
+  if (!script || !imports.length) return html
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)]
+  const rest = imports.reduce((text, [line]) => text.replace(line, ''), script[2]!).replace(/^[\s;]*/, '')
+  const body = [
+    // A frame callback runs just before a paint; a task queued from it runs after that paint.
+    `await new Promise((go) => requestAnimationFrame(() => setTimeout(go)));`,
+    `for (const href of ${JSON.stringify(preloads.map((m) => m[1]))}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `const [${imports.map((m) => m[1]).join(', ')}] = await Promise.all([${imports.map((m) => `import(${m[2]})`).join(', ')}]);`,
+    rest,
+  ].join('\n')
+  let out = html.replace(script[0], `<script type="module" nonce="${mark}">${body}</script>`)
+  for (const [tag] of preloads) out = out.replace(tag, '')
+  return out
+}
