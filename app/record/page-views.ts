@@ -56,18 +56,23 @@ const socialLinks = (record: PageRecord) => record.dbSocialMedia.redes.filter((l
 
 /** The header, menus, floating widgets and estimate form of the shared layout: the parts that run in the browser. */
 export function layoutView(record: PageRecord) {
-  const first = firstOf(record)
   const p = record.dbPrincipal
   return {
     name: p.name,
     logo: p.logo,
-    first: { phone: first.phone, workday: first.workday, workHour: first.workHour },
+    phone: firstOf(record).phone,
     navigation: mainNavigation(record),
-    socials: socialLinks(record),
     widgets: widgetSettings(record),
     form: { services: formServices(record.dbServices), labels: record.labels.formLabel },
   }
 }
+
+/** The bar above the header (a static block). */
+export function headerTop(record: PageRecord) {
+  const { phone, workday, workHour } = firstOf(record)
+  return { phone, workday, workHour, socials: socialLinks(record) }
+}
+export type HeaderTop = ReturnType<typeof headerTop>
 
 /** The shared footer, a static block rendered on the server (app/ui/static-block.tsx). */
 export function footerView(record: PageRecord) {

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router'
-import { SiteHeader } from '#app/layout/site-header.tsx'
+import { HeaderLogo, HeaderTopBar, SiteHeader } from '#app/layout/site-header.tsx'
 import { currentRecord } from '#app/record/current-record.server.ts'
-import { footerView, layoutView } from '#app/record/page-views.ts'
+import { footerView, headerTop, layoutView } from '#app/record/page-views.ts'
 import { SiteFooter } from '#app/layout/site-footer.tsx'
 import { StaticBlock } from '#app/ui/static-block.tsx'
 import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
@@ -11,11 +11,16 @@ import { BackToTop, EstimateModal, ScrollProgress } from '#app/sections/deferred
 import { useStrings } from '#app/i18n/use-strings.ts'
 import type { Route } from './+types/site-layout'
 
-/** The footer is rendered here (a static block); the browser gets what the header, widgets and forms need. */
+/** The header's top bar and logo and the footer are rendered here (static blocks); the browser gets what the menus, widgets and forms need. */
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
-  renderStaticBlocks(context, record, { footer: <SiteFooter footer={footerView(record)} /> })
-  return layoutView(record)
+  const layout = layoutView(record)
+  renderStaticBlocks(context, record, {
+    'header-top': <HeaderTopBar {...headerTop(record)} />,
+    'header-logo': <HeaderLogo logo={layout.logo} name={layout.name} />,
+    footer: <SiteFooter footer={footerView(record)} />,
+  })
+  return layout
 }
 
 /** The shared layout of every page but /find-us-on. */
