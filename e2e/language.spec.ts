@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test'
 import { strings } from '../app/i18n/dictionaries.ts'
 import { formStrings } from '../app/forms/form-strings.ts'
+import { widgetStrings } from '../app/i18n/widget-strings.ts'
 import { ESTIMATE_MODAL_TITLE } from '../app/sections/estimate-visit.ts'
 import { ROUTES, expectNoAxeViolations } from './axe.ts'
 import { expect, newVisitor, test } from './fixtures.ts'
 import { rawDemoRecord, serveRecord } from './record-site.ts'
 
 const es = strings.es
+const esWidgets = widgetStrings.es
 const esForm = formStrings.es
 const PHONE = { width: 390, height: 844 }
 
@@ -146,9 +148,9 @@ test.describe('a Spanish record', () => {
     await launcher.click()
     const menu = page.getByRole('region', { name: es.a11y.quickActions })
     const panels = [
-      [es.a11y.chat, es.widgets.greeting],
-      [es.a11y.call, es.widgets.phone],
-      [es.a11y.visits, es.widgets.visitsToday],
+      [es.a11y.chat, esWidgets.widgets.greeting],
+      [es.a11y.call, esWidgets.widgets.phone],
+      [es.a11y.visits, esWidgets.widgets.visitsToday],
       [es.a11y.weather, /^(El tiempo no está disponible|Viento)/],
     ] as const
     for (const [button, content] of panels) {

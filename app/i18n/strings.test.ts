@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { strings } from './dictionaries.ts'
 import { formatNumber, langOf } from './strings.ts'
+import { widgetStrings } from './widget-strings.ts'
 
 test("the record's language comes from its form labels", () => {
   expect(langOf({ isenglish: true })).toBe('en')
@@ -14,15 +14,15 @@ test('numbers are written as each language writes them in the US, where every ph
 })
 
 test("the weather panel's words: conditions by WMO code, compass points as Spanish abbreviates them", () => {
-  expect(strings.en.weather.conditions[2]).toBe('Partly cloudy')
-  expect(strings.es.weather.conditions[2]).toBe('Parcialmente nublado')
-  expect(strings.es.weather.compassPoint('WSW')).toBe('OSO')
-  expect(strings.es.weather.compassPoint('NE')).toBe('NE')
-  expect(strings.en.weather.compassPoint('WSW')).toBe('WSW')
-  expect(strings.es.widgets.wind('12', 'SSO')).toBe('Viento 12 mph del SSO')
-  expect(strings.en.widgets.wind('12', null)).toBe('Wind 12 mph')
+  expect(widgetStrings.en.weather.conditions[2]).toBe('Partly cloudy')
+  expect(widgetStrings.es.weather.conditions[2]).toBe('Parcialmente nublado')
+  expect(widgetStrings.es.weather.compassPoint('WSW')).toBe('OSO')
+  expect(widgetStrings.es.weather.compassPoint('NE')).toBe('NE')
+  expect(widgetStrings.en.weather.compassPoint('WSW')).toBe('WSW')
+  expect(widgetStrings.es.widgets.wind('12', 'SSO')).toBe('Viento 12 mph del SSO')
+  expect(widgetStrings.en.widgets.wind('12', null)).toBe('Wind 12 mph')
 })
 
 test('every weather code English names has a Spanish name too', () => {
-  expect(Object.keys(strings.es.weather.conditions)).toEqual(Object.keys(strings.en.weather.conditions))
+  expect(Object.keys(widgetStrings.es.weather.conditions)).toEqual(Object.keys(widgetStrings.en.weather.conditions))
 })

@@ -2,17 +2,17 @@ import { telHref } from '#app/record/contact-links.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { PANEL_LOADER_MS, TypingLoader, useElapsed } from './typing-loader.tsx'
 import type { PhoneEntry } from '#app/record/widget-settings.ts'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { useWidgetStrings } from '#app/i18n/widget-strings.ts'
 
 /** Call panel body: the first phone as the main call button, the other numbers with their names. */
 export default function CallUsNow({ phones }: { phones: PhoneEntry[] }) {
-  const t = useStrings()
+  const w = useWidgetStrings()
   const elapsed = useElapsed(PANEL_LOADER_MS)
   const [first, ...others] = phones
   if (!elapsed || !first) {
     return (
       <div className="p-4">
-        <TypingLoader label={t.widgets.gettingPhones} />
+        <TypingLoader label={w.widgets.gettingPhones} />
       </div>
     )
   }
@@ -30,7 +30,7 @@ export default function CallUsNow({ phones }: { phones: PhoneEntry[] }) {
         <ul className="divide-y divide-slate-200 border-t border-slate-200 text-sm">
           {others.map((entry) => (
             <li key={`${entry.name}-${entry.phone}`} className="flex items-center justify-between gap-3 py-2.5">
-              <span className="min-w-0 truncate">{entry.name || t.widgets.phone}</span>
+              <span className="min-w-0 truncate">{entry.name || w.widgets.phone}</span>
               <a href={telHref(entry.phone)} className="shrink-0 font-semibold text-main-ink hover:underline">
                 {entry.phone}
               </a>

@@ -3,6 +3,7 @@ import { whatsappHref } from '#app/record/contact-links.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { TypingLoader, useElapsed } from './typing-loader.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { useWidgetStrings } from '#app/i18n/widget-strings.ts'
 
 /** The chat popup "types" this long before its greeting appears. */
 export const CHAT_GREETING_DELAY_MS = 3_000
@@ -12,6 +13,7 @@ type Props = { phone: string; businessName: string }
 /** Chat popup body: a greeting after a typing pause, and a message box that opens the chat app in a new tab. */
 export default function ChatWidget({ phone, businessName }: Props) {
   const t = useStrings()
+  const w = useWidgetStrings()
   const greeted = useElapsed(CHAT_GREETING_DELAY_MS)
   const [message, setMessage] = useState('')
   const inputId = useId()
@@ -26,7 +28,7 @@ export default function ChatWidget({ phone, businessName }: Props) {
         {greeted ? (
           <p className="w-fit max-w-[90%] rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm text-heading shadow-sm ring-1 ring-black/5">
             <span className="mb-1 block text-xs font-semibold text-paragraph">{businessName || t.a11y.ourTeam}</span>
-            {t.widgets.greeting}
+            {w.widgets.greeting}
           </p>
         ) : (
           <TypingLoader label={t.a11y.typing(businessName || t.a11y.ourTeam)} />
@@ -34,7 +36,7 @@ export default function ChatWidget({ phone, businessName }: Props) {
       </div>
       <form onSubmit={send} className="flex items-center gap-2 border-t border-slate-200 p-3">
         <label htmlFor={inputId} className="sr-only">
-          {t.widgets.yourMessage}
+          {w.widgets.yourMessage}
         </label>
         <input
           id={inputId}

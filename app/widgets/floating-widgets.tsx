@@ -2,7 +2,6 @@ import { Suspense, lazy, useId, useRef, useState } from 'react'
 import { useLayout } from '#app/record/use-record.ts'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { MenuItem } from './menu-item.tsx'
-import { OpenPanel } from './open-panel.tsx'
 import { ReviewTab } from './review-tab.tsx'
 import { useVisitCounts, type VisitCountsState } from './use-visit-counts.ts'
 import { hasFloatingMenu, type PanelName, type WidgetSettings } from '#app/record/widget-settings.ts'
@@ -10,6 +9,9 @@ import { useStrings } from '#app/i18n/use-strings.ts'
 
 // The palette is rarely opened: it loads on first use.
 const ColorPaletteModal = lazy(() => import('#app/sections/color-palette-modal.tsx').then((m) => ({ default: m.ColorPaletteModal })))
+// A panel's frame loads when the menu first opens, so no page carries it before a visitor wants it.
+const loadOpenPanel = () => import('./open-panel.tsx').then((m) => ({ default: m.OpenPanel }))
+const OpenPanel = lazy(loadOpenPanel)
 
 /** The floating widgets of the shared layout, as the record switches them on. */
 export function FloatingWidgets() {
@@ -134,14 +136,22 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
             type="button"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            onClick={() => (menuOpen ? closeAll() : setMenuOpen(true))}
+            onClick={() => {
+              if (menuOpen) return closeAll()
+              void loadOpenPanel()
+              setMenuOpen(true)
+            }}
             className="pointer-events-auto grid size-14 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-2 ring-white transition-colors hover:bg-btn-hover hover:text-on-btn-hover"
           >
             <Icon icon={menuOpen ? 'xmark' : 'comment-dots'} className="size-6" />
             <span className="sr-only">{t.a11y.quickActionsMenu}</span>
           </button>
         </div>
-        {menuOpen && panel ? <OpenPanel panel={panel} settings={settings} visits={visits} id={panelId} onClose={closePanel} /> : null}
+        {menuOpen && panel ? (
+          <Suspense fallback={null}>
+            <OpenPanel panel={panel} settings={settings} visits={visits} id={panelId} onClose={closePanel} />
+          </Suspense>
+        ) : null}
       </div>
     </>
   )

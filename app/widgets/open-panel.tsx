@@ -3,6 +3,7 @@ import type { VisitCountsState } from './use-visit-counts.ts'
 import { WidgetPanel } from './widget-panel.tsx'
 import type { PanelName, WidgetSettings } from '#app/record/widget-settings.ts'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
+import { useWidgetStrings } from '#app/i18n/widget-strings.ts'
 import { CHAT_REPLY_TIME } from '#app/i18n/spec-english.ts'
 
 // Panel contents load on first open, keeping them out of every page's first-load JavaScript.
@@ -16,6 +17,7 @@ type Props = { panel: PanelName; settings: WidgetSettings; visits: VisitCountsSt
 /** The one open widget panel. */
 export function OpenPanel({ panel, settings, visits, id, onClose }: Props) {
   const t = useStrings()
+  const w = useWidgetStrings()
   const fixedEnglish = useFixedEnglish()
   const common = { id, onClose }
   if (panel === 'chat' && settings.chat) {
@@ -41,14 +43,14 @@ export function OpenPanel({ panel, settings, visits, id, onClose }: Props) {
   }
   if (panel === 'visits' && settings.visits) {
     return (
-      <WidgetPanel {...common} title={t.widgets.visits} closeLabel={t.a11y.closeVisits}>
+      <WidgetPanel {...common} title={w.widgets.visits} closeLabel={t.a11y.closeVisits}>
         <VisitsCounter counts={visits} />
       </WidgetPanel>
     )
   }
   if (panel === 'weather' && settings.weather) {
     return (
-      <WidgetPanel {...common} title={t.widgets.weatherNow} closeLabel={t.a11y.closeWeather}>
+      <WidgetPanel {...common} title={w.widgets.weatherNow} closeLabel={t.a11y.closeWeather}>
         <WeatherWidget />
       </WidgetPanel>
     )

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import type { WeatherKind, WeatherResult } from '#server/weather/weather-result.ts'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { PANEL_LOADER_MS, TypingLoader, useElapsed } from './typing-loader.tsx'
-import { useFormatNumber, useStrings } from '#app/i18n/use-strings.ts'
+import { useFormatNumber } from '#app/i18n/use-strings.ts'
+import { useWidgetStrings } from '#app/i18n/widget-strings.ts'
 
 /** Our server answers within its own 3 s timeout; this only guards against a stalled connection. */
 const WEATHER_REQUEST_TIMEOUT_MS = 10_000
@@ -35,22 +36,22 @@ function useWeather() {
 
 /** Weather panel body: current conditions at the business location, or a plain note when unavailable. */
 export default function WeatherWidget() {
-  const t = useStrings()
+  const w = useWidgetStrings()
   const formatNumber = useFormatNumber()
   const elapsed = useElapsed(PANEL_LOADER_MS)
   const weather = useWeather()
   if (!elapsed || !weather) {
     return (
       <div className="p-4" aria-live="polite">
-        <TypingLoader label={t.widgets.checkingWeather} />
+        <TypingLoader label={w.widgets.checkingWeather} />
       </div>
     )
   }
   if (weather.status !== 'ok') {
     return (
       <div className="p-4" aria-live="polite">
-        <p className="font-semibold text-heading">{t.widgets.weatherUnavailable}</p>
-        <p className="mt-1 text-sm">{t.widgets.checkBackLater}</p>
+        <p className="font-semibold text-heading">{w.widgets.weatherUnavailable}</p>
+        <p className="mt-1 text-sm">{w.widgets.checkBackLater}</p>
       </div>
     )
   }
@@ -60,14 +61,14 @@ export default function WeatherWidget() {
         <Icon icon={KIND_ICONS[weather.kind]} className="size-12 shrink-0 text-secondary-ink" />
         <div>
           <p className="text-4xl font-extrabold text-heading">{formatNumber(weather.temperatureF)}°F</p>
-          <p className="font-semibold text-heading">{t.weather.conditions[weather.code] ?? t.weather.current}</p>
+          <p className="font-semibold text-heading">{w.weather.conditions[weather.code] ?? w.weather.current}</p>
         </div>
       </div>
       <p className="mt-3 flex items-center gap-2 text-sm">
         <Icon icon="wind" className="size-4 text-main-ink" />
-        {t.widgets.wind(formatNumber(weather.windMph), weather.windFrom && t.weather.compassPoint(weather.windFrom))}
+        {w.widgets.wind(formatNumber(weather.windMph), weather.windFrom && w.weather.compassPoint(weather.windFrom))}
       </p>
-      {weather.place ? <p className="mt-1 text-sm text-paragraph">{t.widgets.near(weather.place)}</p> : null}
+      {weather.place ? <p className="mt-1 text-sm text-paragraph">{w.widgets.near(weather.place)}</p> : null}
     </div>
   )
 }

@@ -1,7 +1,7 @@
-import { strings } from '#app/i18n/dictionaries.ts'
+import { widgetStrings } from '#app/i18n/widget-strings.ts'
 import type { WeatherKind } from './weather-result.ts'
 
-/** WMO weather interpretation codes, as Open-Meteo reports them in `weather_code`; their words are in the dictionary. */
+/** WMO weather interpretation codes, as Open-Meteo reports them in `weather_code`; their words are in app/i18n/widget-strings.ts. */
 const WMO_KINDS: Record<number, WeatherKind> = {
   0: 'clear',
   1: 'clear',
@@ -35,7 +35,7 @@ const WMO_KINDS: Record<number, WeatherKind> = {
 
 /** English words for the API's `description`; the page says them in its own language from `code`. */
 export function describeWeatherCode(code: number): { description: string; kind: WeatherKind } {
-  const words = strings.en.weather
+  const words = widgetStrings.en.weather
   return { description: words.conditions[code] ?? words.current, kind: WMO_KINDS[code] ?? 'partly-cloudy' }
 }
 
