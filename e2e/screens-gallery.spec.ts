@@ -92,23 +92,30 @@ test.describe('gallery', () => {
     const slider = region.getByRole('slider', { name: 'Project 1: before and after comparison' })
     await expect(region.getByRole('img', { name: 'Before' }).first()).toBeVisible()
     await expect(region.getByRole('img', { name: 'After' }).first()).toBeVisible()
-    await expect(slider).toHaveAttribute('aria-valuenow', '50')
+    await expect(slider).toHaveValue('50')
     await slider.focus()
     await page.keyboard.press('ArrowRight')
-    await expect(slider).toHaveAttribute('aria-valuenow', '55')
+    await expect(slider).toHaveValue('55')
     await page.keyboard.press('ArrowLeft')
     await page.keyboard.press('ArrowLeft')
-    await expect(slider).toHaveAttribute('aria-valuenow', '45')
+    await expect(slider).toHaveValue('45')
     await expect(slider).toHaveAttribute('aria-valuetext', '45% before, 55% after')
     await page.keyboard.press('End')
-    await expect(slider).toHaveAttribute('aria-valuenow', '100')
+    await expect(slider).toHaveValue('100')
     await page.keyboard.press('Home')
-    await expect(slider).toHaveAttribute('aria-valuenow', '0')
-    // The visible split follows the value: the handle sits at the left edge, then at the right edge.
+    await expect(slider).toHaveValue('0')
+    // The visible split follows the value: the handle and the before photo's edge sit at the left edge, then at the right edge.
     const photo = (await region.getByRole('img', { name: 'After' }).first().boundingBox())!
-    await expect.poll(async () => Math.abs((await handleCentre(slider)) - photo.x)).toBeLessThan(3)
+    const handle = region.locator('[data-split-handle]').first()
+    await expect.poll(async () => Math.abs((await handleCentre(handle)) - photo.x)).toBeLessThan(3)
+    await expect.poll(() => visibleWidth(region.getByRole('img', { name: 'Before' }).first())).toBeLessThan(3)
+    await page.keyboard.press('PageDown')
+    await expect(slider).toHaveValue('0')
     await page.keyboard.press('End')
-    await expect.poll(async () => Math.abs((await handleCentre(slider)) - (photo.x + photo.width))).toBeLessThan(3)
+    await expect.poll(async () => Math.abs((await handleCentre(handle)) - (photo.x + photo.width))).toBeLessThan(3)
+    await expect.poll(() => visibleWidth(region.getByRole('img', { name: 'Before' }).first())).toBeGreaterThan(photo.width - 3)
+    await page.keyboard.press('PageDown')
+    await expect(slider).toHaveValue('75')
   })
 
   test('before/after sliders follow a drag', async ({ page }) => {
@@ -120,14 +127,23 @@ test.describe('gallery', () => {
     await page.mouse.down()
     await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2, { steps: 5 })
     await page.mouse.up()
-    await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeLessThan(30)
+    await expect.poll(async () => Number(await slider.inputValue())).toBeLessThan(30)
   })
 })
 
-/** Where the split is drawn: the centre of the slider's handle, in page pixels. */
-async function handleCentre(slider: Locator) {
-  const box = (await slider.boundingBox())!
+/** Where the split is drawn: the centre of the handle drawn over the photos, in page pixels. */
+async function handleCentre(handle: Locator) {
+  const box = (await handle.boundingBox())!
   return box.x + box.width / 2
+}
+
+/** How much of a photo its clip leaves visible, in CSS pixels across. */
+function visibleWidth(photo: Locator) {
+  return photo.evaluate((img) => {
+    const clip = getComputedStyle(img.closest('[style*="clip-path"]')!).clipPath
+    const right = Number(/inset\(0(?:px)? ([\d.]+)%/.exec(clip)?.[1] ?? 0)
+    return (img.getBoundingClientRect().width * (100 - right)) / 100
+  })
 }
 
 test.describe('landing gallery', () => {
