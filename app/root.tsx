@@ -1,11 +1,11 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
+import { useState } from 'react'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
-import { FullScreenLoader } from './layout/full-screen-loader.tsx'
 import { LangContext, useStrings } from './i18n/use-strings.ts'
 import { currentSnapshot } from './record/current-record.server.ts'
 import { headView } from './record/page-views.ts'
-import { deferredCodeLoaded } from './ui/deferred.tsx'
+import { deferred, deferredCodeLoaded } from './ui/deferred.tsx'
 import { StaticHeadText } from './ui/static-block.tsx'
 import { setStaticHeadText } from './ui/static-block.server.tsx'
 
@@ -19,6 +19,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { head, hasRecord: snapshot.origin !== 'empty', siteUrl: context.siteUrl }
 }
 
+// Only a page rendered without a record shows it: its code loads with the blocks hydrated later.
+const FullScreenLoader = deferred(() => import('./layout/full-screen-loader.tsx').then((m) => m.FullScreenLoader))
+
 const THEME_CSS_ID = 'theme-css'
 const JSON_LD_ID = 'json-ld'
 
@@ -26,6 +29,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const favicon = data?.head.favicon || '/favicon.ico'
   const lang = data?.head.lang ?? 'en'
+  // Decided by the page as served: the loader stays while the browser asks for the record again.
+  const [startedEmpty] = useState(() => data !== undefined && !data.hasRecord)
   return (
     <html lang={lang}>
       <head>
@@ -42,7 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <LangContext value={lang}>{children}</LangContext>
-        {data && !data.hasRecord ? <FullScreenLoader /> : null}
+        {startedEmpty ? <FullScreenLoader /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

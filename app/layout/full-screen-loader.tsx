@@ -1,23 +1,38 @@
 import { useEffect, useState } from 'react'
-import { useRevalidator } from 'react-router'
+import { useRevalidator, useRouteLoaderData } from 'react-router'
+import type { loader } from '#app/root.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { deferredLoadsSettled } from '#app/ui/deferred.tsx'
 
 /** The spec's loading state, dropped after about a second whatever the answer. */
 export const LOADER_DISMISS_MS = 1_000
+/** How often a page served without a record asks for it again. */
+const RECORD_RETRY_MS = 5_000
 
 /**
- * Shown only when the server had no record to render with: the browser asks for it
- * again (a revalidation) and the loader goes away after a second either way.
+ * Shown only when the server had no record to render with: the browser asks for it again (a
+ * revalidation, then every few seconds) and, once the record has arrived, loads the page again,
+ * since most of a page is server HTML (static blocks) that only a new document brings. The loader
+ * goes away after a second either way.
  */
 export function FullScreenLoader() {
   const [visible, setVisible] = useState(true)
   const { revalidate } = useRevalidator()
+  const hasRecord = useRouteLoaderData<typeof loader>('root')?.hasRecord
   const t = useStrings()
   useEffect(() => {
-    void revalidate()
     const timer = setTimeout(() => setVisible(false), LOADER_DISMISS_MS)
     return () => clearTimeout(timer)
-  }, [revalidate])
+  }, [])
+  useEffect(() => {
+    if (hasRecord) {
+      void deferredLoadsSettled().then(() => location.reload())
+      return
+    }
+    void revalidate()
+    const retry = setInterval(() => void revalidate(), RECORD_RETRY_MS)
+    return () => clearInterval(retry)
+  }, [hasRecord, revalidate])
   if (!visible) return null
   return (
     <div

@@ -14,6 +14,10 @@ const isServer = typeof window === 'undefined'
 /** Resolves once the server holds every deferred component's code (the root loader waits for it). */
 export const deferredCodeLoaded = () => Promise.all(serverLoads)
 
+const browserLoads: Promise<unknown>[] = []
+/** Resolves once the browser's deferred code has arrived or failed: a page reloads only after, not amid, its fetches. */
+export const deferredLoadsSettled = () => Promise.allSettled(browserLoads)
+
 /**
  * A component whose code the browser fetches when it is idle, not before the page hydrates. The
  * server renders it in full; until its code arrives the browser keeps that HTML as it is (links
@@ -31,7 +35,11 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
           default: ComponentType<P>
         }>)
       : whenIdle()
-          .then(load)
+          .then(() => {
+            const loading = load()
+            browserLoads.push(loading)
+            return loading
+          })
           .then((component) => ({ default: component })),
   )
   return function Deferred(props: P) {
