@@ -91,7 +91,7 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
       >
         {item.children.map((child) => (
           <li key={child.to}>
-            <MenuLink to={child.to} pathname={pathname} className="text-sm font-medium">
+            <MenuLink to={child.to} pathname={pathname} className="text-sm">
               {child.label}
             </MenuLink>
           </li>
