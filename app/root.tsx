@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
 import { useState } from 'react'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
@@ -48,7 +48,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <LangContext value={lang}>{children}</LangContext>
         {startedEmpty ? <FullScreenLoader /> : null}
-        <ScrollRestoration />
         <Scripts />
       </body>
     </html>

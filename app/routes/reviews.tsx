@@ -5,57 +5,66 @@ import { reviewsView } from '#app/record/page-views.ts'
 import { SectionHeading } from '#app/sections/section-heading.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { ReviewsWidget } from '#app/sections/deferred-sections.ts'
+import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { StaticBlock } from '#app/ui/static-block.tsx'
 import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/reviews'
-import { useStrings } from '#app/i18n/use-strings.ts'
 
+/** Everything but the reviews widget (a third-party script) is rendered here (see StaticBlock). */
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
-  const { image, ...reviews } = reviewsView(record)
-  renderStaticBlocks(context, record, { 'reviews-header': <PageHeader title="Reviews" english="both" image={image} /> })
-  return reviews
+  const { image, title, widgetClass, gmbLink } = reviewsView(record)
+  const t = stringsFor(record)
+  renderStaticBlocks(context, record, {
+    'reviews-header': <PageHeader title="Reviews" english="both" image={image} />,
+    'reviews-heading': (
+      <SectionHeading id="reviews-heading" eyebrow={t.sections.testimonials} title={title}>
+        <p>{t.pages.reviewsLead}</p>
+      </SectionHeading>
+    ),
+    'reviews-end': (
+      <>
+        {widgetClass ? null : (
+          <p className="text-center text-lg">
+            {t.pages.reviewsComing}{' '}
+            <a href="/contact" className="font-semibold text-main-ink underline">
+              {t.pages.askForReferences}
+            </a>
+            .
+          </p>
+        )}
+        {gmbLink ? (
+          <div className="mx-auto mt-12 flex max-w-3xl flex-col items-center gap-4 rounded-2xl bg-slate-50 p-6 text-center ring-1 ring-black/5 sm:flex-row sm:p-8 sm:text-left">
+            <span className="grid size-14 shrink-0 place-items-center rounded-full bg-secondary text-on-secondary">
+              <Icon icon="star" className="size-6" />
+            </span>
+            <div className="flex-1">
+              <h3 className="text-xl">{t.pages.workedWithUs}</h3>
+              <p className="mt-1">{t.pages.reviewHelps}</p>
+            </div>
+            <a href={gmbLink} target="_blank" rel="noopener noreferrer" className="btn-primary shrink-0">
+              {t.pages.leaveReview}
+              <span className="sr-only"> {t.a11y.opensInNewTab}</span>
+            </a>
+          </div>
+        ) : null}
+      </>
+    ),
+  })
+  return { widgetClass }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Reviews', matches)
 
-export default function Reviews({ loaderData }: Route.ComponentProps) {
-  const { title, widgetClass, gmbLink } = loaderData
-  const t = useStrings()
+export default function Reviews({ loaderData: { widgetClass } }: Route.ComponentProps) {
   return (
     <>
       <StaticBlock id="reviews-header" />
       <section aria-labelledby="reviews-heading" className="py-16 sm:py-24">
         <div className="container-page">
-          <SectionHeading id="reviews-heading" eyebrow={t.sections.testimonials} title={title}>
-            <p>{t.pages.reviewsLead}</p>
-          </SectionHeading>
-          {widgetClass ? (
-            <ReviewsWidget widgetClass={widgetClass} />
-          ) : (
-            <p className="text-center text-lg">
-              {t.pages.reviewsComing}{' '}
-              <a href="/contact" className="font-semibold text-main-ink underline">
-                {t.pages.askForReferences}
-              </a>
-              .
-            </p>
-          )}
-          {gmbLink ? (
-            <div className="mx-auto mt-12 flex max-w-3xl flex-col items-center gap-4 rounded-2xl bg-slate-50 p-6 text-center ring-1 ring-black/5 sm:flex-row sm:p-8 sm:text-left">
-              <span className="grid size-14 shrink-0 place-items-center rounded-full bg-secondary text-on-secondary">
-                <Icon icon="star" className="size-6" />
-              </span>
-              <div className="flex-1">
-                <h3 className="text-xl">{t.pages.workedWithUs}</h3>
-                <p className="mt-1">{t.pages.reviewHelps}</p>
-              </div>
-              <a href={gmbLink} target="_blank" rel="noopener noreferrer" className="btn-primary shrink-0">
-                {t.pages.leaveReview}
-                <span className="sr-only"> {t.a11y.opensInNewTab}</span>
-              </a>
-            </div>
-          ) : null}
+          <StaticBlock id="reviews-heading" />
+          {widgetClass ? <ReviewsWidget widgetClass={widgetClass} /> : null}
+          <StaticBlock id="reviews-end" />
         </div>
       </section>
     </>

@@ -29,7 +29,13 @@ const selectorOf = (id: string) => `[data-static-block="${id}"]`
  * and so leaves it as it is. Pages that hold static blocks are left by full document navigations
  * (plain <a href>), which cached pages make cheap; a client-side navigation would find no HTML to keep.
  */
-export function StaticBlock({ id }: { id: string }) {
+export function StaticBlock({
+  id,
+  as: Tag = 'div',
+}: {
+  id: string
+  /** 'span' inside phrasing content (a button). */ as?: 'div' | 'span'
+}) {
   const blocks = use(StaticBlocksContext)
   const block = blocks?.get(id)
   if (block) for (const args of block.preloads) preload(...args)
@@ -38,7 +44,7 @@ export function StaticBlock({ id }: { id: string }) {
   )
   if (!html) return null
   // display: contents: the wrapper leaves the block's own layout and landmarks as they are.
-  return <div data-static-block={id} className="contents" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />
+  return <Tag data-static-block={id} className="contents" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />
 }
 
 /**
