@@ -7,6 +7,8 @@ import { answerPage } from '#server/pages/page-response.server.ts'
 import { hashMarkedScripts, renderMark, startScriptsAfterFirstPaint } from '#server/pages/inline-scripts.server.ts'
 import { contentSecurityPolicy } from '#server/security-headers.server.ts'
 import { StaticBlocksContext } from './ui/static-block.tsx'
+import { PageHeadContext } from './ui/page-head.tsx'
+import { pageHead } from './record/page-meta.ts'
 
 export const streamTimeout = 5_000
 
@@ -31,7 +33,7 @@ export default async function handleRequest(
   if (cached) return toResponse(request, cached, headers, page.ttlSeconds)
 
   const mark = renderMark()
-  const rendered = await renderPage(request, routerContext, loadContext, mark)
+  const rendered = await renderPage(request, routerContext, loadContext, mark, status)
   const { html, hashes } = hashMarkedScripts(startScriptsAfterFirstPaint(rendered.html, mark), mark)
   const csp = contentSecurityPolicy(hashes)
   if (!key || rendered.failed) {
@@ -52,13 +54,26 @@ function toResponse(request: Request, cached: Parameters<typeof answerPage>[1], 
 }
 
 /** `mark` is a throwaway nonce: it tells our own inline scripts apart before they are hashed. */
-function renderPage(request: Request, routerContext: EntryContext, loadContext: AppLoadContext, mark: string) {
+function renderPage(request: Request, routerContext: EntryContext, loadContext: AppLoadContext, mark: string, status: number) {
+  const { matches, loaderData, errors } = routerContext.staticHandlerContext
+  const head = pageHead(
+    matches.map((m) => ({
+      id: m.route.id,
+      pathname: m.pathname,
+      loaderData: loaderData[m.route.id],
+      error: errors?.[m.route.id],
+      handle: m.route.handle,
+    })),
+    status,
+  )
   return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {
     let failed = false
     const chunks: Buffer[] = []
     const { pipe, abort } = renderToPipeableStream(
       <StaticBlocksContext value={loadContext.staticBlocks}>
-        <ServerRouter context={routerContext} url={request.url} nonce={mark} />
+        <PageHeadContext value={head}>
+          <ServerRouter context={routerContext} url={request.url} nonce={mark} />
+        </PageHeadContext>
       </StaticBlocksContext>,
       {
         nonce: mark,

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
+import { Links, Outlet, Scripts, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
 import { useState } from 'react'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
@@ -7,6 +7,7 @@ import { currentSnapshot } from './record/current-record.server.ts'
 import { headView } from './record/page-views.ts'
 import { deferred, deferredCodeLoaded } from './ui/deferred.tsx'
 import { StaticHeadText } from './ui/static-block.tsx'
+import { PageHead } from './ui/page-head.tsx'
 import { setStaticHeadText } from './ui/static-block.server.tsx'
 
 /** The head's view of the record, never the whole record: the layout and each route add their own slices. */
@@ -36,7 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
+        <PageHead />
         <link rel="icon" href={favicon} />
         {/* One file for every page, cached for a year: after the first page a visitor never fetches it again. */}
         <link rel="stylesheet" href={stylesheet} />

@@ -38,7 +38,8 @@ const photoReady = (html: string) => html.includes('-1920x2560/')
 const thumbnailSrcs = (html: string) =>
   [
     ...html.matchAll(
-      /Open image \d+ of \d+[^>]*><picture[^>]*>(?:<source[^>]*>)?<img src="([^"]+)"|Open image \d+ of \d+[^>]*><img src="([^"]+)"/g,
+      // A thumbnail is its button's static block (a <span>) holding a <picture>, or a plain <img> for the placeholder.
+      /Open image \d+ of \d+[^>]*>(?:<span data-static-block[^>]*>)?(?:<picture[^>]*>(?:<source[^>]*>)?<img src="([^"]+)"|<img src="([^"]+)")/g,
     ),
   ].map((m) => m[1] ?? m[2])
 

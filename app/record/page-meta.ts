@@ -32,9 +32,23 @@ export function rootData(matches: Matches): RootData {
   return matches.find((m) => m?.id === 'root')?.loaderData as RootData
 }
 
-/** The head of a 404, its title in the page's language. */
-export const notFoundMeta = (matches: Matches): MetaDescriptor[] =>
-  pageMeta(strings[rootData(matches)?.head.lang ?? 'en'].errors.notFound, matches)
+/** What a route module exports as `handle` to name its page in the head: a fixed name, or one from its data (a service's). */
+export type PageHandle = { page: string | ((data: never) => string) }
+type HeadMatch = NonNullable<Matches[number]> & { handle?: unknown }
+
+/**
+ * The head of the page as rendered (server only, entry.server): the deepest route's page name, or
+ * for a failed page (404, 500) its title in the page's language.
+ */
+export function pageHead(matches: HeadMatch[], status: number): MetaDescriptor[] {
+  if (status >= 400) {
+    const errors = strings[rootData(matches)?.head.lang ?? 'en'].errors
+    return pageMeta(status === 404 ? errors.notFound : errors.failed, matches)
+  }
+  const named = matches.findLast((m) => (m.handle as PageHandle | undefined)?.page)
+  const page = (named?.handle as PageHandle | undefined)?.page
+  return pageMeta(typeof page === 'function' ? (page as (data: unknown) => string)(named?.loaderData) : (page ?? ''), matches)
+}
 
 /**
  * The head every page shares: title '{page} | {company}', description, robots,

@@ -1,5 +1,5 @@
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { pageMeta } from '#app/record/page-meta.ts'
+import type { PageHandle } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { aboutView } from '#app/record/page-views.ts'
 import { AboutWithList } from '#app/sections/about-with-list.tsx'
@@ -46,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return null
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta('About', matches)
+export const handle: PageHandle = { page: 'About' }
 
 export default function About() {
   return <StaticBlock id="about" />

@@ -1,6 +1,6 @@
 import { formStringsFor } from '#app/forms/form-strings.ts'
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { pageMeta } from '#app/record/page-meta.ts'
+import type { PageHandle } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { contactView } from '#app/record/page-views.ts'
 import { useLayout } from '#app/record/use-record.ts'
@@ -43,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { invitation: formStringsFor(record.labels.formLabel).invitation }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Contact', matches)
+export const handle: PageHandle = { page: 'Contact' }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { invitation } = loaderData

@@ -1,5 +1,5 @@
 import { telHref } from '#app/record/contact-links.ts'
-import { pageMeta } from '#app/record/page-meta.ts'
+import type { PageHandle } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { findUsView, type FindUsView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return null
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Find Us On', matches)
+export const handle: PageHandle = { page: 'Find Us On' }
 
 /** The "link in bio" page: its own head, none of the shared layout (see routes.ts). */
 export default function FindUsOn() {

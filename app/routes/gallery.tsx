@@ -1,9 +1,9 @@
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { pageMeta } from '#app/record/page-meta.ts'
+import type { PageHandle } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { galleryView } from '#app/record/page-views.ts'
-import { PhotoGallery } from '#app/sections/photo-gallery.tsx'
-import { BeforeAfter } from '#app/sections/before-after.tsx'
+import { PhotoGallery, photoGalleryBlocks } from '#app/sections/photo-gallery.tsx'
+import { BeforeAfter, beforeAfterBlocks } from '#app/sections/before-after.tsx'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { StaticBlock } from '#app/ui/static-block.tsx'
 import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
@@ -13,7 +13,10 @@ import type { Route } from './+types/gallery'
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { groups, pairs, subHeader, image } = galleryView(record)
+  const headingId = (i: number) => `gallery-group-${i}`
   renderStaticBlocks(context, record, {
+    ...beforeAfterBlocks(pairs),
+    ...Object.assign({}, ...groups.map((group, i) => photoGalleryBlocks(group, headingId(i)))),
     'gallery-header': (
       <PageHeader title="Gallery" subHeader={subHeader} english={subHeader === 'Gallery' ? 'both' : 'title'} image={image} />
     ),
@@ -22,17 +25,17 @@ export async function loader({ context }: Route.LoaderArgs) {
         <p className="container-page py-20 text-center text-lg">{stringsFor(record).pages.galleryComing}</p>
       ) : null,
   })
-  return { groups, pairs }
+  return { groups, pairs: pairs.length }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Gallery', matches)
+export const handle: PageHandle = { page: 'Gallery' }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { groups, pairs } = loaderData
   return (
     <>
       <StaticBlock id="gallery-header" />
-      <BeforeAfter pairs={pairs} />
+      <BeforeAfter count={pairs} />
       {groups.map((group, i) => (
         <PhotoGallery key={`${i}-${group.name}`} group={group} headingId={`gallery-group-${i}`} tinted={i % 2 === 1} />
       ))}

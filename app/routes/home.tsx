@@ -1,6 +1,6 @@
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { homeView } from '#app/record/page-views.ts'
-import { pageMeta } from '#app/record/page-meta.ts'
+import type { PageHandle } from '#app/record/page-meta.ts'
 import { useLayout } from '#app/record/use-record.ts'
 import { AboutCircles } from '#app/sections/about-circles.tsx'
 import { AboutWithList } from '#app/sections/about-with-list.tsx'
@@ -44,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { companyName, video: home.video, statistics: home.statistics, reviews: home.reviews }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Home', matches)
+export const handle: PageHandle = { page: 'Home' }
 
 export default function Home({ loaderData: home }: Route.ComponentProps) {
   const { form } = useLayout()

@@ -1,11 +1,12 @@
-import { NotFoundNotice } from '#app/layout/not-found-notice.tsx'
+import { NotFoundNotice } from '#app/sections/deferred-sections.ts'
 import { PageHeader } from '#app/layout/page-header.tsx'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { findEntryOr404 } from '#app/record/find-entry.server.ts'
-import { notFoundMeta, pageMeta } from '#app/record/page-meta.ts'
-import { PhotoGallery } from '#app/sections/photo-gallery.tsx'
+import type { PageHandle } from '#app/record/page-meta.ts'
+import { PhotoGallery, photoGalleryBlocks } from '#app/sections/photo-gallery.tsx'
+
+const LANDING_HEADING = 'landing-gallery-heading'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
-import { useStrings } from '#app/i18n/use-strings.ts'
 import { StaticBlock } from '#app/ui/static-block.tsx'
 import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/landing-gallery'
@@ -17,6 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const name = landing.name.trim()
   const t = stringsFor(record)
   renderStaticBlocks(context, record, {
+    ...photoGalleryBlocks({ name, images: landing.gallery }, LANDING_HEADING, t.pages.projectPhotos),
     'landing-header': <PageHeader title={name} subHeader="Project Gallery" english="subHeader" image={landing.gallery[0]} />,
     'landing-end': (
       <>
@@ -32,16 +34,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { name, images: landing.gallery }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData ? pageMeta(loaderData.name, matches) : notFoundMeta(matches)
+export const handle: PageHandle = { page: (data: { name: string }) => data.name }
 
 export default function LandingGallery({ loaderData }: Route.ComponentProps) {
   const { name, images } = loaderData
-  const t = useStrings()
   return (
     <>
       <StaticBlock id="landing-header" />
-      {images.length ? <PhotoGallery group={{ name, images }} title={t.pages.projectPhotos} headingId="landing-gallery-heading" /> : null}
+      {images.length ? <PhotoGallery group={{ name, images }} headingId={LANDING_HEADING} /> : null}
       <StaticBlock id="landing-end" />
     </>
   )

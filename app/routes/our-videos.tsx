@@ -1,5 +1,5 @@
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { pageMeta } from '#app/record/page-meta.ts'
+import type { PageHandle } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { videosView } from '#app/record/page-views.ts'
 import { VideoGrid, VideoThumbnail, videoThumbnailId } from '#app/sections/video-grid.tsx'
@@ -45,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { hasChannel: Boolean(channelUrl), videoIds, companyName }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Our Videos', matches)
+export const handle: PageHandle = { page: 'Our Videos' }
 
 export default function OurVideos({ loaderData: { hasChannel, videoIds, companyName } }: Route.ComponentProps) {
   return (

@@ -1,5 +1,5 @@
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { pageMeta } from '#app/record/page-meta.ts'
+import type { PageHandle } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { reviewsView } from '#app/record/page-views.ts'
 import { SectionHeading } from '#app/sections/section-heading.tsx'
@@ -54,7 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { widgetClass }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Reviews', matches)
+export const handle: PageHandle = { page: 'Reviews' }
 
 export default function Reviews({ loaderData: { widgetClass } }: Route.ComponentProps) {
   return (

@@ -1,10 +1,10 @@
-import { NotFoundNotice } from '#app/layout/not-found-notice.tsx'
+import { NotFoundNotice, StatisticsBand } from '#app/sections/deferred-sections.ts'
 import { PageHeader } from '#app/layout/page-header.tsx'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { findEntryOr404 } from '#app/record/find-entry.server.ts'
 import { servicePath } from '#app/record/navigation.ts'
 import { serviceDetailView } from '#app/record/page-views.ts'
-import { notFoundMeta, pageMeta } from '#app/record/page-meta.ts'
+import type { PageHandle } from '#app/record/page-meta.ts'
 import { serviceImage } from '#app/record/service-lists.ts'
 import { BulletList } from '#app/sections/bullet-list.tsx'
 import { Icon } from '#app/ui/icon.tsx'
@@ -12,7 +12,6 @@ import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { ServiceSidePanel } from '#app/sections/service-side-panel.tsx'
 import { TrailingCta } from '#app/sections/trailing-cta.tsx'
 import { ValuesBlock } from '#app/sections/values-block.tsx'
-import { StatisticsBand } from '#app/sections/deferred-sections.ts'
 import { StaticBlock } from '#app/ui/static-block.tsx'
 import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/service-detail'
@@ -78,8 +77,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { name: service.name, statistics: view.statistics }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData ? pageMeta(loaderData.name, matches) : notFoundMeta(matches)
+export const handle: PageHandle = { page: (data: { name: string }) => data.name }
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   return (

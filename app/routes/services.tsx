@@ -1,5 +1,5 @@
 import { PageHeader } from '#app/layout/page-header.tsx'
-import { pageMeta } from '#app/record/page-meta.ts'
+import type { PageHandle } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { servicesView } from '#app/record/page-views.ts'
 import { ServiceRows } from '#app/sections/service-rows.tsx'
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return null
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Services', matches)
+export const handle: PageHandle = { page: 'Services' }
 
 export default function Services() {
   return <StaticBlock id="services" />

@@ -1,5 +1,6 @@
 // Every deferred block in one module, so the browser fetches them as one cached chunk (see deferred-sections.ts).
 export { BackToTop } from '#app/layout/back-to-top.tsx'
+export { NotFoundNotice } from '#app/layout/not-found-notice.tsx'
 export { ScrollProgress } from '#app/layout/scroll-progress.tsx'
 export { ContactForm } from './contact-form.tsx'
 export { EstimateModal } from './estimate-modal.tsx'

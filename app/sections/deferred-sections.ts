@@ -13,6 +13,7 @@ const section = <K extends keyof Sections>(name: K) =>
   deferred<Props<K>>(() => import('./all-sections.ts').then((m) => m[name] as ComponentType<Props<K>>))
 
 export const BackToTop = section('BackToTop')
+export const NotFoundNotice = section('NotFoundNotice')
 export const ScrollProgress = section('ScrollProgress')
 export const ContactForm = section('ContactForm')
 export const EstimateModal = section('EstimateModal')

@@ -1,14 +1,14 @@
 import { useState } from 'react'
 import { Icon } from './icon.tsx'
 import { ResponsiveImage } from './responsive-image.tsx'
+import { StaticBlock } from './static-block.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
-  before: string
-  after: string
   /** Names the slider for screen readers, e.g. "Project 1". */
   label: string
-  sizes?: string
+  /** The ids of the two photos' static blocks (see comparePhotos). */
+  blockPrefix: string
 }
 
 const START = 50
@@ -26,37 +26,18 @@ export function keyboardTarget(key: string, position: number): number | null {
  * A before/after comparison: the before photo on the left, the after photo on the right, split
  * where the visitor drags (mouse or touch) or moves with the keyboard. The control is the
  * browser's own range input, stretched invisibly over the photos: arrows, Home/End, touch and
- * screen readers come with it; the handle drawn on top only shows where it is.
+ * screen readers come with it; the handle drawn on top only shows where it is. The photos are
+ * static blocks.
  */
-export function CompareSlider({ before, after, label, sizes = '(min-width: 1024px) 600px, 100vw' }: Props) {
+export function CompareSlider({ label, blockPrefix }: Props) {
   const t = useStrings()
   const [shown, setShown] = useState(START)
 
-  const photo = (src: string, alt: string) => (
-    <ResponsiveImage
-      src={src}
-      sizes={sizes}
-      alt={alt}
-      width={1200}
-      height={800}
-      draggable={false}
-      className="block size-full object-cover"
-    />
-  )
-  const badge = (text: string, side: string) => (
-    <span
-      aria-hidden="true"
-      className={`pointer-events-none absolute top-3 ${side} rounded-full bg-black/65 px-3 py-1 text-xs font-bold uppercase tracking-wider text-white`}
-    >
-      {text}
-    </span>
-  )
-
   return (
     <div className="relative aspect-[3/2] w-full overflow-hidden rounded-xl bg-slate-200">
-      {photo(after, t.a11y.after)}
+      <StaticBlock id={`${blockPrefix}-after`} />
       <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - shown}% 0 0)` }}>
-        {photo(before, t.a11y.before)}
+        <StaticBlock id={`${blockPrefix}-before`} />
       </div>
       <input
         type="range"
@@ -80,16 +61,71 @@ export function CompareSlider({ before, after, label, sizes = '(min-width: 1024p
         aria-hidden="true"
         data-split-handle=""
         style={{ left: `${shown}%` }}
-        className="pointer-events-none absolute inset-y-0 z-[2] flex -translate-x-1/2 flex-col items-center peer-focus-visible:[&>span:nth-child(2)]:ring-focus"
+        className="pointer-events-none absolute inset-y-0 z-[2] flex -translate-x-1/2 flex-col items-center peer-focus-visible:[&_[data-knob]]:ring-focus"
       >
-        <span className="w-1 flex-1 bg-white shadow-[0_0_6px_rgba(0,0,0,.45)]" />
-        <span className="grid size-12 shrink-0 place-items-center rounded-full bg-white text-heading shadow-lg ring-4 ring-white/40">
-          <Icon icon="left-right" className="size-5" />
-        </span>
-        <span className="w-1 flex-1 bg-white shadow-[0_0_6px_rgba(0,0,0,.45)]" />
+        <StaticBlock as="span" id={HANDLE_BLOCK} />
       </span>
-      {badge(t.a11y.before, 'left-3 z-[2]')}
-      {badge(t.a11y.after, 'right-3 z-[2]')}
+      <StaticBlock id={`${blockPrefix}-badges`} />
     </div>
+  )
+}
+
+const HANDLE_BLOCK = 'compare-handle'
+
+/** A slider's photos and badges (and the handle's drawing, the same for all) as static blocks, for its route's loader. */
+export function comparePhotos(blockPrefix: string, before: string, after: string, sizes: string) {
+  return {
+    [`${blockPrefix}-after`]: <ComparePhoto src={after} sizes={sizes} alt="after" />,
+    [`${blockPrefix}-before`]: <ComparePhoto src={before} sizes={sizes} alt="before" />,
+    [`${blockPrefix}-badges`]: <Badges />,
+    [HANDLE_BLOCK]: <HandleDrawing />,
+  }
+}
+
+function HandleDrawing() {
+  return (
+    <>
+      <span className="w-1 flex-1 bg-white shadow-[0_0_6px_rgba(0,0,0,.45)]" />
+      <span
+        data-knob=""
+        className="grid size-12 shrink-0 place-items-center rounded-full bg-white text-heading shadow-lg ring-4 ring-white/40"
+      >
+        <Icon icon="left-right" className="size-5" />
+      </span>
+      <span className="w-1 flex-1 bg-white shadow-[0_0_6px_rgba(0,0,0,.45)]" />
+    </>
+  )
+}
+
+function Badges() {
+  const t = useStrings()
+  const badge = (text: string, side: string) => (
+    <span
+      aria-hidden="true"
+      className={`pointer-events-none absolute top-3 z-[2] ${side} rounded-full bg-black/65 px-3 py-1 text-xs font-bold uppercase tracking-wider text-white`}
+    >
+      {text}
+    </span>
+  )
+  return (
+    <>
+      {badge(t.a11y.before, 'left-3')}
+      {badge(t.a11y.after, 'right-3')}
+    </>
+  )
+}
+
+function ComparePhoto({ src, sizes, alt }: { src: string; sizes: string; alt: 'before' | 'after' }) {
+  const t = useStrings()
+  return (
+    <ResponsiveImage
+      src={src}
+      sizes={sizes}
+      alt={t.a11y[alt]}
+      width={1200}
+      height={800}
+      draggable={false}
+      className="block size-full object-cover"
+    />
   )
 }
