@@ -17,11 +17,8 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
         <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
           {services.map(({ name, to, image, summary }) => {
             return (
-              <li
-                key={name}
-                className="group relative flex overflow-hidden sm:flex-col rounded-2xl bg-white shadow-lg ring-1 ring-black/5 transition hover:-translate-y-1 hover:shadow-xl focus-within:ring-2 focus-within:ring-focus"
-              >
-                <div className="relative w-28 shrink-0 overflow-hidden bg-slate-200 sm:aspect-[3/2] sm:w-auto">
+              <li key={name} className="group service-card">
+                <div className="service-card-media">
                   {image ? (
                     <ResponsiveImage
                       src={image}
@@ -29,7 +26,7 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
                       width={1200}
                       height={800}
                       sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 112px"
-                      className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105"
+                      className="photo-cover-zoom"
                     />
                   ) : (
                     <span className="grid size-full place-items-center text-main-ink">
@@ -43,11 +40,8 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
                       {name}
                     </a>
                   </h3>
-                  <p className="mt-1.5 line-clamp-2 flex-1 text-sm leading-relaxed sm:mt-2 sm:line-clamp-3">{summary}</p>
-                  <span
-                    aria-hidden="true"
-                    className="mt-3 inline-flex items-center gap-2 text-xs sm:mt-4 sm:text-sm font-bold uppercase tracking-wide text-secondary-ink"
-                  >
+                  <p className="service-card-summary">{summary}</p>
+                  <span aria-hidden="true" className="service-card-more">
                     {t.sections.learnMore}
                     <Icon icon="arrow-right" className="size-3.5 transition-transform group-hover:translate-x-1" />
                   </span>

@@ -26,10 +26,7 @@ export function ServicesIntro({ services, companyName }: Props) {
           <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {services.map((service) => (
               <li key={service.to}>
-                <a
-                  href={service.to}
-                  className="group flex h-full items-center gap-3 rounded-xl border border-slate-200 px-4 py-3.5 font-semibold text-heading transition hover:-translate-y-0.5 hover:border-secondary hover:shadow-md"
-                >
+                <a href={service.to} className="group service-link">
                   <Icon icon="circle-check" className="size-5 shrink-0 text-secondary-ink" />
                   {service.name}
                 </a>

@@ -55,15 +55,7 @@ export function VideoThumbnail({ id, i, total }: { id: string; i: number; total:
   const t = useStrings()
   return (
     <>
-      <img
-        src={videoThumbnailUrl(id)}
-        alt=""
-        width={480}
-        height={360}
-        loading="lazy"
-        decoding="async"
-        className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105"
-      />
+      <img src={videoThumbnailUrl(id)} alt="" width={480} height={360} loading="lazy" decoding="async" className="photo-cover-zoom" />
       <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/10 to-transparent" />
       <span aria-hidden="true" className="absolute inset-0 grid place-items-center">
         <span className="grid size-16 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 group-focus-visible:scale-110">

@@ -72,7 +72,7 @@ function Thumbnail({ src }: { src: string }) {
         width={600}
         height={450}
         sizes="(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw"
-        className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105"
+        className="photo-cover-zoom"
       />
       <span
         aria-hidden="true"

@@ -26,10 +26,7 @@ export function MenuItem({ label, icon, color, showTooltip, className = '', ...r
         </button>
       )}
       {showTooltip ? (
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute right-full top-1/2 mr-3 hidden -translate-y-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2.5 py-1 text-sm font-semibold text-white shadow peer-hover:block peer-focus-visible:block"
-        >
+        <span aria-hidden="true" className="widget-tip">
           {label}
         </span>
       ) : null}
