@@ -44,6 +44,15 @@ test("React Router's scripts start after the first paint: preloads issued then, 
   expect(hashMarkedScripts(out, mark).hashes).toContain(sha(script))
 })
 
+test("a bare import (the dev server's HMR runtime) becomes a dynamic import that runs before the route modules", () => {
+  const mark = renderMark()
+  const html = `<script type="module" async="" nonce="${mark}">;\nimport * as route0 from "/app/root.tsx";\nimport "/@id/hmr-runtime";;\nimport("/entry.tsx");</script>`
+  const script = /<script type="module" nonce="[^"]+">([\s\S]*)<\/script>/.exec(startScriptsAfterFirstPaint(html, mark))![1]!
+  expect(script).not.toMatch(/^\s*import "/m)
+  expect(script.indexOf('await import("/@id/hmr-runtime");')).toBeGreaterThan(-1)
+  expect(script.indexOf('await import("/@id/hmr-runtime");')).toBeLessThan(script.indexOf('import("/app/root.tsx")'))
+})
+
 test('markup of another shape is left as it was', () => {
   const mark = renderMark()
   const html = `<script type="module" async="" nonce="${mark}">import "/assets/entry.js";</script><link rel="modulepreload" href="/a.js"/>`

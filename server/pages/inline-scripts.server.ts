@@ -33,12 +33,16 @@ export function startScriptsAfterFirstPaint(html: string, mark: string): string 
   )
   const imports = [...(script?.[2] ?? '').matchAll(/^\s*import \* as (\w+) from ("[^"]+");\s*$/gm)]
   if (!script || !imports.length) return html
+  // Bare imports (the dev server's HMR runtime) run first, as they did as static imports.
+  const bare = [...script[2]!.matchAll(/^\s*import ("[^"]+");+\s*$/gm)]
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)]
-  const rest = imports.reduce((text, [line]) => text.replace(line, ''), script[2]!).replace(/^[\s;]*/, '')
+  const rest = [...imports, ...bare].reduce((text, [line]) => text.replace(line, ''), script[2]!).replace(/^[\s;]*/, '')
   const body = [
     // A frame callback runs just before a paint; a task queued from it runs after that paint.
     `await new Promise((go) => requestAnimationFrame(() => setTimeout(go)));`,
-    `for (const href of ${JSON.stringify(preloads.map((m) => m[1]))}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    // Modules reach the page through these links (script-created, so 'strict-dynamic' admits them), then the imports.
+    `for (const href of ${JSON.stringify([...bare.map((m) => JSON.parse(m[1]!) as string), ...preloads.map((m) => m[1])])}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    ...bare.map((m) => `await import(${m[1]});`),
     `const [${imports.map((m) => m[1]).join(', ')}] = await Promise.all([${imports.map((m) => `import(${m[2]})`).join(', ')}]);`,
     rest,
   ].join('\n')
