@@ -16,7 +16,7 @@ import { startServices } from './services.server.ts'
 import { hostOnly } from './sites/site-config.server.ts'
 import { storageRateLimitStore } from './storage/rate-limit-store.server.ts'
 import type { RateLimitStorage } from './storage/storage.server.ts'
-import type { StaticHtml } from '#app/ui/static-block.tsx'
+import type { ReactNode } from 'react'
 
 // The contractor's leads command (server/leads.js) runs from the same build.
 export { main as leadsCli } from './leads-cli.ts'
@@ -36,8 +36,8 @@ declare module 'react-router' {
     /** Public origin for canonical URLs: the site's siteUrl, else the request's own. */
     siteUrl: string
     page: PageSlot
-    /** The HTML of this page's static blocks, rendered by its loaders (app/ui/static-block.server.tsx). */
-    staticBlocks: Map<string, StaticHtml>
+    /** This page's static blocks and head texts, set by its loaders (app/ui/static-block.server.tsx). */
+    staticBlocks: Map<string, ReactNode>
   }
 }
 

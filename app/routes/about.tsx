@@ -6,7 +6,7 @@ import { AboutWithList } from '#app/sections/about-with-list.tsx'
 import { ValuesBlock } from '#app/sections/values-block.tsx'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { StaticBlock } from '#app/ui/static-block.tsx'
-import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/about'
 
 /** Nothing on this page runs in the browser: the loader renders it all (see StaticBlock). */
@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { first: firstAbout, second: secondAbout, name, images, values } = aboutView(record)
   const t = stringsFor(record)
-  renderStaticBlocks(context, record, {
+  setStaticBlocks(context, {
     about: (
       <>
         <PageHeader title="About" english="both" image={images[0]} />

@@ -10,7 +10,7 @@ import { ContactCards } from '#app/sections/contact-cards.tsx'
 import { CoverageMap } from '#app/sections/coverage-map.tsx'
 import { ContactForm } from '#app/sections/deferred-sections.ts'
 import { StaticBlock } from '#app/ui/static-block.tsx'
-import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 import { CONTACT_US } from '#app/i18n/spec-english.ts'
 import type { Route } from './+types/contact'
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { headerImage, photo, cards, coverage } = contactView(record)
-  renderStaticBlocks(context, record, {
+  setStaticBlocks(context, {
     'contact-header': <PageHeader title="Contact" english="both" image={headerImage} />,
     'contact-photo': photo ? (
       <ResponsiveImage

@@ -7,13 +7,13 @@ import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { FindUsLinks } from '#app/sections/find-us-links.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 import { StaticBlock } from '#app/ui/static-block.tsx'
-import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/find-us-on'
 
 /** Nothing on this page runs in the browser: the loader renders it all (see StaticBlock). */
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
-  renderStaticBlocks(context, record, { 'find-us-on': <FindUsOnPage {...findUsView(record)} /> })
+  setStaticBlocks(context, { 'find-us-on': <FindUsOnPage {...findUsView(record)} /> })
   return null
 }
 

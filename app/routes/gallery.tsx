@@ -6,7 +6,7 @@ import { PhotoGallery, photoGalleryBlocks } from '#app/sections/photo-gallery.ts
 import { BeforeAfter, beforeAfterBlocks } from '#app/sections/before-after.tsx'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { StaticBlock } from '#app/ui/static-block.tsx'
-import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/gallery'
 
 /** The header and the empty notice are rendered here; the sliders and lightboxes run in the browser. */
@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { groups, pairs, subHeader, image } = galleryView(record)
   const headingId = (i: number) => `gallery-group-${i}`
-  renderStaticBlocks(context, record, {
+  setStaticBlocks(context, {
     ...beforeAfterBlocks(pairs),
     ...Object.assign({}, ...groups.map((group, i) => photoGalleryBlocks(group, headingId(i)))),
     'gallery-header': (

@@ -13,7 +13,7 @@ import { TrailingCta } from '#app/sections/trailing-cta.tsx'
 import { ContactForm, HomeReviews, PromoVideo, SendUsAMessage, StatisticsBand } from '#app/sections/deferred-sections.ts'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { StaticBlock } from '#app/ui/static-block.tsx'
-import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/home'
 
 /** The page's blocks that need no JavaScript are rendered here; the browser gets only what the others need. */
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const home = homeView(record)
   const companyName = home.hero.companyName
-  renderStaticBlocks(context, record, {
+  setStaticBlocks(context, {
     'home-hero': <Hero {...home.hero} />,
     'home-intro': <ServicesIntro services={home.intro} companyName={companyName} />,
     'home-circles': <AboutCircles companyName={companyName} {...home.circles} />,

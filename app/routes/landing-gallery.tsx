@@ -8,7 +8,7 @@ import { PhotoGallery, photoGalleryBlocks } from '#app/sections/photo-gallery.ts
 const LANDING_HEADING = 'landing-gallery-heading'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { StaticBlock } from '#app/ui/static-block.tsx'
-import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/landing-gallery'
 
 /** The header, the empty notice and the link back are rendered here; the lightbox runs in the browser. */
@@ -17,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const landing = findEntryOr404(record.landings, params.id, (slug) => `/gallery/${slug}`)
   const name = landing.name.trim()
   const t = stringsFor(record)
-  renderStaticBlocks(context, record, {
+  setStaticBlocks(context, {
     ...photoGalleryBlocks({ name, images: landing.gallery }, LANDING_HEADING, t.pages.projectPhotos),
     'landing-header': <PageHeader title={name} subHeader="Project Gallery" english="subHeader" image={landing.gallery[0]} />,
     'landing-end': (

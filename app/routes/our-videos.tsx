@@ -4,7 +4,7 @@ import { currentRecord } from '#app/record/current-record.server.ts'
 import { videosView } from '#app/record/page-views.ts'
 import { VideoGrid, VideoThumbnail, videoThumbnailId } from '#app/sections/video-grid.tsx'
 import { StaticBlock } from '#app/ui/static-block.tsx'
-import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/our-videos'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { SectionHeading } from '#app/sections/section-heading.tsx'
@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { image, channelUrl, videoIds, companyName } = videosView(record)
   const t = stringsFor(record)
-  renderStaticBlocks(context, record, {
+  setStaticBlocks(context, {
     'videos-header': <PageHeader title="Our Videos" english="both" image={image} />,
     'videos-heading': (
       <SectionHeading id="videos-heading" eyebrow={t.sections.watchOurCrews} title={t.sections.projectVideos}>

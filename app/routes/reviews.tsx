@@ -7,7 +7,7 @@ import { Icon } from '#app/ui/icon.tsx'
 import { ReviewsWidget } from '#app/sections/deferred-sections.ts'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { StaticBlock } from '#app/ui/static-block.tsx'
-import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/reviews'
 
 /** Everything but the reviews widget (a third-party script) is rendered here (see StaticBlock). */
@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { image, title, widgetClass, gmbLink } = reviewsView(record)
   const t = stringsFor(record)
-  renderStaticBlocks(context, record, {
+  setStaticBlocks(context, {
     'reviews-header': <PageHeader title="Reviews" english="both" image={image} />,
     'reviews-heading': (
       <SectionHeading id="reviews-heading" eyebrow={t.sections.testimonials} title={title}>

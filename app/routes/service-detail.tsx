@@ -13,7 +13,7 @@ import { ServiceSidePanel } from '#app/sections/service-side-panel.tsx'
 import { TrailingCta } from '#app/sections/trailing-cta.tsx'
 import { ValuesBlock } from '#app/sections/values-block.tsx'
 import { StaticBlock } from '#app/ui/static-block.tsx'
-import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/service-detail'
 
 /** The page but for the statistics band (which counts up) is rendered here (see StaticBlock). */
@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   )
   const { service, slogan, headerImage, side, values, trailing } = view
   const mainImage = service.description[0]?.img || serviceImage(service)
-  renderStaticBlocks(context, record, {
+  setStaticBlocks(context, {
     service: (
       <>
         <PageHeader title={service.name} subHeader="Services" english="subHeader" image={mainImage || headerImage} />

@@ -4,14 +4,14 @@ import { currentRecord } from '#app/record/current-record.server.ts'
 import { servicesView } from '#app/record/page-views.ts'
 import { ServiceRows } from '#app/sections/service-rows.tsx'
 import { StaticBlock } from '#app/ui/static-block.tsx'
-import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/services'
 
 /** Nothing on this page runs in the browser: the loader renders it all (see StaticBlock). */
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { services, image } = servicesView(record)
-  renderStaticBlocks(context, record, {
+  setStaticBlocks(context, {
     services: (
       <>
         <PageHeader title="Services" english="both" image={image} />

@@ -4,7 +4,7 @@ import { currentRecord } from '#app/record/current-record.server.ts'
 import { footerView, headerTop, layoutView } from '#app/record/page-views.ts'
 import { SiteFooter } from '#app/layout/site-footer.tsx'
 import { StaticBlock } from '#app/ui/static-block.tsx'
-import { renderStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
 import { useLayout } from '#app/record/use-record.ts'
 import { FloatingWidgets } from '#app/widgets/floating-widgets.tsx'
 import { BackToTop, EstimateModal, ScrollProgress } from '#app/sections/deferred-sections.ts'
@@ -15,7 +15,7 @@ import type { Route } from './+types/site-layout'
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const layout = layoutView(record)
-  renderStaticBlocks(context, record, {
+  setStaticBlocks(context, {
     'header-top': <HeaderTopBar {...headerTop(record)} />,
     'header-logo': <HeaderLogo logo={layout.logo} name={layout.name} />,
     footer: <SiteFooter footer={footerView(record)} />,

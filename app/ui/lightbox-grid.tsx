@@ -58,7 +58,7 @@ export function LightboxGrid({ images, name, blockPrefix }: Props) {
 
 const thumbnailId = (prefix: string, i: number) => `${prefix}-${i}`
 
-/** A grid's thumbnails as static blocks, for its route's loader (renderStaticBlocks). */
+/** A grid's thumbnails as static blocks, for its route's loader (setStaticBlocks). */
 export function lightboxThumbnails(blockPrefix: string, images: string[]) {
   return Object.fromEntries(images.map((src, i) => [thumbnailId(blockPrefix, i), <Thumbnail src={src} />]))
 }

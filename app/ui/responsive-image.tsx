@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react'
-import { usePreload } from './static-block.tsx'
+import { preload } from 'react-dom'
 import { fallbackSrc, parseLocalImage, srcSetOf, variantCandidates } from './image-variants.ts'
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'width' | 'height'> & {
@@ -24,7 +24,6 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' 
  * is the page's largest paint starts downloading before the JavaScript competes for the line.
  */
 export function ResponsiveImage({ src, alt, width, height, displayHeight, priority = false, sizes = '100vw', ...rest }: Props) {
-  const preload = usePreload()
   const local = parseLocalImage(src)
   const loading = {
     loading: priority ? 'eager' : 'lazy',
