@@ -1,21 +1,22 @@
-import { createRequestHandler } from '@react-router/express'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import express from 'express'
-import { rateLimit } from 'express-rate-limit'
 import 'react-router'
+import type { ServerBuild } from 'react-router'
 import type { AppServices, Site } from './services.server.ts'
-import { parseEnv, type Env } from './env.server.ts'
+import { parseEnv } from './env.server.ts'
+import { createGate } from './gate/request-gate.server.ts'
+import { createPostGuards } from './gate/post-guards.server.ts'
+import { keepResolved, resolvedOf } from './gate/resolved.server.ts'
+import type { ResolvedRequest } from './gate/request-resolver.server.ts'
+import { compileTrust } from './gate/trust-proxy.server.ts'
 import type { PageCache } from './pages/page-cache.server.ts'
 import { notFoundKey, pageKey, pagePath, type PageScope } from './pages/page-key.server.ts'
+import { notFoundRouteFinder } from './pages/not-found-route.server.ts'
 import { answerPage } from './pages/page-response.server.ts'
-import { formStringsFor } from '#app/forms/form-strings.ts'
-import { isCrossOriginPost } from './same-origin.server.ts'
+import { reactRouterHandler } from './pages/react-router-handler.server.ts'
 import { applySecurityHeaders, securityHeaders } from './security-headers.server.ts'
 import { imageRoutes } from './images/image-routes.server.ts'
 import { startServices } from './services.server.ts'
-import { hostOnly } from './sites/site-config.server.ts'
-import { storageRateLimitStore } from './storage/rate-limit-store.server.ts'
-import type { RateLimitStorage } from './storage/storage.server.ts'
 import type { ReactNode } from 'react'
 
 // The contractor's leads command (server/leads.js) runs from the same build.
@@ -30,9 +31,12 @@ declare module 'react-router' {
     services: Site
     /** The site's page snapshot when the request arrived; loaders read it through currentSnapshot (app/record/current-record.server.ts). */
     snapshot: ReturnType<Site['records']['current']>
-    clientIp: string | undefined
-    /** Set when this client has sent too many form posts; the contact action answers 429. */
-    rateLimited: boolean
+    clientIp: string
+    /**
+     * Set only on a post the gate's contact guards have passed (server/gate/): the contact action
+     * refuses anything else. `rateLimited`: this client has sent too many; the action answers 429.
+     */
+    contact: { rateLimited: boolean } | undefined
     /** Public origin for canonical URLs: the site's siteUrl, else the request's own. */
     siteUrl: string
     page: PageSlot
@@ -41,160 +45,105 @@ declare module 'react-router' {
   }
 }
 
+const loadBuild = () => import('virtual:react-router/server-build') as Promise<ServerBuild>
+
 /**
- * The site: `servePage` answers requests for pages already rendered, straight from the page cache,
- * before Express runs at all (server/start.js); `app` does the rest: security headers, health
- * check, the site for the host, then React Router.
+ * The site. `handle` is every request's way in: the gate (server/gate/) judges it first; a page
+ * already rendered is answered straight from the cache; `next` (the caller's static files, then
+ * `app`) gets the rest: security headers, health check, the site for the host, then React Router.
  */
 export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   const env = parseEnv(source)
   const services = await startServices(env)
-  const app = siteExpress(env)
+  const trust = compileTrust(env.TRUST_PROXY)
+  const gate = createGate({
+    trust,
+    siteFor: services.siteFor,
+    ...createPostGuards({ contactPostsPerWindow: env.CONTACT_RATE_LIMIT, counters: services.storage.rateLimits }),
+  })
+  const notFoundRoute = notFoundRouteFinder((await loadBuild()).routes)
+  const app = express()
+  app.disable('x-powered-by')
+  app.disable('etag') // pages carry their own strong ETag
+  app.set('trust proxy', trust) // Express's own req.ip and req.secure follow the gate's rules
 
-  /** Answers a request for a page already rendered, straight from the cache; false when it is not one. */
-  function servePage(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false
-    const url = req.url ?? '/'
-    const at = url.indexOf('?')
-    const pathname = at === -1 ? url : url.slice(0, at)
-    if (pathname.endsWith('.data')) return false
-    const site = services.siteFor(hostOnly(req.headers.host))
-    if (!site) return false
-    const protocol = requestProtocol(req, Boolean(env.TRUST_PROXY))
-    const origin = site.config.siteUrl ?? `${protocol}://${req.headers.host}`
-    const page = services.pages.get(
-      pageKey({ siteId: site.id, version: site.pageSnapshot().version, origin }, pagePath(pathname, at === -1 ? '' : url.slice(at))),
-    )
+  const scopeOf = (site: Site, request: ResolvedRequest): PageScope => ({
+    siteId: site.id,
+    version: site.pageSnapshot().version,
+    origin: request.publicOrigin,
+  })
+
+  /**
+   * Answers a GET or HEAD for a page already rendered, from the cache; false when there is none.
+   * `notFound`: the 404 page of the route that would answer this path with a 404 (only asked once
+   * Express's own routes — static files, images, health — have passed on the path).
+   */
+  function servePage(req: IncomingMessage, res: ServerResponse, request: ResolvedRequest, notFound = false): boolean {
+    const { site, pathname } = request
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !site || pathname.endsWith('.data')) return false
+    const scope = scopeOf(site, request)
+    const routeId = notFound && notFoundRoute(pathname, site.pageSnapshot().record)
+    const page = services.pages.get(routeId ? notFoundKey(scope, routeId) : pageKey(scope, pagePath(pathname, request.search)))
     if (!page) return false
     const answer = answerPage({ method: req.method, headers: req.headers }, page, env.RECORD_TTL_SECONDS)
-    applySecurityHeaders(res, protocol === 'https', page.csp)
+    applySecurityHeaders(res, request.protocol === 'https', page.csp)
     res.writeHead(answer.status, answer.headers).end(answer.body)
     return true
   }
 
+  /** Every request: judged by the gate, then answered from the page cache or handed to `next`. */
+  async function handle(req: IncomingMessage, res: ServerResponse, next: () => void) {
+    const request = await gate(req, res)
+    if (!request) return
+    keepResolved(req, request)
+    if (!servePage(req, res, request)) next()
+  }
+
   app.use(securityHeaders)
   app.get('/healthz', (req, res) => {
-    const own = services.siteFor(req.hostname) ?? services.sites[0]!
-    res.set('Cache-Control', 'no-store').json({
-      ok: true,
-      record: recordState(own),
-      sites: services.sites.map((site) => ({ id: site.id, hosts: site.config.hosts, record: recordState(site) })),
-      storage: services.storage.kind,
-      images: services.images.status(),
-      pageCache: services.pages.stats(),
-      memoryMb: memoryMb(),
-    })
+    // A host no site lists learns nothing, not even which sites exist.
+    const site = resolvedOf(req).site
+    res
+      .set('Cache-Control', 'no-store')
+      .json(site ? { ok: true, record: recordState(site), storage: services.storage.kind, images: services.images.status() } : { ok: true })
   })
-  // A host this process does not serve learns nothing, not even which sites exist.
   app.use((req, res, next) => {
-    const site = services.siteFor(req.hostname)
-    if (!site) return void res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found.')
-    res.locals.site = site
+    if (!resolvedOf(req).site) return void res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found.')
     next()
   })
   app.use(imageRoutes(services.images))
-  app.post(['/contact', '/contact.data'], contactPostGuards(env.CONTACT_RATE_LIMIT, services.storage.rateLimits))
-
+  // Every unknown URL of a route is one cached 404: a flood of them runs no loader.
+  app.use((req, res, next) => {
+    if (!servePage(req, res, resolvedOf(req), true)) next()
+  })
   app.use(
-    createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
-      getLoadContext: (req, res) => {
-        const site = res.locals.site as Site
-        // Read once: the page renders this snapshot (app/record/current-record.server.ts) and is cached under its version.
-        const snapshot = site.pageSnapshot()
-        const scope = pageScope(site, snapshot.version, req)
-        return {
-          services: site,
-          snapshot,
-          clientIp: req.ip,
-          rateLimited: res.locals.rateLimited === true,
-          siteUrl: scope.origin,
-          staticBlocks: new Map(),
-          page: {
-            cache: services.pages,
-            // Pages read no tracking parameter (utm_*, fbclid…), so every variant of a URL is one page.
-            keyFor: (status, leafRouteId) =>
-              status === 404 ? notFoundKey(scope, leafRouteId) : pageKey(scope, pagePath(req.path, searchOf(req.url))),
-            ttlSeconds: env.RECORD_TTL_SECONDS,
-          },
-        }
-      },
+    reactRouterHandler(loadBuild, (req) => {
+      const request = resolvedOf(req)
+      const site = request.site!
+      // Read once: the page renders this snapshot (app/record/current-record.server.ts) and is cached under its version.
+      const snapshot = site.pageSnapshot()
+      const scope: PageScope = { siteId: site.id, version: snapshot.version, origin: request.publicOrigin }
+      return {
+        services: site,
+        snapshot,
+        clientIp: request.clientIp,
+        contact: request.contact,
+        siteUrl: request.publicOrigin,
+        staticBlocks: new Map(),
+        page: {
+          cache: services.pages,
+          // Pages read no tracking parameter (utm_*, fbclid…), so every variant of a URL is one page.
+          keyFor: (status, leafRouteId) =>
+            status === 404 ? notFoundKey(scope, leafRouteId) : pageKey(scope, pagePath(request.pathname, request.search)),
+          ttlSeconds: env.RECORD_TTL_SECONDS,
+        },
+      }
     }),
   )
-  return { app, servePage, env, close: () => services.close() }
-}
-
-function siteExpress(env: Env) {
-  const app = express()
-  app.disable('x-powered-by')
-  app.disable('etag') // pages carry their own strong ETag
-  if (env.TRUST_PROXY) app.set('trust proxy', env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY)
-  return app
-}
-
-/** As Express's req.protocol: X-Forwarded-Proto only from a trusted proxy. */
-function requestProtocol(req: IncomingMessage, trustProxy: boolean): 'http' | 'https' {
-  const forwarded = trustProxy
-    ? String(req.headers['x-forwarded-proto'] ?? '')
-        .split(',')[0]!
-        .trim()
-    : ''
-  if (forwarded === 'https' || forwarded === 'http') return forwarded
-  return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
-}
-
-/** What a page depends on besides its path: the site, its record version, its public origin. */
-function pageScope(site: Site, version: string, req: express.Request): PageScope {
-  return { siteId: site.id, version, origin: site.config.siteUrl ?? `${req.protocol}://${req.get('host')}` }
-}
-
-const searchOf = (url: string) => {
-  const at = url.indexOf('?')
-  return at === -1 ? '' : url.slice(at)
+  return { app, handle, env, close: () => services.close() }
 }
 
 function recordState(site: AppServices['sites'][number]) {
   const { origin, fetchedAt, version, lastError } = site.records.current()
   return { source: origin, fetchedAt, version, lastError }
 }
-
-function memoryMb() {
-  const { rss, heapTotal, heapUsed, external } = process.memoryUsage()
-  const mb = (bytes: number) => Math.round(bytes / 1048576)
-  return { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), external: mb(external) }
-}
-
-export const CONTACT_BODY_LIMIT_BYTES = 64 * 1024
-const CONTACT_WINDOW_MS = 10 * 60 * 1000
-
-/**
- * Form posts: a body size limit, the same-origin check (a readable refusal in the site's language),
- * and a per-IP rate limit that lets the contact action answer (so the visitor gets a readable message
- * in the page, with or without JavaScript). The counters live in the storage, so instances sharing
- * a database share the limit.
- */
-const contactPostGuards = (postsPerWindow: number, counters: RateLimitStorage) => [
-  (req: express.Request, res: express.Response, next: express.NextFunction) => {
-    const length = Number(req.headers['content-length'] ?? NaN)
-    if (!Number.isFinite(length)) return void res.status(411).type('text').send('A form post needs a Content-Length.')
-    const answers = () => formStringsFor((res.locals.site as Site).records.current().record.labels.formLabel).answers
-    if (length > CONTACT_BODY_LIMIT_BYTES) return void res.status(413).type('text').send(answers().tooLarge)
-    if (isCrossOriginPost({ get: (name) => req.get(name) })) {
-      return void res.status(403).set('Cache-Control', 'no-store').type('text').send(answers().crossOrigin)
-    }
-    next()
-  },
-  rateLimit({
-    windowMs: CONTACT_WINDOW_MS,
-    limit: postsPerWindow,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: storageRateLimitStore(counters, { prefix: 'contact:' }),
-    // Storage unreachable: let the post through to the action, which then answers with a readable error.
-    passOnStoreError: true,
-    handler: (_req, res, next) => {
-      res.locals.rateLimited = true
-      next()
-    },
-  }),
-]

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { trustProxySchema } from './gate/trust-proxy.server.ts'
 import { DEFAULT_RELAY_TIMING, type RelayTiming } from './leads/relay-outbox.server.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
@@ -34,7 +35,8 @@ const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().positive().max(4096).default(64),
   WEATHER_API_URL: optionalUrl,
   WEATHER_GEOCODING_URL: optionalUrl,
-  TRUST_PROXY: z.string().optional(),
+  /** Which proxies in front of us may speak for the visitor: a hop count or addresses/CIDRs (server/gate/trust-proxy.server.ts). */
+  TRUST_PROXY: trustProxySchema,
   /** Disk the record images' variants may take under DATA_DIR/images. */
   IMAGE_DISK_MB: z.coerce.number().positive().default(2048),
   /** How long fetching one record image may take. */

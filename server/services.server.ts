@@ -68,7 +68,7 @@ export async function startServices(env: Env) {
       images.sync()
       leads.releaseHeldInBackground() // a record that gains a relay address releases the leads held while it had none
     })
-    const visits = createVisitStore({ storage: storage.visits, site: config.id })
+    const visits = createVisitStore({ storage: storage.visits, site: config.id, seen: storage.rateLimits })
     /** The record with its images on our origin: what every page renders (its version changes as photos become ready). */
     const pageSnapshot = createLocalRecordView(records.current, images)
     return { id: config.id, config, records, pageSnapshot, leads, visits, weather }

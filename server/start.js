@@ -30,8 +30,19 @@ if (dev) {
 }
 server.use(site.app)
 
-// Pages already rendered go out first, pre-compressed: Express does not run for them.
-const listener = http.createServer((req, res) => site.servePage(req, res) || server(req, res))
+// Every request passes the site's gate first; pages already rendered then go out pre-compressed, without Express.
+const listener = http.createServer((req, res) => {
+  site
+    .handle(req, res, () => server(req, res))
+    .catch((error) => {
+      console.error('[server] a request failed before reaching the site', error)
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Server error.')
+      else res.destroy()
+    })
+})
+// A client that trickles its headers or body in is cut off instead of holding a connection for ever.
+listener.headersTimeout = 20_000
+listener.requestTimeout = 30_000
 listener.listen(site.env.PORT, site.env.HOST, () => {
   const { port } = listener.address()
   console.info(`tradesite listening on http://localhost:${port}`)

@@ -121,7 +121,7 @@ test('too large a form is refused before it is read, with a readable message', a
 })
 
 test('a burst of posts from one client gets 429 (CONTACT_RATE_LIMIT) with a readable message; other clients are unaffected (TRUST_PROXY)', async () => {
-  const proxied = await startSite({ PAGE_API_URL: provider.url, TRUST_PROXY: 'true', CONTACT_RATE_LIMIT: '3' })
+  const proxied = await startSite({ PAGE_API_URL: provider.url, TRUST_PROXY: '1', CONTACT_RATE_LIMIT: '3' })
   try {
     const send = (ip: string) =>
       proxied.get('/contact', {

@@ -59,7 +59,7 @@ test('an unreachable DATABASE_URL stops the server at start-up with a message na
 })
 
 test('the database lost at form time: a readable error, the visitor keeps what they typed, and the resend is stored', async () => {
-  const site = await startSite({ PAGE_API_URL: provider.url, DATABASE_URL: throughProxy(), TRUST_PROXY: 'true' })
+  const site = await startSite({ PAGE_API_URL: provider.url, DATABASE_URL: throughProxy(), TRUST_PROXY: '1' })
   try {
     const post = contactPoster(site)
     expect((await post({ ...validLead, firstName: 'Before' }, '203.0.113.20')).status).toBe(200)

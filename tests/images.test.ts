@@ -138,7 +138,7 @@ test('only variants we made are served: no proxying, no paths outside the image 
     '/img/..%2f..%2frecord-default.json/1.jpg',
     `/img/x/${encodeURIComponent(host.url('/photo.jpg'))}`,
   ]) {
-    expect((await site.get(url)).status, url).toBe(404)
+    expect((await site.get(url, { redirect: 'follow' })).status, url).toBe(404)
   }
 })
 

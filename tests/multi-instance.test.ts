@@ -39,7 +39,7 @@ beforeAll(async () => {
     PAGE_API_URL: provider.url,
     PAGE_ID: 'acme',
     DATABASE_URL: databaseUrl,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     CONTACT_RATE_LIMIT: '3',
     RELAY_TIMEOUT_MS: String(RELAY_TIMEOUT_MS),
     RELAY_RETRY_BASE_MS: '100',
@@ -63,17 +63,24 @@ describe('three instances on one PostgreSQL', () => {
     for (const site of sites) expect((await (await site.get('/healthz')).json()).storage).toBe('postgres')
   })
 
-  test('visit counts are one count, whichever instance a visitor reaches', async () => {
+  test('visit counts are one count, whichever instance a visitor reaches, and a visitor counts once a day on all of them', async () => {
     const answers = []
-    for (const site of sites) {
-      const response = await site.get('/api/visits', {
-        method: 'POST',
-        body: '{}',
-        headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', 'User-Agent': BROWSER },
-      })
-      answers.push(await response.json())
+    for (const [i, site] of sites.entries()) {
+      for (const visitor of [`203.0.113.${i + 1}`, '203.0.113.1']) {
+        const response = await site.get('/api/visits', {
+          method: 'POST',
+          body: '{}',
+          headers: {
+            'Content-Type': 'application/json',
+            'Sec-Fetch-Site': 'same-origin',
+            'User-Agent': BROWSER,
+            'X-Forwarded-For': visitor,
+          },
+        })
+        answers.push(await response.json())
+      }
     }
-    expect(answers.map((a) => a.total)).toEqual([1, 2, 3])
+    expect(answers.map((a) => a.total)).toEqual([1, 1, 2, 2, 3, 3])
     expect(await (await sites[0]!.get('/api/visits')).json()).toEqual({ today: 3, total: 3 })
   })
 

@@ -8,7 +8,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * POST: one page view (the floating widgets send it once per view), answered with the counts.
+ * POST: a visit (the floating widgets send it once per page view), answered with the counts. One
+ * client counts once a day; the gate limits how often it may post at all (server/gate/post-guards.server.ts).
  * Only same-site JSON posts count: a cross-site page cannot send one without a CORS preflight.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -17,5 +18,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!sameSite || !request.headers.get('Content-Type')?.startsWith('application/json')) {
     return Response.json({ error: 'Send a same-site JSON post' }, { status: 415, headers: noStore })
   }
-  return Response.json(await context.services.visits.recordView(request.headers.get('User-Agent')), { headers: noStore })
+  return Response.json(await context.services.visits.recordView(request.headers.get('User-Agent'), context.clientIp), { headers: noStore })
 }

@@ -32,12 +32,13 @@ afterEach(async () => {
 })
 
 /** Posts `fields` to the action for the site showing `record`; answers { status, body }. */
-async function post(fields: Record<string, string | string[]>, { rateLimited = false } = {}) {
+async function post(fields: Record<string, string | string[]>, { rateLimited = false, guarded = true } = {}) {
   const body = new URLSearchParams()
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one)
   const request = new Request('http://site.test/contact', { method: 'POST', body })
   // Only what the action reads; the rest of the context belongs to the server.
-  const context = { snapshot: { record }, services: { leads }, clientIp: '203.0.113.9', rateLimited } as unknown as AppLoadContext
+  const contact = guarded ? { rateLimited } : undefined
+  const context = { snapshot: { record }, services: { leads }, clientIp: '203.0.113.9', contact } as unknown as AppLoadContext
   const answer = await contactAction(request, context)
   return 'init' in answer ? { status: answer.init?.status ?? 200, body: answer.data } : { status: 200, body: answer }
 }
@@ -91,6 +92,14 @@ describe('POST /contact answers', () => {
         fieldErrors: {},
         values: null,
       },
+    })
+    expect(await storage.leads.listLeads()).toEqual([])
+  })
+
+  test('a post the gate did not pass (no contact guards ran): 403, nothing stored', async () => {
+    expect(await post(validForm, { guarded: false })).toMatchObject({
+      status: 403,
+      body: { ok: false, message: 'This form can only be sent from this website. Please open the page again and send it from there.' },
     })
     expect(await storage.leads.listLeads()).toEqual([])
   })

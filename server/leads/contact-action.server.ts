@@ -14,7 +14,9 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   const refuse = (status: number, message: string, values: EstimateFormValues | null = null, fieldErrors: EstimateFieldErrors = {}) =>
     data({ ok: false as const, message, fieldErrors, values }, { status })
 
-  if (context.rateLimited) return refuse(429, text.tooMany)
+  // Only the gate's contact guards (server/gate/) open the way here, whatever method or spelling came in.
+  if (!context.contact) return refuse(403, text.crossOrigin)
+  if (context.contact.rateLimited) return refuse(429, text.tooMany)
   const form = await request.formData()
 
   const result = await context.services.leads

@@ -1,5 +1,5 @@
 import { isbot } from 'isbot'
-import type { VisitCounts, VisitStorage } from '#server/storage/storage.server.ts'
+import type { RateLimitStorage, VisitCounts, VisitStorage } from '#server/storage/storage.server.ts'
 
 /** Page views of one site per day and in total. Days are calendar days in `timeZone` (the server's own by default). */
 export type { VisitCounts }
@@ -8,6 +8,8 @@ export interface VisitStoreOptions {
   /** SQLite or PostgreSQL (server/storage/). */
   storage: VisitStorage
   site: string
+  /** Remembers which clients were counted today, so one client counts once a day however often it posts. */
+  seen: RateLimitStorage
   timeZone?: string
   now?: () => number
 }
@@ -17,17 +19,22 @@ export type VisitStore = ReturnType<typeof createVisitStore>
 /** No real browser omits its user agent, so an empty one is treated like a bot. */
 export const isCountableVisitor = (userAgent: string | null | undefined) => Boolean(userAgent?.trim()) && !isbot(userAgent)
 
-export function createVisitStore({ storage, site, timeZone, now = Date.now }: VisitStoreOptions) {
+const DAY_MS = 24 * 3600 * 1000
+
+export function createVisitStore({ storage, site, seen, timeZone, now = Date.now }: VisitStoreOptions) {
   const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
   const dayKey = () => dayFormat.format(now())
   const counts = (): Promise<VisitCounts> => storage.counts(site, dayKey())
 
   return {
     counts,
-    /** Counts one page view unless the visitor is a bot; answers the counts either way. */
-    async recordView(userAgent: string | null | undefined): Promise<VisitCounts & { counted: boolean }> {
+    /** Counts one visit per client and day, bots never; answers the counts either way. */
+    async recordView(userAgent: string | null | undefined, client: string): Promise<VisitCounts & { counted: boolean }> {
       if (!isCountableVisitor(userAgent)) return { ...(await counts()), counted: false }
-      return { ...(await storage.countView(site, dayKey())), counted: true }
+      const day = dayKey()
+      const { hits } = await seen.hit(`visit:${site}:${day}:${client}`, now(), DAY_MS)
+      if (hits > 1) return { ...(await counts()), counted: false }
+      return { ...(await storage.countView(site, day)), counted: true }
     },
   }
 }

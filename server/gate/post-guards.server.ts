@@ -1,0 +1,50 @@
+import type { IncomingMessage } from 'node:http'
+import { isCrossOriginPost } from '../same-origin.server.ts'
+import type { RateLimitStorage } from '../storage/storage.server.ts'
+import { formAnswers } from './form-answers.server.ts'
+import type { Refusal } from './request-gate.server.ts'
+import type { ResolvedRequest } from './request-resolver.server.ts'
+
+const WINDOW_MS = 10 * 60 * 1000
+/** The visit counter is posted once per page view: a person reads fewer pages than this in ten minutes. */
+export const VISIT_POSTS_PER_WINDOW = 60
+
+/**
+ * The guards of the two things a stranger can post. Counters live in the storage, so instances
+ * sharing a database share the limits.
+ */
+export function createPostGuards({ contactPostsPerWindow, counters }: { contactPostsPerWindow: number; counters: RateLimitStorage }) {
+  let prunedAt = 0
+  /** This client's hits in the current window; null when the storage cannot say (the post goes on). */
+  async function hits(key: string): Promise<number | null> {
+    const now = Date.now()
+    try {
+      if (now - prunedAt >= WINDOW_MS) {
+        prunedAt = now // ended windows are forgotten at most once a window per instance
+        await counters.prune(now)
+      }
+      return (await counters.hit(key, now, WINDOW_MS)).hits
+    } catch {
+      return null
+    }
+  }
+
+  return {
+    /**
+     * A post that can reach the contact action: refused (403) when another site's page sent it; over
+     * the limit, it goes on marked, so the action answers in the page, in the visitor's language.
+     * Storage unreachable: it goes on too, and the action answers with a readable error.
+     */
+    async contactGuard(request: ResolvedRequest, req: IncomingMessage): Promise<Refusal | { rateLimited: boolean }> {
+      const headers = { get: (name: string) => [req.headers[name] ?? ''].flat()[0] || undefined }
+      if (isCrossOriginPost(headers, request.requestOrigin)) return { status: 403, text: formAnswers(request.site!).crossOrigin }
+      const count = await hits(`contact:${request.clientIp}`)
+      return { rateLimited: count !== null && count > contactPostsPerWindow }
+    },
+    async visitsGuard(request: ResolvedRequest): Promise<Refusal | null> {
+      const count = await hits(`visits:${request.clientIp}`)
+      if (count === null || count <= VISIT_POSTS_PER_WINDOW) return null
+      return { status: 429, text: 'Too many requests.', headers: { 'Retry-After': String(WINDOW_MS / 1000) } }
+    },
+  }
+}
