@@ -42,6 +42,8 @@ export async function startSite(env: Record<string, string>, dataDir = fs.mkdtem
     dataDir,
     pid: child.pid!,
     output: () => output,
+    /** The server's resident memory now, from /proc. */
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
     /** Ends the server at once, as a crash or an OOM kill would: no shutdown code runs. */
     kill: () =>
       new Promise<void>((resolve) => {
