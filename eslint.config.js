@@ -4,6 +4,7 @@ import { importX } from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import reactHooks from 'eslint-plugin-react-hooks'
 import prettier from 'eslint-config-prettier'
+import regexp from 'eslint-plugin-regexp'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
@@ -13,7 +14,7 @@ export default tseslint.config(
   tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks, regexp },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
     rules: {
       // The classic hook rules; the React Compiler's own rules (set-state-in-effect, …) do not apply: we do not use it.
@@ -26,7 +27,15 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'preserve-caught-error': 'error',
+      // Record text and request headers are a stranger's input: every pattern must run in linear time.
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
+  },
+  {
+    // Tests match our own output, never a stranger's input.
+    files: ['**/*.test.{ts,tsx}', 'tests/**', 'e2e/**'],
+    rules: { 'regexp/no-super-linear-backtracking': 'off', 'regexp/no-super-linear-move': 'off' },
   },
   prettier,
 )

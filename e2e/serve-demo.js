@@ -13,5 +13,6 @@ if (!process.env.E2E_SKIP_BUILD) {
 process.env.DATA_DIR = dataDir
 // Every browser test posts from 127.0.0.1; the real limit has its own server test (tests/contact.test.ts).
 process.env.CONTACT_RATE_LIMIT = '1000'
+process.env.VISITS_RATE_LIMIT = '100000'
 delete process.env.PAGE_API_URL
 await import('../server/start.js')

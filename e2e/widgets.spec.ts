@@ -172,11 +172,15 @@ test.describe('floating widgets on a desktop (demo record: every widget active)'
     await expect(links.nth(2)).toHaveAttribute('href', 'tel:+17205550119')
   })
 
-  test('visits counter: a 1 s loader, then visits today and in total; a second page load adds at least one', async ({ page, context }) => {
+  test('visits counter: a 1 s loader, then visits today and in total; the same visitor again the same day adds none', async ({
+    page,
+    context,
+  }) => {
     await page.clock.install()
     const counted = page.waitForResponse((r) => r.url().endsWith('/api/visits') && r.request().method() === 'POST')
     const menu = await openMenu(page)
-    expect(await (await counted).json()).toMatchObject({ counted: true })
+    // Every browser test visits from 127.0.0.1: whether this view was its first today depends on the tests before it.
+    expect(await (await counted).json()).toMatchObject({ counted: expect.any(Boolean) })
     const panel = menu.getByRole('dialog', { name: 'Visits' })
     await openPanelOnFrozenClock(page, menu, 'Visits counter', panel, 'Counting visits')
     await page.clock.runFor(400)
@@ -195,7 +199,7 @@ test.describe('floating widgets on a desktop (demo record: every widget active)'
     const panelAgain = menuAgain.getByRole('dialog', { name: 'Visits' })
     await expect(panelAgain.getByText('Visits today')).toBeVisible()
     const second = Number((await panelAgain.getByRole('definition').nth(1).innerText()).replace(/,/g, ''))
-    expect(second).toBeGreaterThanOrEqual(first + 1)
+    expect(second).toBe(first)
   })
 
   test('a page view is counted once, however often the page re-renders; moving to another page is a new view', async ({ page }) => {

@@ -59,7 +59,11 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   const gate = createGate({
     trust,
     siteFor: services.siteFor,
-    ...createPostGuards({ contactPostsPerWindow: env.CONTACT_RATE_LIMIT, counters: services.storage.rateLimits }),
+    ...createPostGuards({
+      contactPostsPerWindow: env.CONTACT_RATE_LIMIT,
+      visitPostsPerWindow: env.VISITS_RATE_LIMIT,
+      counters: services.storage.rateLimits,
+    }),
   })
   const notFoundRoute = notFoundRouteFinder((await loadBuild()).routes)
   const app = express()

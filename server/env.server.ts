@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withoutTrailingSlashes } from '#app/record/absolute-url.ts'
 import { trustProxySchema } from './gate/trust-proxy.server.ts'
 import { DEFAULT_RELAY_TIMING, type RelayTiming } from './leads/relay-outbox.server.ts'
 
@@ -11,7 +12,7 @@ const milliseconds = z.coerce
 export const optionalUrl = z
   .string()
   .trim()
-  .transform((v) => v.replace(/\/+$/, ''))
+  .transform(withoutTrailingSlashes)
   .pipe(z.url({ protocol: /^https?$/ }))
   .optional()
 
@@ -43,6 +44,8 @@ const envSchema = z.object({
   IMAGE_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(20_000),
   /** Contact-form posts one client IP may make per 10 minutes. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().positive().max(10_000).default(5),
+  /** Visit-counter posts one client IP may make per 10 minutes (one per page view; a client counts once a day anyway). */
+  VISITS_RATE_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(60),
   /** Unset → SQLite in DATA_DIR; set → leads, relay outbox, visits and limits in this PostgreSQL, shared by every instance. */
   DATABASE_URL: z
     .string()

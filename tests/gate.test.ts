@@ -19,7 +19,7 @@ let site: Awaited<ReturnType<typeof startSite>>
 beforeAll(async () => {
   ensureBuilt()
   provider = await startFakeProvider({ kind: 'ok', record: acmeRecord() })
-  site = await startSite({ PAGE_API_URL: provider.url, CONTACT_RATE_LIMIT: '5' })
+  site = await startSite({ PAGE_API_URL: provider.url, CONTACT_RATE_LIMIT: '5', VISITS_RATE_LIMIT: '60' })
 }, 180_000)
 afterAll(async () => {
   await site?.stop()

@@ -6,5 +6,12 @@
  */
 export function absoluteUrl(siteUrl: string | undefined, pathOrUrl: string): string {
   const rootRelative = pathOrUrl.startsWith('/') && !pathOrUrl.startsWith('//')
-  return rootRelative && siteUrl ? siteUrl.replace(/\/+$/, '') + pathOrUrl : pathOrUrl
+  return rootRelative && siteUrl ? withoutTrailingSlashes(siteUrl) + pathOrUrl : pathOrUrl
+}
+
+/** "https://a.example///" → "https://a.example", in linear time whatever the input. */
+export function withoutTrailingSlashes(text: string): string {
+  let end = text.length
+  while (end > 0 && text[end - 1] === '/') end--
+  return text.slice(0, end)
 }

@@ -56,3 +56,9 @@ test('serialised JSON-LD cannot close its script element', () => {
   expect(json).not.toContain('<')
   expect(JSON.parse(json).name).toBe('</script><script>alert(1)</script>')
 })
+
+test('100 KB day and hour texts built to backtrack are answered at once (linear patterns)', () => {
+  expect(openingHours(`Monday${' '.repeat(100_000)}x`, `7:00 AM${' '.repeat(100_000)}`)).toBeNull()
+  expect(openingHours('-'.repeat(100_000), ' - '.repeat(33_000))).toBeNull()
+  expect(openingHours('Monday to Saturday', '7:00 AM – 6:00 PM')).toBe('Mo-Sa 07:00-18:00')
+})

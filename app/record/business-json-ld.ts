@@ -20,10 +20,13 @@ function to24h(time: string): string | null {
   return `${String(hour).padStart(2, '0')}:${minutes}`
 }
 
+/** "Mon – Sat" → ["Mon", "Sat"] (a hyphen, an en dash or "to"); each part trimmed. */
+const splitRange = (text: string) => text.split(/-|–|to/i).map((part) => part.trim())
+
 /** "Monday - Saturday" + "7:00 AM - 6:00 PM" → "Mo-Sa 07:00-18:00"; null when either is not parsable. */
 export function openingHours(days: string, hours: string): string | null {
-  const dayRange = days.split(/\s*(?:-|–|to)\s*/i).map(dayCode)
-  const hourRange = hours.split(/\s*(?:-|–|to)\s*/i).map(to24h)
+  const dayRange = splitRange(days).map(dayCode)
+  const hourRange = splitRange(hours).map(to24h)
   if (dayRange.length < 1 || dayRange.length > 2 || dayRange.some((d) => !d)) return null
   if (hourRange.length !== 2 || hourRange.some((h) => !h)) return null
   return `${dayRange.join('-')} ${hourRange.join('-')}`

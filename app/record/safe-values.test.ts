@@ -62,3 +62,12 @@ test('toCount reads numbers and numeric strings', () => {
 test('toFlag is on only for true, "true" and 1', () => {
   expect([toFlag(true), toFlag('true'), toFlag(1), toFlag('yes'), toFlag(0), toFlag(null)]).toEqual([true, true, true, false, false, false])
 })
+
+test('100 KB colour strings built to backtrack are answered at once (linear patterns)', () => {
+  expect(isCssColor(`rgb(${'1'.repeat(100_000)}`)).toBe(false)
+  expect(isCssColor(`rgb(1${' '.repeat(100_000)}x`)).toBe(false)
+  expect(isCssColor(`rgb(1,${' ,'.repeat(50_000)}`)).toBe(false)
+  expect(isCssColor(`hsl(1.${'1'.repeat(100_000)}.`)).toBe(false)
+  expect(isCssColor('rgb(12 34 56)')).toBe(true)
+  expect(isCssColor('rgba(12, 34, 56 / 50%)')).toBe(true)
+})

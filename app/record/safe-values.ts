@@ -22,8 +22,14 @@ export function safeUrl(value: unknown): string {
   }
 }
 
-const NUMBER = String.raw`[+-]?(?:\d+\.?\d*|\.\d+)(?:%|deg)?`
-const FUNCTION_COLOR = new RegExp(String.raw`^(?:rgba?|hsla?)\(\s*${NUMBER}(?:\s*[,\s]\s*${NUMBER}){2}(?:\s*[,/]\s*${NUMBER})?\s*\)$`, 'i')
+const NUMBER = String.raw`[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:%|deg)?`
+// Every separator is a comma or a slash with optional spaces around it, or spaces alone: one way to read each.
+const SEPARATOR = String.raw`(?:\s*,\s*|\s+)`
+const ALPHA_SEPARATOR = String.raw`(?:\s*[,/]\s*|\s+)`
+const FUNCTION_COLOR = new RegExp(
+  String.raw`^(?:rgba?|hsla?)\(\s*${NUMBER}(?:${SEPARATOR}${NUMBER}){2}(?:${ALPHA_SEPARATOR}${NUMBER})?\s*\)$`,
+  'i',
+)
 const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
 const NAMED = new Set(cssNamedColors.map((c) => c.name.toLowerCase()))
 

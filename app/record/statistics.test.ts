@@ -91,3 +91,14 @@ describe('count-up progression', () => {
     }
   })
 })
+
+test('counts are grouped by thousands and trimmed of trailing zeros', () => {
+  expect([formatCount(1500), formatCount(1234.5), formatCount(1_000_000), formatCount(999), formatCount(-12345.67)]).toEqual([
+    '1,500',
+    '1,234.5',
+    '1,000,000',
+    '999',
+    '-12,345.67',
+  ])
+  expect([decimalPlaces(2.5), decimalPlaces(2.5), decimalPlaces(2.499999), decimalPlaces(3), decimalPlaces(1e-9)]).toEqual([1, 1, 1, 0, 0])
+})

@@ -33,14 +33,15 @@ export function statisticsFor(principal: Principal): Statistic[] {
 /** How many decimals a value shows (2.5 → 1); at most 2, so a float artefact never leaks. */
 export function decimalPlaces(value: number): number {
   if (!Number.isFinite(value) || Number.isInteger(value)) return 0
-  const fraction = value.toFixed(2).split('.')[1]!.replace(/0+$/, '')
-  return fraction.length
+  const rounded = String(Number(value.toFixed(2))) // trailing zeros dropped: 2.50 → "2.5"
+  const dot = rounded.indexOf('.')
+  return dot === -1 ? 0 : rounded.length - dot - 1
 }
 
 /** Comma thousands, dot decimals, whatever the visitor's locale: 1500 → "1,500", 1234.5 → "1,234.5". */
 export function formatCount(value: number, decimals = decimalPlaces(value)): string {
   const [whole, fraction] = Math.abs(value).toFixed(decimals).split('.')
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  const grouped = [...whole!].map((digit, i) => (i > 0 && (whole!.length - i) % 3 === 0 ? `,${digit}` : digit)).join('')
   const sign = value < 0 && Number(whole) + Number(fraction ?? 0) > 0 ? '-' : ''
   return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`
 }

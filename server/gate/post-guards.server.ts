@@ -6,14 +6,19 @@ import type { Refusal } from './request-gate.server.ts'
 import type { ResolvedRequest } from './request-resolver.server.ts'
 
 const WINDOW_MS = 10 * 60 * 1000
-/** The visit counter is posted once per page view: a person reads fewer pages than this in ten minutes. */
-export const VISIT_POSTS_PER_WINDOW = 60
 
 /**
  * The guards of the two things a stranger can post. Counters live in the storage, so instances
  * sharing a database share the limits.
  */
-export function createPostGuards({ contactPostsPerWindow, counters }: { contactPostsPerWindow: number; counters: RateLimitStorage }) {
+type Limits = {
+  contactPostsPerWindow: number
+  /** The visit counter is posted once per page view: a person reads fewer pages than this in ten minutes. */
+  visitPostsPerWindow: number
+  counters: RateLimitStorage
+}
+
+export function createPostGuards({ contactPostsPerWindow, visitPostsPerWindow, counters }: Limits) {
   let prunedAt = 0
   /** This client's hits in the current window; null when the storage cannot say (the post goes on). */
   async function hits(key: string): Promise<number | null> {
@@ -43,7 +48,7 @@ export function createPostGuards({ contactPostsPerWindow, counters }: { contactP
     },
     async visitsGuard(request: ResolvedRequest): Promise<Refusal | null> {
       const count = await hits(`visits:${request.clientIp}`)
-      if (count === null || count <= VISIT_POSTS_PER_WINDOW) return null
+      if (count === null || count <= visitPostsPerWindow) return null
       return { status: 429, text: 'Too many requests.', headers: { 'Retry-After': String(WINDOW_MS / 1000) } }
     },
   }

@@ -18,6 +18,15 @@ export function hashMarkedScripts(html: string, mark: string): { html: string; h
   return { html: html.replaceAll(attribute, ''), hashes: [...hashes] }
 }
 
+const IMPORT_AS = /^import \* as (\w+) from ("[^"]+");$/
+const BARE_IMPORT = /^import ("[^"]+");+$/
+
+function withoutLeading(text: string, characters: string): string {
+  let start = 0
+  while (start < text.length && characters.includes(text[start]!)) start++
+  return text.slice(start)
+}
+
 /**
  * Starts the page's JavaScript just after the browser's first paint, rather than alongside the
  * HTML. The HTML is complete and its links and forms work on their own, so what a phone on a slow
@@ -31,22 +40,32 @@ export function startScriptsAfterFirstPaint(html: string, mark: string): string 
   const script = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].find(
     ([, attributes]) => attributes!.includes(` nonce="${mark}"`) && attributes!.includes('type="module"'),
   )
-  const imports = [...(script?.[2] ?? '').matchAll(/^\s*import \* as (\w+) from ("[^"]+");\s*$/gm)]
-  if (!script || !imports.length) return html
-  // Bare imports (the dev server's HMR runtime) run first, as they did as static imports.
-  const bare = [...script[2]!.matchAll(/^\s*import ("[^"]+");+\s*$/gm)]
+  if (!script) return html
+  // React Router writes one statement per line; each line is read on its own (linear, whatever the page holds).
+  const imports: { name: string; from: string }[] = []
+  const bare: string[] = []
+  const others: string[] = []
+  for (const line of script[2]!.split('\n')) {
+    const named = IMPORT_AS.exec(line.trim())
+    const plain = BARE_IMPORT.exec(line.trim())
+    if (named) imports.push({ name: named[1]!, from: named[2]! })
+    else if (plain) bare.push(plain[1]!)
+    else others.push(line)
+  }
+  if (!imports.length) return html
+  const rest = withoutLeading(others.join('\n'), ' \t\n\r;')
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)]
-  const rest = [...imports, ...bare].reduce((text, [line]) => text.replace(line, ''), script[2]!).replace(/^[\s;]*/, '')
   const body = [
     // A frame callback runs just before a paint; a task queued from it runs after that paint.
     `await new Promise((go) => requestAnimationFrame(() => setTimeout(go)));`,
     // Modules reach the page through these links (script-created, so 'strict-dynamic' admits them), then the imports.
-    `for (const href of ${JSON.stringify([...bare.map((m) => JSON.parse(m[1]!) as string), ...preloads.map((m) => m[1])])}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
-    ...bare.map((m) => `await import(${m[1]});`),
-    `const [${imports.map((m) => m[1]).join(', ')}] = await Promise.all([${imports.map((m) => `import(${m[2]})`).join(', ')}]);`,
+    `for (const href of ${JSON.stringify([...bare.map((from) => JSON.parse(from) as string), ...preloads.map((m) => m[1])])}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    ...bare.map((from) => `await import(${from});`),
+    `const [${imports.map((i) => i.name).join(', ')}] = await Promise.all([${imports.map((i) => `import(${i.from})`).join(', ')}]);`,
     rest,
   ].join('\n')
-  let out = html.replace(script[0], `<script type="module" nonce="${mark}">${body}</script>`)
+  // A function replacer: a `$` in the manifest is text, not a replacement pattern.
+  let out = html.replace(script[0], () => `<script type="module" nonce="${mark}">${body}</script>`)
   for (const [tag] of preloads) out = out.replace(tag, '')
   return out
 }

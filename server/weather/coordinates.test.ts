@@ -61,3 +61,13 @@ test('WMO codes become plain descriptions, and degrees a compass point', () => {
     null,
   ])
 })
+
+test('100 KB addresses built to backtrack are answered at once (linear patterns)', () => {
+  expect(geocodingQueries(`Denver${' '.repeat(100_000)}x`)).toEqual([{ name: `Denver${' '.repeat(100_000)}x` }])
+  expect(geocodingQueries(`Denver, ${'1'.repeat(100_000)}`)).toContainEqual({ name: '11111', countryCode: 'US' })
+  expect(coordinatesFromMapUrl(`!2d${'1'.repeat(100_000)}`)).toBeNull()
+  expect(geocodingQueries('12 Elm St, Denver CO 80202')).toEqual([
+    { name: 'Denver', countryCode: 'US' },
+    { name: '80202', countryCode: 'US' },
+  ])
+})

@@ -35,7 +35,8 @@ export interface GeocodingQuery {
 
 const COUNTRY = /^(usa?|united states( of america)?)$/i
 const STATE_ZIP_PART = /^[a-z]{2}(\s+\d{5}(-\d{4})?)?$|^\d{5}(-\d{4})?$/i
-const TRAILING_STATE_ZIP = /\s+(?:[a-z]{2}\s+)?(\d{5})(?:-\d{4})?$/i
+// The look-behind starts a match only at the first space of a run, so a long run of spaces costs linear time.
+const TRAILING_STATE_ZIP = /(?<!\s)\s+(?:[a-z]{2}\s+)?(\d{5})(?:-\d{4})?$/i
 
 /**
  * Open-Meteo's geocoding matches place names and postal codes, not street addresses, so

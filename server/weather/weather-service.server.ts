@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { coordinatesFromMapUrl, geocodingQueries, type Coordinates } from './coordinates.ts'
 import type { WeatherResult } from './weather-result.ts'
+import { withoutTrailingSlashes } from '#app/record/absolute-url.ts'
 import { compassPoint, describeWeatherCode } from './wmo-codes.ts'
 
 export const WEATHER_TIMEOUT_MS = 3_000
@@ -64,8 +65,8 @@ export type WeatherService = ReturnType<typeof createWeatherService>
 export function createWeatherService(options: WeatherServiceOptions) {
   const { timeoutMs = WEATHER_TIMEOUT_MS, cacheMs = WEATHER_CACHE_MS } = options
   const { failureCacheMs = WEATHER_FAILURE_CACHE_MS, now = Date.now, warn = console.warn } = options
-  const forecastUrl = options.forecastUrl.replace(/\/+$/, '')
-  const geocodingUrl = options.geocodingUrl.replace(/\/+$/, '')
+  const forecastUrl = withoutTrailingSlashes(options.forecastUrl)
+  const geocodingUrl = withoutTrailingSlashes(options.geocodingUrl)
   const cache = new Map<string, { expires: number; result: Promise<WeatherResult> }>()
 
   async function getJson<T>(url: URL, schema: z.ZodType<T>, signal: AbortSignal): Promise<T> {
