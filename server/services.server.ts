@@ -89,7 +89,7 @@ export async function startServices(env: Env) {
   })
   outbox.start()
   images.sync()
-  // Images that failed (host down, too slow) are tried again; ready ones are never fetched twice.
+  // Images that failed (host down, too slow) are tried again when their backoff is due; ready ones are never fetched twice.
   const imageRetry = setInterval(() => images.sync(), Math.max(env.RECORD_TTL_SECONDS, 30) * 1000)
   imageRetry.unref()
 
@@ -103,6 +103,7 @@ export async function startServices(env: Env) {
     pages,
     async close() {
       clearInterval(imageRetry)
+      images.close() // first and synchronous: the finished images' manifest is on disk before anything awaits
       for (const site of sites) site.records.stop()
       await outbox.stop()
       await storage.close()
