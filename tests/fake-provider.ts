@@ -10,13 +10,18 @@ export type ProviderMode =
   /** A record of `bytes` (padding, made as it is read), chunked, or under a `Content-Length` that may lie. */
   | { kind: 'huge'; bytes: number; declaredLength?: number }
 
-/** A real HTTP stand-in for the provider's API whose behaviour a test can switch at any time. */
-export async function startFakeProvider(initial: ProviderMode) {
+/**
+ * A real HTTP stand-in for the provider's API whose behaviour a test can switch at any time; `files`
+ * (path → type and bytes) are served beside it, as a provider hosting its own pictures would.
+ */
+export async function startFakeProvider(initial: ProviderMode, files: Record<string, { type: string; body: Buffer }> = {}) {
   let mode = initial
   const requests: { url: string; accept: string | undefined }[] = []
   const streamed = { bytes: 0 }
   const server = http.createServer((req, res) => {
     requests.push({ url: req.url ?? '', accept: req.headers.accept })
+    const file = files[req.url ?? '']
+    if (file) return void res.writeHead(200, { 'Content-Type': file.type }).end(file.body)
     if (mode.kind === 'hang') return // never answers: the client's timeout must fire
     if (mode.kind === 'status') return void res.writeHead(mode.status).end('{"error":"nope"}')
     if (mode.kind === 'garbage') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('<html>not json')
