@@ -133,6 +133,18 @@ test('a failed image is retried after 5 minutes, then twice as long each time up
   expect(store.status()).toMatchObject({ ready: 0, pending: 0, failed: 1 })
 })
 
+test('a failure is forgotten once no record names its URL', async () => {
+  let urls = ['https://a.example/missing.jpg']
+  const store = storeWith(() => urls)
+  store.sync()
+  await store.idle()
+  expect(store.status().failed).toBe(1)
+  urls = ['https://a.example/red.jpg']
+  store.sync()
+  await store.idle()
+  expect(store.status()).toMatchObject({ ready: 1, failed: 0 })
+})
+
 test('sites take turns: one site with many images does not hold back the others', async () => {
   const urls = (site: string, n: number) => Array.from({ length: n }, (_, i) => `https://${site}.example/${i}.jpg`)
   const store = storeWith(() => urls('a', 3))

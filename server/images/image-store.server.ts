@@ -155,6 +155,8 @@ export function createImageStore(options: Options) {
   function collectGarbage() {
     const needed = wanted()
     if (!needed) return
+    // Failures of URLs no record names any more are forgotten: the map stays as small as the records.
+    for (const url of failures.keys()) if (!needed.has(url)) failures.delete(url)
     let changed = false
     for (const url of Object.keys(manifest.sources)) {
       if (!needed.has(url)) {
