@@ -118,7 +118,7 @@ const results = []
 const runs = Number(process.env.LH_RUNS ?? 3)
 for (const [label, env, port] of [
   ['demo pictures', {}, 3905],
-  ['4 MB phone photos', { PAGE_API_URL: providerUrl, NODE_EXTRA_CA_CERTS: tls.certFile }, 3906],
+  ['4 MB phone photos', { PAGE_API_URL: providerUrl, OUTBOUND_ALLOW_ORIGINS: hostOrigin, NODE_EXTRA_CA_CERTS: tls.certFile }, 3906],
 ]) {
   // Photos are encoded in the background; measure once every one is ready (as a visitor a minute later would).
   const started = Date.now()

@@ -28,6 +28,8 @@ const envSchema = z.object({
   PAGE_ID: pageId.default('demo'),
   RECORD_TTL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   RECORD_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(5_000),
+  /** The largest record answer read from a provider; a bigger one is a provider error (the last good record stays). */
+  RECORD_MAX_MB: z.coerce.number().positive().max(100).default(5),
   DATA_DIR: z.string().min(1).default('./data'),
   SITE_URL: optionalUrl,
   /** JSON list of the sites this process serves by host name (server/sites/site-config.server.ts). */
@@ -38,6 +40,20 @@ const envSchema = z.object({
   WEATHER_GEOCODING_URL: optionalUrl,
   /** Which proxies in front of us may speak for the visitor: a hop count or addresses/CIDRs (server/gate/trust-proxy.server.ts). */
   TRUST_PROXY: trustProxySchema,
+  /**
+   * Origins on this machine or a private network that record URLs (relay, images) may reach, beside the
+   * providers' own: an internal relay or image host. Comma-separated; only scheme, host and port count.
+   */
+  OUTBOUND_ALLOW_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)))
+    .default([]),
   /** Disk the record images' variants may take under DATA_DIR/images. */
   IMAGE_DISK_MB: z.coerce.number().positive().default(2048),
   /** How long fetching one record image may take. */

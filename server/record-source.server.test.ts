@@ -6,6 +6,9 @@ import { createRecordSource } from './record-source.server.ts'
 import { startFakeProvider } from '#tests/fake-provider.ts'
 
 const goodRecord = { dbPrincipal: { name: 'Acme Fence' }, dbSlogan: [{ slogan: 'Strong fences' }] }
+const MB = 1024 * 1024
+/** RECORD_MAX_MB's default. */
+const MAX_BYTES = 5 * MB
 let dataDir: string
 let logs: string[]
 const logger = { info: (m: string) => logs.push(`info ${m}`), warn: (m: string) => logs.push(`warn ${m}`) }
@@ -21,7 +24,15 @@ afterEach(async () => {
 
 async function setup(mode: Parameters<typeof startFakeProvider>[0], timeoutMs = 300) {
   const provider = await startFakeProvider(mode)
-  const source = createRecordSource({ apiUrl: provider.url, pageId: 'page-1', ttlSeconds: 60, dataDir, timeoutMs, logger })
+  const source = createRecordSource({
+    apiUrl: provider.url,
+    pageId: 'page-1',
+    ttlSeconds: 60,
+    dataDir,
+    timeoutMs,
+    maxBytes: MAX_BYTES,
+    logger,
+  })
   cleanups.push(
     () => source.stop(),
     () => provider.close(),
@@ -41,7 +52,7 @@ test.each([
   ['an HTTP 500', { kind: 'status', status: 500 } as const, /HTTP 500/],
   ['an HTTP 404', { kind: 'status', status: 404 } as const, /HTTP 404/],
   ['invalid JSON', { kind: 'garbage' } as const, /not JSON/],
-  ['a hung provider', { kind: 'hang' } as const, /no answer within 300 ms/],
+  ['a hung provider', { kind: 'hang' } as const, /no complete answer within 300 ms/],
 ])('keeps the last good record through %s, and logs the problem once', async (_name, fault, message) => {
   const { provider, source } = await setup({ kind: 'ok', record: goodRecord })
   await source.start()
@@ -64,6 +75,20 @@ test('a JSON body that is not an object is refused', async () => {
   await source.start()
   expect(source.current().origin).toBe('empty')
   expect(source.current().lastError).toMatch(/not a JSON object/)
+})
+
+test.each([
+  ['6 MB chunked', { bytes: 6 * MB }, /answer larger than 5 MB/],
+  ['6 MB under an honest Content-Length', { bytes: 6 * MB, declaredLength: 6 * MB + 40 }, /answer larger than 5 MB/],
+  ['6 MB under a Content-Length claiming 1 KB', { bytes: 6 * MB, declaredLength: 1024 }, /not JSON/],
+])('a record answer of %s is a provider error: the last good record stays, one log line', async (_name, huge, message) => {
+  const { provider, source } = await setup({ kind: 'ok', record: goodRecord })
+  await source.start()
+  const version = source.current().version
+  provider.set({ kind: 'huge', ...huge })
+  await source.refresh()
+  expect(source.current()).toMatchObject({ version, origin: 'provider', lastError: expect.stringMatching(message) })
+  expect(logs.filter((l) => l.startsWith('warn'))).toEqual([expect.stringMatching(message)])
 })
 
 test('with no record ever fetched, it serves the empty record', async () => {
@@ -95,7 +120,15 @@ test('a restart during an outage serves the last good record from disk', async (
   await first.source.start()
   first.source.stop()
   first.provider.set({ kind: 'status', status: 500 })
-  const restarted = createRecordSource({ apiUrl: first.provider.url, pageId: 'page-1', ttlSeconds: 60, dataDir, timeoutMs: 300, logger })
+  const restarted = createRecordSource({
+    apiUrl: first.provider.url,
+    pageId: 'page-1',
+    ttlSeconds: 60,
+    dataDir,
+    timeoutMs: 300,
+    maxBytes: MAX_BYTES,
+    logger,
+  })
   cleanups.push(() => restarted.stop())
   await restarted.start()
   expect(restarted.current().origin).toBe('disk')
@@ -111,7 +144,15 @@ test('concurrent refreshes share one request', async () => {
 
 test('the background refresh picks up a change within the ttl', async () => {
   const provider = await startFakeProvider({ kind: 'ok', record: goodRecord })
-  const source = createRecordSource({ apiUrl: provider.url, pageId: 'p', ttlSeconds: 0.2, dataDir, timeoutMs: 300, logger })
+  const source = createRecordSource({
+    apiUrl: provider.url,
+    pageId: 'p',
+    ttlSeconds: 0.2,
+    dataDir,
+    timeoutMs: 300,
+    maxBytes: MAX_BYTES,
+    logger,
+  })
   cleanups.push(
     () => source.stop(),
     () => provider.close(),
@@ -123,7 +164,15 @@ test('the background refresh picks up a change within the ttl', async () => {
 
 test('page requests refresh at most once per ttl, however many arrive', async () => {
   const provider = await startFakeProvider({ kind: 'status', status: 503 })
-  const source = createRecordSource({ apiUrl: provider.url, pageId: 'p', ttlSeconds: 60, dataDir, timeoutMs: 300, logger })
+  const source = createRecordSource({
+    apiUrl: provider.url,
+    pageId: 'p',
+    ttlSeconds: 60,
+    dataDir,
+    timeoutMs: 300,
+    maxBytes: MAX_BYTES,
+    logger,
+  })
   cleanups.push(
     () => source.stop(),
     () => provider.close(),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { emptyRecord, parsePageRecord, type PageRecord } from '#app/record/schema.ts'
+import { createOutboundClient, type OutboundClient } from './outbound/outbound-client.server.ts'
 
 export type RecordOrigin = 'provider' | 'disk' | 'empty'
 export type RecordSnapshot = {
@@ -19,7 +20,10 @@ type Options = {
   ttlSeconds: number
   dataDir: string
   timeoutMs: number
-  fetch?: typeof globalThis.fetch
+  /** A bigger answer (declared or streamed) is a provider error: it is never read past this. */
+  maxBytes: number
+  /** The process's one outbound client; by default one that may reach the provider's origin only. */
+  outbound?: OutboundClient
   logger?: Logger
   /** 0..1; gives each site its own phase within the ttl, so a hundred sites do not ask the provider in one second. */
   random?: () => number
@@ -30,7 +34,8 @@ type Options = {
  * memory and on disk (last known good), so a provider outage never empties the site.
  */
 export function createRecordSource(options: Options) {
-  const { apiUrl, pageId, ttlSeconds, dataDir, timeoutMs, fetch = globalThis.fetch, logger = console, random = Math.random } = options
+  const { apiUrl, pageId, ttlSeconds, dataDir, timeoutMs, maxBytes, logger = console, random = Math.random } = options
+  const { outbound = createOutboundClient({ allowOrigins: [apiUrl] }) } = options
   const ttlMs = ttlSeconds * 1000
   const endpoint = `${apiUrl}/paginas/${encodeURIComponent(pageId)}`
   const diskFile = path.join(dataDir, `record-${pageId}.json`)
@@ -74,9 +79,10 @@ export function createRecordSource(options: Options) {
 
   async function fetchOnce() {
     try {
-      const response = await fetch(endpoint, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) })
-      if (!response.ok) throw new Error(`HTTP ${response.status}`)
-      const body = await response.text()
+      const request = { headers: { Accept: 'application/json' }, timeoutMs, maxBytes, redirects: 3 }
+      const answer = await outbound.request(endpoint, request)
+      if (answer.status < 200 || answer.status >= 300) throw new Error(`HTTP ${answer.status}`)
+      const body = answer.body.toString('utf8')
       let raw: unknown
       try {
         raw = JSON.parse(body)
@@ -91,7 +97,7 @@ export function createRecordSource(options: Options) {
       report(null)
       if (snapshot.version !== previous) for (const listener of listeners) listener(snapshot)
     } catch (error) {
-      const problem = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : describe(error)
+      const problem = describe(error)
       snapshot = { ...snapshot, lastError: problem }
       report(problem)
     }

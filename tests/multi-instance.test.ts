@@ -38,6 +38,7 @@ beforeAll(async () => {
   const env = {
     PAGE_API_URL: provider.url,
     PAGE_ID: 'acme',
+    OUTBOUND_ALLOW_ORIGINS: relay.url, // the fake relay is on loopback, as an operator's internal relay may be
     DATABASE_URL: databaseUrl,
     TRUST_PROXY: '1',
     CONTACT_RATE_LIMIT: '3',

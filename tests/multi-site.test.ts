@@ -55,7 +55,12 @@ beforeAll(async () => {
       { hosts: ['cedar.test'], pageId: 'cedar-2', siteUrl: 'https://cedar.test', pageApiUrl: providers[1]!.url },
     ]),
   )
-  site = await startSite({ SITES_FILE: sitesFile, PAGE_API_URL: providers[0]!.url })
+  site = await startSite({
+    SITES_FILE: sitesFile,
+    PAGE_API_URL: providers[0]!.url,
+    // The fake relays and image host are on loopback, as an operator's internal ones may be.
+    OUTBOUND_ALLOW_ORIGINS: [...relays.map((relay) => relay.url), images.origin].join(','),
+  })
 }, 180_000)
 afterAll(async () => {
   await site?.stop()

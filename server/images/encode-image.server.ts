@@ -2,8 +2,13 @@ import sharp from 'sharp'
 import { VARIANT_WIDTHS, variantWidths, type FallbackFormat } from '#app/ui/image-variants.ts'
 import { ImageRefused } from './fetch-image.server.ts'
 
-/** Decompression bombs stop here: a 48 MP phone photo passes, a 60 000 × 60 000 PNG does not. */
-export const MAX_INPUT_PIXELS = 50_000_000
+/**
+ * Decompression bombs stop here: the largest 48 MP phone photo (8064 × 6048) passes, nothing bigger
+ * (a decode takes up to ~4 bytes a pixel, ~195 MB at this size, one at a time). No side may be longer
+ * than MAX_SIDE either, so a thin strip cannot pass for a photo.
+ */
+export const MAX_INPUT_PIXELS = 8064 * 6048
+export const MAX_SIDE = 16_384
 // Encoding is background work: one libvips thread leaves the other cores to the visitors' pages.
 sharp.concurrency(1)
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
@@ -26,6 +31,7 @@ export async function encodeVariants(source: Buffer): Promise<Encoded> {
   }
   if (!meta.format || !ACCEPTED.has(meta.format)) throw new ImageRefused(`not a photo format we serve (${meta.format ?? 'unknown'})`)
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new ImageRefused(`more than ${MAX_INPUT_PIXELS} pixels`)
+  if (Math.max(meta.width ?? 0, meta.height ?? 0) > MAX_SIDE) throw new ImageRefused(`wider or taller than ${MAX_SIDE} px`)
 
   // One decode: rotate and shrink to the largest width once, then derive each variant from those pixels.
   let master: { data: Buffer; info: sharp.OutputInfo }

@@ -29,8 +29,8 @@ beforeEach(async () => {
   logs = []
 })
 
-function storeWith(urls: () => string[] | null, maxDiskBytes = 50e6) {
-  const store = createImageStore({ dataDir, fetchImage, maxDiskBytes, logger })
+function storeWith(urls: () => string[] | null, maxDiskBytes = 50e6, extra: Partial<Parameters<typeof createImageStore>[0]> = {}) {
+  const store = createImageStore({ dataDir, fetchImage, maxDiskBytes, logger, ...extra })
   store.register('site-a', urls)
   return store
 }
@@ -115,13 +115,67 @@ test('past the disk budget no new image is encoded, and the reason is logged', a
   expect(store.diskBytes()).toBeGreaterThan(0)
 })
 
-test('a failed image is not fetched again before the retry delay', async () => {
-  const store = storeWith(() => ['https://a.example/missing.jpg'])
-  store.sync()
-  await store.idle()
-  store.sync()
-  await store.idle()
-  expect(fetched).toEqual(['https://a.example/missing.jpg'])
+test('a failed image is retried after 5 minutes, then twice as long each time up to a day, and logged once', async () => {
+  let clock = 0
+  const store = storeWith(() => ['https://a.example/missing.jpg'], 50e6, { now: () => clock })
+  const attemptsAt: number[] = []
+  const minute = 60_000
+  for (; clock <= 4 * 24 * 60 * minute; clock += minute) {
+    const before = fetched.length
+    store.sync()
+    await store.idle()
+    if (fetched.length > before) attemptsAt.push(clock / minute)
+  }
+  const waits = attemptsAt.slice(1).map((at, i) => at - attemptsAt[i]!)
+  expect(waits.slice(0, 10)).toEqual([5, 10, 20, 40, 80, 160, 320, 640, 1280, 1440])
+  expect(new Set(waits.slice(9))).toEqual(new Set([24 * 60]))
   expect(logs).toEqual(['[images] https://a.example/missing.jpg: HTTP 404; showing a placeholder'])
   expect(store.status()).toMatchObject({ ready: 0, pending: 0, failed: 1 })
+})
+
+test('a failure is forgotten once no record names its URL', async () => {
+  let urls = ['https://a.example/missing.jpg']
+  const store = storeWith(() => urls)
+  store.sync()
+  await store.idle()
+  expect(store.status().failed).toBe(1)
+  urls = ['https://a.example/red.jpg']
+  store.sync()
+  await store.idle()
+  expect(store.status()).toMatchObject({ ready: 1, failed: 0 })
+})
+
+test('sites take turns: one site with many images does not hold back the others', async () => {
+  const urls = (site: string, n: number) => Array.from({ length: n }, (_, i) => `https://${site}.example/${i}.jpg`)
+  const store = storeWith(() => urls('a', 3))
+  store.register('site-b', () => [...urls('b', 2), 'https://a.example/0.jpg']) // a shared photo is fetched once
+  store.register('site-c', () => urls('c', 1))
+  store.sync()
+  await store.idle()
+  expect(fetched.map((url) => url.replace(/^https:\/\/(\w)\.example\/(\d)\.jpg$/, '$1$2'))).toEqual(['a0', 'b0', 'c0', 'a1', 'b1', 'a2'])
+})
+
+test('the manifest is written in batches, and a clean stop loses no finished image', async () => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const slowFetch = async (url: string) => {
+    if (!url.endsWith('slow.jpg')) return fetchImage(url)
+    await held // still on its way when the server stops
+    throw new Error('HTTP 503')
+  }
+  const manifestFile = path.join(dataDir, 'images', 'manifest.json')
+  const first = storeWith(() => ['https://a.example/red.jpg', 'https://a.example/blue.jpg', 'https://a.example/slow.jpg'], 50e6, {
+    fetchImage: slowFetch,
+  })
+  first.sync()
+  await expect.poll(() => first.status().ready).toBe(2)
+  expect(fs.existsSync(manifestFile)).toBe(false) // two images are not a batch
+  first.close()
+  release()
+  const second = storeWith(() => ['https://a.example/red.jpg', 'https://a.example/blue.jpg'])
+  fetched = []
+  second.sync()
+  await second.idle()
+  expect(fetched).toEqual([])
+  expect(second.status().ready).toBe(2)
 })

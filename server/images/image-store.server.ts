@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { localImageSrc, type LocalImage } from '#app/ui/image-variants.ts'
 import { encodeVariants } from './encode-image.server.ts'
+import { createFairQueue } from './fair-queue.server.ts'
 
 type Logger = Pick<Console, 'info' | 'warn'>
 type Options = {
@@ -10,12 +11,17 @@ type Options = {
   fetchImage: (url: string) => Promise<Buffer>
   /** Stop encoding new images once the variants on disk take this much. */
   maxDiskBytes: number
-  /** A failed image is tried again after this long (the host may be back). */
+  /** A failed image is tried again after this long (the host may be back), then twice as long each time… */
   retryMs?: number
+  /** …up to this. */
+  maxRetryMs?: number
   concurrency?: number
   logger?: Logger
+  now?: () => number
 }
 const PUBLISH_EVERY_MS = 3_000
+/** The manifest is written after this many new images, when the queue empties and on close: not after each one. */
+const SAVE_EVERY = 20
 /** What the manifest keeps per variant folder: its size, and the bytes its files take. */
 type Variants = Omit<LocalImage, 'hash'> & { bytes: number }
 type Manifest = { sources: Record<string, string>; variants: Record<string, Variants> }
@@ -28,18 +34,21 @@ type Manifest = { sources: Record<string, string>; variants: Record<string, Vari
  * and variants no registered source needs are deleted.
  */
 export function createImageStore(options: Options) {
-  const { dataDir, fetchImage, maxDiskBytes, retryMs = 5 * 60_000, concurrency = 1, logger = console } = options
+  const { dataDir, fetchImage, maxDiskBytes, retryMs = 5 * 60_000, maxRetryMs = 24 * 3600_000, concurrency = 1 } = options
+  const { logger = console, now = Date.now } = options
   const root = path.resolve(dataDir, 'images')
   const manifestFile = path.join(root, 'manifest.json')
   const manifest = loadManifest()
   const sources = new Map<string, () => string[] | null>()
-  const failedAt = new Map<string, number>()
-  const queue: string[] = []
+  const failures = new Map<string, { at: number; attempts: number; reason: string }>()
+  const queue = createFairQueue<string>()
   const running = new Set<string>()
   const idleWaiters: (() => void)[] = []
   let generation = 0
   let unpublished = false
   let publishedAt = 0
+  let unsaved = 0
+  let closed = false
 
   /**
    * Makes new variants visible to pages (a new generation re-renders them). While a long queue
@@ -47,9 +56,9 @@ export function createImageStore(options: Options) {
    * not thrown away after every single photo; the last one is published as soon as the queue empties.
    */
   function publish(force: boolean) {
-    if (!unpublished || (!force && Date.now() - publishedAt < PUBLISH_EVERY_MS)) return
+    if (!unpublished || (!force && now() - publishedAt < PUBLISH_EVERY_MS)) return
     unpublished = false
-    publishedAt = Date.now()
+    publishedAt = now()
     generation++
   }
 
@@ -70,6 +79,13 @@ export function createImageStore(options: Options) {
     const tmp = `${manifestFile}.${process.pid}.tmp`
     fs.writeFileSync(tmp, JSON.stringify(manifest))
     fs.renameSync(tmp, manifestFile)
+    unsaved = 0
+  }
+
+  /** A failed image waits retryMs, doubling with each failure, up to maxRetryMs. */
+  function retryDue(url: string) {
+    const failure = failures.get(url)
+    return !failure || now() - failure.at >= Math.min(maxRetryMs, retryMs * 2 ** (failure.attempts - 1))
   }
 
   const diskBytes = () => Object.values(manifest.variants).reduce((sum, v) => sum + v.bytes, 0)
@@ -103,18 +119,23 @@ export function createImageStore(options: Options) {
         manifest.variants[hash] = { width: encoded.width, height: encoded.height, fallback: encoded.fallback, bytes: bytesOnDisk }
       }
       manifest.sources[url] = hash
-      failedAt.delete(url)
-      saveManifest()
+      failures.delete(url)
+      if (++unsaved >= SAVE_EVERY || closed) saveManifest()
       unpublished = true
       publish(false)
     } catch (error) {
-      failedAt.set(url, Date.now())
-      logger.warn(`[images] ${url}: ${error instanceof Error ? error.message : error}; showing a placeholder`)
+      const reason = error instanceof Error ? error.message : String(error)
+      const previous = failures.get(url)
+      failures.set(url, { at: now(), attempts: (previous?.attempts ?? 0) + 1, reason })
+      // Once per reason, not once per retry.
+      if (previous?.reason !== reason) logger.warn(`[images] ${url}: ${reason}; showing a placeholder`)
     }
   }
 
+  const isIdle = () => !running.size && (!queue.size || closed)
+
   function pump() {
-    while (running.size < concurrency && queue.length) {
+    while (!closed && running.size < concurrency && queue.size) {
       const url = queue.shift()!
       running.add(url)
       void fetchAndEncode(url).finally(() => {
@@ -122,7 +143,8 @@ export function createImageStore(options: Options) {
         pump()
       })
     }
-    if (!running.size && !queue.length) {
+    if (isIdle()) {
+      if (unsaved) saveManifest()
       publish(true)
       collectGarbage()
       for (const resolve of idleWaiters.splice(0)) resolve()
@@ -133,6 +155,8 @@ export function createImageStore(options: Options) {
   function collectGarbage() {
     const needed = wanted()
     if (!needed) return
+    // Failures of URLs no record names any more are forgotten: the map stays as small as the records.
+    for (const url of failures.keys()) if (!needed.has(url)) failures.delete(url)
     let changed = false
     for (const url of Object.keys(manifest.sources)) {
       if (!needed.has(url)) {
@@ -165,14 +189,12 @@ export function createImageStore(options: Options) {
       sources.set(id, urls)
       return () => sources.delete(id)
     },
-    /** Queues every needed image that has no variants yet (failed ones again after retryMs). */
+    /** Queues every needed image that has no variants yet (failed ones again once their retry is due), sites taking turns. */
     sync() {
-      const needed = wanted() ?? new Set(Array.from(sources.values()).flatMap((list) => list() ?? []))
-      const now = Date.now()
-      for (const url of needed) {
-        if (manifest.sources[url] || running.has(url) || queue.includes(url)) continue
-        if (now - (failedAt.get(url) ?? -Infinity) < retryMs) continue
-        queue.push(url)
+      for (const [site, list] of sources) {
+        for (const url of list() ?? []) {
+          if (!manifest.sources[url] && !running.has(url) && !queue.has(url) && retryDue(url)) queue.push(site, url)
+        }
       }
       pump()
     },
@@ -193,7 +215,7 @@ export function createImageStore(options: Options) {
     },
     /** Resolves once nothing is queued or being encoded. */
     idle(): Promise<void> {
-      if (!running.size && !queue.length) return Promise.resolve()
+      if (isIdle()) return Promise.resolve()
       return new Promise((resolve) => idleWaiters.push(resolve))
     },
     diskBytes,
@@ -201,10 +223,15 @@ export function createImageStore(options: Options) {
     status() {
       return {
         ready: Object.keys(manifest.sources).length,
-        pending: queue.length + running.size,
-        failed: failedAt.size,
+        pending: queue.size + running.size,
+        failed: failures.size,
         diskBytes: diskBytes(),
       }
+    },
+    /** A clean stop: nothing new starts, and every finished image is in the manifest (one still encoding saves itself). */
+    close() {
+      closed = true
+      if (unsaved) saveManifest()
     },
   }
 }

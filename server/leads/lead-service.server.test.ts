@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { PageRecord } from '#app/record/schema.ts'
 import { openStorage, type Storage } from '#server/storage/storage.server.ts'
+import { createOutboundClient } from '#server/outbound/outbound-client.server.ts'
 import { createLeadService, type LeadService, type LeadServiceOptions } from './lead-service.server.ts'
 import { captureLogger, manualClock, tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
 import { startFakeRelay, type FakeRelay } from '#tests/fake-relay.ts'
@@ -27,6 +28,7 @@ async function start(extra: Partial<LeadServiceOptions> = {}) {
     now: clock.now,
     random: () => 1,
     relayTiming: { pollMs: 60_000 }, // background polling never fires in a test; pokes and drainOnce do the work
+    outbound: createOutboundClient({ allowOrigins: [relay.url] }), // a loopback relay, configured as an operator would
     ...extra,
   })
   services.push(service)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { parseEstimateForm, type EstimateFormInput, type EstimateFormRefusal } from '#app/forms/estimate-form.ts'
 import { langOf } from '#app/i18n/strings.ts'
 import type { PageRecord } from '#app/record/schema.ts'
+import type { OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { LeadStore } from './lead-store.server.ts'
 import { buildRelayBody, relayUrlOf } from './relay-body.server.ts'
 import { consoleLogger, createRelayOutbox, type Logger, type RelayOutbox, type RelayTiming } from './relay-outbox.server.ts'
@@ -27,7 +28,8 @@ export interface LeadServiceOptions {
   getRecord: () => PageRecord
   /** Public origin, to make root-relative logo and relay URLs absolute. */
   siteUrl?: string
-  fetch?: typeof globalThis.fetch
+  /** For the service's own outbox (tests); the process's shared outbox has its own. */
+  outbound?: OutboundClient
   logger?: Logger
   now?: () => number
   random?: () => number
@@ -54,7 +56,8 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
   const { store, pageId, site = pageId, getRecord, siteUrl, logger = consoleLogger, now = Date.now } = options
   const ownsOutbox = !options.outbox
   const outbox =
-    options.outbox ?? createRelayOutbox({ store, fetch: options.fetch, now, random: options.random, logger, timing: options.relayTiming })
+    options.outbox ??
+    createRelayOutbox({ store, outbound: options.outbound, now, random: options.random, logger, timing: options.relayTiming })
 
   async function releaseHeldIfConfigured(): Promise<number> {
     const url = relayUrlOf(getRecord(), siteUrl)

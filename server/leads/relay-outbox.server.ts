@@ -1,4 +1,5 @@
 import os from 'node:os'
+import { createOutboundClient, OutboundRefused, type OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { LeadRow, LeadStore } from './lead-store.server.ts'
 
 /**
@@ -55,7 +56,8 @@ export function classifyStatus(status: number): 'delivered' | 'failed' | 'retry'
 
 export interface RelayOutboxOptions {
   store: LeadStore
-  fetch?: typeof globalThis.fetch
+  /** The process's one outbound client; by default one that reaches public addresses only. */
+  outbound?: OutboundClient
   now?: () => number
   random?: () => number
   logger?: Logger
@@ -67,7 +69,7 @@ export interface RelayOutboxOptions {
 export type DrainCounts = { delivered: number; retried: number; failed: number }
 
 export function createRelayOutbox(options: RelayOutboxOptions) {
-  const { store, fetch: fetchImpl = globalThis.fetch, now = Date.now, random = Math.random } = options
+  const { store, outbound = createOutboundClient({ allowOrigins: [] }), now = Date.now, random = Math.random } = options
   const { logger = consoleLogger, batchSize = 10, owner = `${os.hostname()}:${process.pid}` } = options
   const timing = { ...DEFAULT_RELAY_TIMING, ...options.timing }
   let timer: ReturnType<typeof setInterval> | undefined
@@ -75,20 +77,22 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
   let again = false
   let storageFailing = false
 
+  /** The reason never holds what the relay answered (it may be anyone's server): a status or our own words. */
   async function send(lead: LeadRow): Promise<{ outcome: 'delivered' | 'failed' | 'retry'; error: string }> {
     if (!lead.relayUrl) return { outcome: 'failed', error: 'no relay URL' }
     try {
-      const res = await fetchImpl(lead.relayUrl, {
+      const { status } = await outbound.request(lead.relayUrl, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Idempotency-Key': lead.id },
         body: JSON.stringify(lead.relayBody),
-        signal: AbortSignal.timeout(timing.timeoutMs),
+        timeoutMs: timing.timeoutMs,
+        maxBytes: 0,
+        redirects: 0, // a redirect would send the lead somewhere the record did not name
       })
-      const excerpt = res.ok ? '' : (await res.text().catch(() => '')).slice(0, 200)
-      if (res.ok) await res.body?.cancel().catch(() => {})
-      return { outcome: classifyStatus(res.status), error: `HTTP ${res.status}${excerpt ? `: ${excerpt}` : ''}` }
+      return { outcome: classifyStatus(status), error: `HTTP ${status}` }
     } catch (e) {
-      return { outcome: 'retry', error: describeError(e) }
+      // A refused address stays refused: the lead is kept, marked failed with the reason, never sent there.
+      return { outcome: e instanceof OutboundRefused ? 'failed' : 'retry', error: describeError(e) }
     }
   }
 
@@ -184,6 +188,7 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
 export type RelayOutbox = ReturnType<typeof createRelayOutbox>
 
 function describeError(e: unknown): string {
+  if (e instanceof OutboundRefused) return e.message
   if (!(e instanceof Error)) return String(e)
   const cause = e.cause as { code?: string; message?: string } | undefined
   return `${e.name}: ${e.message}${cause ? ` (${cause.code ?? cause.message})` : ''}`
