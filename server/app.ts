@@ -109,7 +109,11 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     const site = resolvedOf(req).site
     res
       .set('Cache-Control', 'no-store')
-      .json(site ? { ok: true, record: recordState(site), storage: services.storage.kind, images: services.images.status() } : { ok: true })
+      .json(
+        site
+          ? { ok: true, record: recordState(site), storage: services.storage.kind, images: services.images.siteStatus(site.id) }
+          : { ok: true },
+      )
   })
   app.use((req, res, next) => {
     if (!resolvedOf(req).site) return void res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found.')

@@ -20,7 +20,8 @@ export async function startDemoProvider(logger: Pick<Console, 'info'> = console)
       req.on('data', (chunk) => (body += chunk))
       req.on('end', () => {
         const lead = safeJson(body)
-        logger.info(`[demo relay] would email ${lead?.toEmail ?? '?'}: ${lead?.asunto ?? '(no subject)'}`)
+        // The business's address only: the subject names the visitor, who stays out of logs.
+        logger.info(`[demo relay] would email a lead to ${lead?.toEmail ?? '?'}`)
         res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}')
       })
       return

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { emptyRecord, parsePageRecord, type PageRecord } from '#app/record/schema.ts'
 import { createOutboundClient, type OutboundClient } from './outbound/outbound-client.server.ts'
+import { urlForLog } from './log-safe.server.ts'
 
 export type RecordOrigin = 'provider' | 'disk' | 'empty'
 export type RecordSnapshot = {
@@ -72,8 +73,9 @@ export function createRecordSource(options: Options) {
   /** Logs a problem once when it starts and once when it clears, never once per request. */
   function report(problem: string | null) {
     if (problem === reportedProblem) return
-    if (problem) logger.warn(`[record] ${endpoint}: ${problem}; keeping the ${snapshot.origin === 'empty' ? 'empty' : 'last good'} record`)
-    else if (reportedProblem) logger.info(`[record] ${endpoint} is answering again`)
+    if (problem)
+      logger.warn(`[record] ${urlForLog(endpoint)}: ${problem}; keeping the ${snapshot.origin === 'empty' ? 'empty' : 'last good'} record`)
+    else if (reportedProblem) logger.info(`[record] ${urlForLog(endpoint)} is answering again`)
     reportedProblem = problem
   }
 

@@ -15,6 +15,7 @@ import { loadSiteConfigs, siteResolver, type SiteConfig } from './sites/site-con
 import { openStorage } from './storage/storage.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
+import { urlForLog } from './log-safe.server.ts'
 
 /** Sites whose first record fetch runs at the same time at start-up. */
 const STARTUP_FETCHES = 8
@@ -84,7 +85,7 @@ export async function startServices(env: Env) {
   await inBatches(sites, STARTUP_FETCHES, async (site) => {
     await site.records.start()
     const { origin } = site.records.current()
-    console.info(`[record] ${site.id}: ${demo ? 'demo provider' : 'provider'} ${site.records.endpoint}: ${origin}`)
+    console.info(`[record] ${site.id}: ${demo ? 'demo provider' : 'provider'} ${urlForLog(site.records.endpoint)}: ${origin}`)
     site.leads.releaseHeldInBackground()
   })
   outbox.start()

@@ -171,6 +171,10 @@ test("/healthz shows a site's own record state on its host and nothing on any ot
   const ironwood = JSON.parse((await request('www.ironwood.test', '/healthz')).text)
   expect(ironwood).toMatchObject({ ok: true, record: { source: 'provider', lastError: null } })
   expect(JSON.stringify(ironwood)).not.toMatch(/cedar/)
+  // Its own photos only: the logo and nothing of the other site's.
+  await expect
+    .poll(async () => JSON.parse((await request('cedar.test', '/healthz')).text).images, { timeout: 20_000 })
+    .toEqual({ ready: 1, pending: 0, failed: 0 })
   for (const host of ['127.0.0.1', 'nobody.invalid']) expect(JSON.parse((await request(host, '/healthz')).text)).toEqual({ ok: true })
   expect(providers[0]!.requests[0]?.url).toBe('/api/paginas/ironwood-1')
   expect(providers[1]!.requests[0]?.url).toBe('/api/paginas/cedar-2')

@@ -8,7 +8,7 @@ import { findBySlug } from './slug.ts'
 export function findEntryOr404<T extends { name: string }>(items: readonly T[], id: string, pathFor: (slug: string) => string): T {
   const match = findBySlug(items, id)
   if (!match) {
-    console.warn(`Servicio no encontrado: ${id}`)
+    console.warn(`Servicio no encontrado: ${JSON.stringify(id)}`) // quoted and escaped: the id is a stranger's text
     throw data(null, { status: 404 })
   }
   if (!match.isCanonical) throw redirect(pathFor(match.canonical), 301)

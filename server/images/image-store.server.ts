@@ -4,6 +4,7 @@ import path from 'node:path'
 import { localImageSrc, type LocalImage } from '#app/ui/image-variants.ts'
 import { encodeVariants } from './encode-image.server.ts'
 import { createFairQueue } from './fair-queue.server.ts'
+import { urlForLog } from '../log-safe.server.ts'
 
 type Logger = Pick<Console, 'info' | 'warn'>
 type Options = {
@@ -128,7 +129,7 @@ export function createImageStore(options: Options) {
       const previous = failures.get(url)
       failures.set(url, { at: now(), attempts: (previous?.attempts ?? 0) + 1, reason })
       // Once per reason, not once per retry.
-      if (previous?.reason !== reason) logger.warn(`[images] ${url}: ${reason}; showing a placeholder`)
+      if (previous?.reason !== reason) logger.warn(`[images] ${urlForLog(url)}: ${reason}; showing a placeholder`)
     }
   }
 
@@ -219,7 +220,17 @@ export function createImageStore(options: Options) {
       return new Promise((resolve) => idleWaiters.push(resolve))
     },
     diskBytes,
-    /** For /healthz: images ready, waiting (queued or encoding) and failed. */
+    /** One site's images (its /healthz): ready, waiting (queued, encoding or not yet tried) and failed. */
+    siteStatus(site: string) {
+      const counts = { ready: 0, pending: 0, failed: 0 }
+      for (const url of new Set(sources.get(site)?.() ?? [])) {
+        if (manifest.sources[url]) counts.ready++
+        else if (failures.has(url)) counts.failed++
+        else counts.pending++
+      }
+      return counts
+    },
+    /** The whole store (the operator's view): images ready, waiting (queued or encoding) and failed, and the disk they take. */
     status() {
       return {
         ready: Object.keys(manifest.sources).length,

@@ -1,6 +1,7 @@
 import os from 'node:os'
 import { createOutboundClient, OutboundRefused, type OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { LeadRow, LeadStore } from './lead-store.server.ts'
+import { urlForLog } from '../log-safe.server.ts'
 
 /**
  * The outbox: posts stored leads to their relay until the relay takes them. All state is in the
@@ -98,7 +99,7 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
 
   async function deliver(lead: LeadRow): Promise<keyof DrainCounts> {
     const { outcome, error } = await send(lead)
-    const details = { id: lead.id, attempts: lead.attempts, url: lead.relayUrl }
+    const details = { id: lead.id, attempts: lead.attempts, url: urlForLog(lead.relayUrl ?? '') }
     if (outcome === 'delivered') {
       if (await store.markDelivered(lead, now())) logger.info('lead relayed', details)
       else logger.warn('lead relayed after its lease ran out; another worker may send it again (same Idempotency-Key)', details)
@@ -177,7 +178,7 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
     async releaseHeld(url: string, pageId?: string): Promise<number> {
       const released = await store.releaseHeld(url, now(), pageId)
       if (released > 0) {
-        logger.info('held leads released for relay', { count: released, url })
+        logger.info('held leads released for relay', { count: released, url: urlForLog(url) })
         poke()
       }
       return released
