@@ -7,6 +7,7 @@ import { parsePageRecord } from '#app/record/schema.ts'
 import { sitePaths } from '#app/record/site-paths.ts'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 import { startFakeProvider } from './fake-provider.ts'
+import { anyValue, recordLike } from './records/arbitrary.ts'
 import { hostileRecords, XSS_MARK } from './records/hostile.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
 
@@ -113,26 +114,6 @@ describe('in a real browser', () => {
 })
 
 describe('random records (property-based)', () => {
-  const leaf = fc.oneof(
-    fc.string(),
-    fc.integer(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.webUrl(),
-    fc.constantFrom('javascript:alert(1)', '#fff', '<script>x</script>'),
-  )
-  const anyValue = fc.letrec((tie) => ({
-    value: fc.oneof(
-      { depthSize: 'small' },
-      leaf,
-      fc.array(tie('value'), { maxLength: 4 }),
-      fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 }),
-    ),
-  })).value
-  // Records shaped like the real one (its keys), with anything at all as values.
-  const keys = Object.keys(demo)
-  const recordLike = fc.record(Object.fromEntries(keys.map((k) => [k, anyValue])), { requiredKeys: [] })
-
   test('parsing never throws and always yields the full typed shape', () => {
     fc.assert(
       fc.property(fc.oneof(anyValue, recordLike), (raw) => {

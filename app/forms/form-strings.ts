@@ -48,6 +48,7 @@ const en = {
       'Sorry, we could not save your request just now. Your details are still in the form: please try again in a minute, or call us.',
     crossOrigin: 'This form can only be sent from this website. Please open the page again and send it from there.',
     tooLarge: 'The form is too large to send. Please shorten your message and try again.',
+    unreadable: 'This form could not be read. Please open the page again and send it from there.',
   },
   /** The provider's email relay (design.md §5) fixes these words; only the subject has a Spanish form. */
   relay: {
@@ -96,6 +97,7 @@ const es: FormStrings = {
       'No pudimos guardar su solicitud en este momento. Sus datos siguen en el formulario: intente de nuevo en un minuto, o llámenos.',
     crossOrigin: 'Este formulario solo se puede enviar desde este sitio web. Abra la página de nuevo y envíelo desde allí.',
     tooLarge: 'El formulario es demasiado grande para enviarlo. Acorte su mensaje e intente de nuevo.',
+    unreadable: 'No se pudo leer este formulario. Abra la página de nuevo y envíelo desde allí.',
   },
   relay: {
     subject: 'Nueva Solicitud De Servicio From',

@@ -107,6 +107,7 @@ function answer(req: IncomingMessage, res: ServerResponse, { status, text, heade
     ...(unread ? { Connection: 'close' } : {}),
   })
   res.end(req.method === 'HEAD' ? undefined : text, () => {
-    if (unread) req.socket.destroy()
+    // The answer and a FIN first, so the client can read why; the rest of its upload is cut off shortly after.
+    if (unread) setTimeout(() => req.socket.destroy(), 1000).unref()
   })
 }

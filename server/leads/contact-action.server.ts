@@ -17,7 +17,9 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   // Only the gate's contact guards (server/gate/) open the way here, whatever method or spelling came in.
   if (!context.contact) return refuse(403, text.crossOrigin)
   if (context.contact.rateLimited) return refuse(429, text.tooMany)
-  const form = await request.formData()
+  // Anything but a form (JSON, plain text, a broken multipart body) is refused as such, never a server error.
+  const form = await request.formData().catch(() => null)
+  if (!form) return refuse(415, text.unreadable)
 
   const result = await context.services.leads
     .submit(form, {
