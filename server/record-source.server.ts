@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { emptyRecord, parsePageRecord, type PageRecord } from '#app/record/schema.ts'
+import { emptyRecord, parsePageRecordWithIssues, type FieldIssue, type PageRecord } from '#app/record/schema.ts'
 
 export type RecordOrigin = 'provider' | 'disk' | 'empty'
 export type RecordSnapshot = {
@@ -11,6 +11,8 @@ export type RecordSnapshot = {
   origin: RecordOrigin
   fetchedAt: string | null
   lastError: string | null
+  /** What the parse could not use as given (the record report's fields). */
+  issues?: FieldIssue[]
 }
 type Logger = Pick<Console, 'info' | 'warn'>
 type Options = {
@@ -32,7 +34,7 @@ type Options = {
 export function createRecordSource(options: Options) {
   const { apiUrl, pageId, ttlSeconds, dataDir, timeoutMs, fetch = globalThis.fetch, logger = console, random = Math.random } = options
   const ttlMs = ttlSeconds * 1000
-  const endpoint = `${apiUrl}/paginas/${encodeURIComponent(pageId)}`
+  const endpoint = recordEndpoint(apiUrl, pageId)
   const diskFile = path.join(dataDir, `record-${pageId}.json`)
   let snapshot: RecordSnapshot = { record: emptyRecord, version: 'empty', origin: 'empty', fetchedAt: null, lastError: null }
   let timer: NodeJS.Timeout | undefined
@@ -44,7 +46,8 @@ export function createRecordSource(options: Options) {
 
   function adopt(raw: unknown, body: string, origin: RecordOrigin, fetchedAt: string) {
     const version = createHash('sha256').update(body).digest('hex').slice(0, 16)
-    snapshot = { record: parsePageRecord(raw), version, origin, fetchedAt, lastError: null }
+    const { record, issues } = parsePageRecordWithIssues(raw)
+    snapshot = { record, issues, version, origin, fetchedAt, lastError: null }
   }
 
   function loadFromDisk() {
@@ -74,16 +77,7 @@ export function createRecordSource(options: Options) {
 
   async function fetchOnce() {
     try {
-      const response = await fetch(endpoint, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) })
-      if (!response.ok) throw new Error(`HTTP ${response.status}`)
-      const body = await response.text()
-      let raw: unknown
-      try {
-        raw = JSON.parse(body)
-      } catch {
-        throw new Error('the answer is not JSON')
-      }
-      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('the answer is not a JSON object')
+      const { raw, body } = await fetchRecord(endpoint, timeoutMs, fetch)
       const fetchedAt = new Date().toISOString()
       const previous = snapshot.version
       adopt(raw, body, 'provider', fetchedAt)
@@ -142,6 +136,23 @@ export function createRecordSource(options: Options) {
 }
 
 export type RecordSource = ReturnType<typeof createRecordSource>
+
+export const recordEndpoint = (apiUrl: string, pageId: string) => `${apiUrl}/paginas/${encodeURIComponent(pageId)}`
+
+/** One provider answer: a JSON object, or an error saying what came instead. */
+export async function fetchRecord(endpoint: string, timeoutMs: number, fetch = globalThis.fetch): Promise<{ raw: object; body: string }> {
+  const response = await fetch(endpoint, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) })
+  if (!response.ok) throw new Error(`HTTP ${response.status}`)
+  const body = await response.text()
+  let raw: unknown
+  try {
+    raw = JSON.parse(body)
+  } catch {
+    throw new Error('the answer is not JSON')
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('the answer is not a JSON object')
+  return { raw, body }
+}
 
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
