@@ -78,6 +78,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     res.set('Cache-Control', 'no-store').json({
       ok: true,
       record: recordState(own),
+      recordReport: own.report.counts(),
       sites: services.sites.map((site) => ({ id: site.id, hosts: site.config.hosts, record: recordState(site) })),
       storage: services.storage.kind,
       images: services.images.status(),

@@ -10,6 +10,7 @@ import { createRelayOutbox } from './leads/relay-outbox.server.ts'
 import { createPageCache } from './pages/page-cache.server.ts'
 import { sitePrefix } from './pages/page-key.server.ts'
 import { createRecordSource } from './record-source.server.ts'
+import { siteRecordReport } from './record-report.server.ts'
 import { loadSiteConfigs, siteResolver, type SiteConfig } from './sites/site-config.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
@@ -62,16 +63,18 @@ export async function startServices(env: Env) {
       getRecord: () => records.current().record,
       siteUrl: config.siteUrl,
     })
+    const report = siteRecordReport(config.id, records, images)
     images.register(config.id, () => (records.current().origin === 'empty' ? null : recordImageUrls(records.current().record)))
     records.onChange(() => {
       pages.dropPrefix(sitePrefix(config.id)) // the old version's pages will never be asked for again
       images.sync()
       leads.releaseHeldInBackground() // a record that gains a relay address releases the leads held while it had none
+      void report.logWhenSettled()
     })
     const visits = createVisitStore({ storage: storage.visits, site: config.id })
     /** The record with its images on our origin: what every page renders (its version changes as photos become ready). */
     const pageSnapshot = createLocalRecordView(records.current, images)
-    return { id: config.id, config, records, pageSnapshot, leads, visits, weather }
+    return { id: config.id, config, records, pageSnapshot, leads, visits, weather, report }
   }
 
   const sites = configs.map(createSite)

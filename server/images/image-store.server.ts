@@ -34,6 +34,7 @@ export function createImageStore(options: Options) {
   const manifest = loadManifest()
   const sources = new Map<string, () => string[] | null>()
   const failedAt = new Map<string, number>()
+  const failedWhy = new Map<string, string>()
   const queue: string[] = []
   const running = new Set<string>()
   const idleWaiters: (() => void)[] = []
@@ -104,12 +105,15 @@ export function createImageStore(options: Options) {
       }
       manifest.sources[url] = hash
       failedAt.delete(url)
+      failedWhy.delete(url)
       saveManifest()
       unpublished = true
       publish(false)
     } catch (error) {
+      const why = error instanceof Error ? error.message : String(error)
       failedAt.set(url, Date.now())
-      logger.warn(`[images] ${url}: ${error instanceof Error ? error.message : error}; showing a placeholder`)
+      failedWhy.set(url, why)
+      logger.warn(`[images] ${url}: ${why}; showing a placeholder`)
     }
   }
 
@@ -181,6 +185,13 @@ export function createImageStore(options: Options) {
       const hash = manifest.sources[url]
       const variants = hash && manifest.variants[hash]
       return variants ? localImageSrc({ hash, width: variants.width, height: variants.height, fallback: variants.fallback }) : undefined
+    },
+    /** What became of one record image (the record report): its variants' size, why it failed, or still waiting. */
+    outcome(url: string): { status: 'ready' | 'failed' | 'pending'; detail: string } {
+      const variants = manifest.variants[manifest.sources[url] ?? '']
+      if (variants) return { status: 'ready', detail: `${variants.width}×${variants.height}, sizes made` }
+      const why = failedWhy.get(url)
+      return why ? { status: 'failed', detail: why } : { status: 'pending', detail: 'not fetched yet' }
     },
     /** The file behind a variant URL's hash and file name (relative to `root`), when we have it. */
     variantFile(hash: string, file: string): string | undefined {
