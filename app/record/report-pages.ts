@@ -1,5 +1,5 @@
 import { notShown, shown, type Shown } from './block-status.ts'
-import { firstOf, telHref } from './contact-links.ts'
+import { firstOf, firstPhone, telHref } from './contact-links.ts'
 import { beforeAfterPairs, galleryGroups } from './gallery-groups.ts'
 import { brandingSection, homeReviewsBlock, promoVideoBlock, reviewsWidgetClass } from './home-content.ts'
 import { footerNavigation, mainNavigation, reviewsPage, videosPage } from './navigation.ts'
@@ -20,16 +20,18 @@ export type ReportBlock = {
   reason?: { field: string; value: string; why: string }
   notes: string[]
 }
+const EMPTY = ['""', '[]', 'null', 'missing']
 type ReportPage = { path: string; title: string; blocks: ReportBlock[] }
 
 export function reportPages(record: PageRecord, issues: FieldIssue[]): ReportPage[] {
-  // A block the record asked for with a value the parse refused is hidden, not merely off.
-  const refused = (field: string) =>
-    issues.find((i) => i.path === field || i.path.startsWith(`${field}.`) || i.path.startsWith(`${field}[`))
+  // A block the record asked for with a value the parse refused is hidden, not merely off. An empty
+  // value's refused parts explain it; a value that is there explains itself.
+  const refused = (field: string, value: string) =>
+    issues.find((i) => i.path === field || (EMPTY.includes(value) && (i.path.startsWith(`${field}.`) || i.path.startsWith(`${field}[`))))
   const block = (name: string, s: Shown<unknown>, notes: string[] = []): ReportBlock => {
     if (!s.reason) return { name, status: 'shown', notes }
     const { field, value, why, asked } = s.reason
-    const issue = refused(field)
+    const issue = refused(field, value)
     const because = issue ? `${why} (the record's ${issue.path} ${issue.found} was refused)` : why
     return { name, status: asked || issue ? 'hidden' : 'off', reason: { field, value, why: because }, notes }
   }
@@ -37,21 +39,11 @@ export function reportPages(record: PageRecord, issues: FieldIssue[]): ReportPag
   const p = record.dbPrincipal
   const first = firstOf(record)
   const widgets = widgetBlocks(record)
+  const phone = firstPhone(record)
 
   const everyPage = [
     block('Logo', given('dbPrincipal.logo', p.logo, 'no logo')),
-    block(
-      'Header phone and call button',
-      first.phone
-        ? shown(true)
-        : notShown(
-            'dbPrincipal.phones',
-            p.phones.map((x) => x.phone),
-            'no phone number with digits',
-            p.phones.some((x) => x.phone.trim()),
-          ),
-      first.phone ? [`calls ${telHref(first.phone)}`] : ['the button links to /contact'],
-    ),
+    block('Header phone and call button', phone, phone.view ? [`calls ${telHref(phone.view)}`] : ['the button links to /contact']),
     block('Menu', shown(true), [
       mainNavigation(record)
         .map((i) => (i.children ? `${i.label} (${i.children.length} in its dropdown)` : i.label))
@@ -161,7 +153,7 @@ export function reportPages(record: PageRecord, issues: FieldIssue[]): ReportPag
       title: 'Find us on',
       blocks: [
         block('Business listing link', given('gmb.link', record.gmb.link, 'no gmb.link')),
-        block('Chat-app link', first.phone ? shown(true) : notShown('dbPrincipal.phones', [], 'no phone number with digits', false)),
+        block('Chat-app link', phone),
         ...record.dbSocialMedia.directorios.map((d, i) =>
           block(
             `Directory "${d.name}"`,

@@ -1,4 +1,4 @@
-import { digitsOnly, firstOf } from './contact-links.ts'
+import { digitsOnly, firstOf, firstPhone } from './contact-links.ts'
 import { notShown, shown, type Shown } from './block-status.ts'
 import type { PageRecord, WidgetName } from './schema.ts'
 import { isWidgetActive } from './widgets.ts'
@@ -29,23 +29,19 @@ type WidgetBlocks = {
 export function widgetBlocks(record: PageRecord): WidgetBlocks {
   const first = firstOf(record)
   const phones = record.dbPrincipal.phones.filter((p) => digitsOnly(p.phone))
-  const noPhone = () =>
-    notShown(
-      'dbPrincipal.phones',
-      record.dbPrincipal.phones.map((p) => p.phone),
-      'no phone number with digits',
-      true,
-    )
+  const phone = firstPhone(record)
   function widget<T>(name: WidgetName, needs: () => Shown<T>): Shown<T> {
     if (!isWidgetActive(record, name)) return notShown('simpleWidgets', name, `${name} is not active`, false)
     return needs()
   }
   return {
     chat: widget('WhatsappBtn', () =>
-      first.phone ? shown({ businessName: record.dbPrincipal.name, logo: record.dbPrincipal.logo, phone: first.phone }) : noPhone(),
+      phone.reason
+        ? { view: null, reason: phone.reason }
+        : shown({ businessName: record.dbPrincipal.name, logo: record.dbPrincipal.logo, phone: phone.view }),
     ),
     visits: widget('VisitsCounter', () => shown(true as const)),
-    call: widget('CallUsNow', () => (phones.length ? shown({ phones }) : noPhone())),
+    call: widget('CallUsNow', () => (phone.reason ? { view: null, reason: phone.reason } : shown({ phones }))),
     weather: widget('Wheather', () =>
       first.address.trim() || first.mapUrl
         ? shown(true as const)
