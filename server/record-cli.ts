@@ -27,7 +27,7 @@ const IMAGE_MAX_BYTES = 30 * 1024 * 1024
 const THUMBNAIL_WIDTH = 160
 
 type Write = (s: string) => void
-type Loaded = { raw: unknown; site: string; source: string; apiUrl: string | null }
+type Loaded = { raw: unknown; site: string; source: string; apiUrl: string }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv, write: Write = (s) => void process.stdout.write(s)): Promise<number> {
   const option = (name: string) => (argv.includes(name) ? (argv[argv.indexOf(name) + 1] ?? '') : undefined)
@@ -38,7 +38,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, write: Write 
   }
   let loaded: Loaded
   try {
-    loaded = file ? readRecordFile(file) : await fetchSiteRecord(env, site)
+    loaded = file ? readRecordFile(file, env) : await fetchSiteRecord(env, site)
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
     return 2
@@ -54,14 +54,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, write: Write 
   return report.ok ? 0 : 1
 }
 
-function readRecordFile(file: string): Loaded {
+function readRecordFile(file: string, env: NodeJS.ProcessEnv): Loaded {
   let raw: unknown
   try {
     raw = JSON.parse(fs.readFileSync(file, 'utf8'))
   } catch (error) {
     throw new Error(`${file}: not a readable JSON file (${error instanceof Error ? error.message : error})`, { cause: error })
   }
-  return { raw, site: path.basename(file), source: path.resolve(file), apiUrl: null }
+  // Its pictures are fetched as this deployment would: private addresses only with a local provider (the embedded demo's is).
+  return { raw, site: path.basename(file), source: path.resolve(file), apiUrl: env.PAGE_API_URL || 'http://127.0.0.1' }
 }
 
 async function fetchSiteRecord(source: NodeJS.ProcessEnv, wanted: string | undefined): Promise<Loaded> {
@@ -84,13 +85,13 @@ async function fetchSiteRecord(source: NodeJS.ProcessEnv, wanted: string | undef
 }
 
 /** Each picture fetched and probed with the server's own fetcher and checks (four at a time). */
-async function probeImages(urls: string[], apiUrl: string | null, source: NodeJS.ProcessEnv, thumbnails: boolean) {
+async function probeImages(urls: string[], apiUrl: string, source: NodeJS.ProcessEnv, thumbnails: boolean) {
   const env = parseEnv(source)
   const fetchImage = createImageFetcher({
     timeoutMs: env.IMAGE_TIMEOUT_MS,
     maxBytes: IMAGE_MAX_BYTES,
     // As the server: private addresses only when the provider itself is local.
-    allowPrivateAddresses: apiUrl !== null && isLocalHost(apiUrl),
+    allowPrivateAddresses: isLocalHost(apiUrl),
     publicDir: path.resolve('public'),
   })
   const outcomes = new Map<string, ImageOutcome>()

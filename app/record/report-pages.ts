@@ -163,18 +163,18 @@ export function reportPages(record: PageRecord, issues: FieldIssue[]): ReportPag
       ],
     },
   ]
-  const entryPages = reportLinks(record).map((link) => ({
-    path: link.path || link.specPath,
-    title: `${link.kind === 'service' ? 'Service' : 'Landing gallery'} "${link.name}"`,
-    blocks: [
+  const entryPages: ReportPage = {
+    path: '/{name}',
+    title: 'Service and landing pages',
+    blocks: reportLinks(record).map((link) =>
       block(
-        'Page',
+        `${link.kind === 'service' ? 'Service' : 'Landing'} "${link.name}" ${link.path || ''}`.trim(),
         link.problem ? notShown(link.field, link.name, link.problem, true) : shown(true),
         link.problem || link.specPath === link.path ? [] : [`${link.specPath} redirects here`],
       ),
-    ],
-  }))
-  return [...pages, ...entryPages]
+    ),
+  }
+  return [...pages, entryPages]
 }
 
 function paymentPicture(record: PageRecord): Shown<true> {
