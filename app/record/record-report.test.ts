@@ -69,9 +69,9 @@ describe('the record report', () => {
       'hidden /contact Coverage map: dbPrincipal.location[0].url = "": no map link for the first location (the record\'s dbPrincipal.location[0].url "javascript:alert(1)" was refused)',
       'off /find-us-on Business listing link: gmb.link = "": no gmb.link',
       'hidden /find-us-on Chat-app link: dbPrincipal.phones = ["call us"]: no phone number with digits',
-      'hidden /contact Page: dbServices[1].name = "Contact": /contact is one of the site\'s own pages: this entry\'s page can never be reached',
-      'hidden /fences-gates Page: dbServices[2].name = "fences  gates": "Fences & Gates!!" comes first with the same address: this entry\'s page can never be reached',
-      'hidden /!!! Page: dbServices[3].name = "!!!": the name has no letters or digits to make an address from: no page',
+      'hidden /{name} Service "Contact" /contact: dbServices[1].name = "Contact": /contact is one of the site\'s own pages: this entry\'s page can never be reached',
+      'hidden /{name} Service "fences  gates" /fences-gates: dbServices[2].name = "fences  gates": "Fences & Gates!!" comes first with the same address: this entry\'s page can never be reached',
+      'hidden /{name} Service "!!!": dbServices[3].name = "!!!": the name has no letters or digits to make an address from: no page',
     ])
     expect(report.counts).toEqual({ hidden: 17, refused: 8, adjusted: 4, imagesFailed: 0 })
     expect(report.ok).toBe(false)
