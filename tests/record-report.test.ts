@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -15,6 +16,8 @@ const root = path.resolve(import.meta.dirname, '..')
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'record-report-'))
 let host: Awaited<ReturnType<typeof startImageHost>>
 let provider: Awaited<ReturnType<typeof startFakeProvider>>
+let demoProvider: Awaited<ReturnType<typeof startFakeProvider>>
+let sitesFile: string
 let site: Awaited<ReturnType<typeof startSite>>
 let record: object
 
@@ -37,11 +40,22 @@ beforeAll(async () => {
   // The record typed by hand (its service photo's host does not exist), with one photo that exists and one that answers 404.
   record = { ...handTyped, gallery: [host.url('/ok.png'), host.url('/missing.jpg')] }
   provider = await startFakeProvider({ kind: 'ok', record })
-  site = await startSite({ PAGE_API_URL: provider.url, PAGE_ID: 'hand-typed' })
+  demoProvider = await startFakeProvider({ kind: 'ok', record: demo })
+  // Two sites in one process: each host's /healthz has its own record's counts.
+  sitesFile = path.join(tmp, 'sites.json')
+  fs.writeFileSync(
+    sitesFile,
+    JSON.stringify([
+      { hosts: ['demo.test'], pageId: 'demo', pageApiUrl: demoProvider.url },
+      { hosts: ['hand.test'], pageId: 'hand-typed', pageApiUrl: provider.url },
+    ]),
+  )
+  site = await startSite({ SITES_FILE: sitesFile, PAGE_API_URL: provider.url })
 })
 afterAll(async () => {
   await site?.stop()
   await provider?.close()
+  await demoProvider?.close()
   await host?.close()
   fs.rmSync(tmp, { recursive: true, force: true })
 })
@@ -103,15 +117,25 @@ test('a usage mistake: exit status 2 and the usage line', async () => {
   expect(stderr).toContain('usage: npm run record -- check')
 })
 
+/** The site's /healthz as one host sees it. */
+function healthOf(host: string) {
+  const { port } = new URL(site.url)
+  return new Promise<{ recordReport: unknown }>((resolve, reject) => {
+    http
+      .get({ agent: false, host: '127.0.0.1', port, path: '/healthz', headers: { Host: host } }, (res) => {
+        let text = ''
+        res.setEncoding('utf8').on('data', (d) => (text += d))
+        res.on('end', () => resolve(JSON.parse(text)))
+      })
+      .on('error', reject)
+  })
+}
+
 test("the site keeps each version's counts: /healthz for its host and one log line once the photos were tried", async () => {
-  const deadline = Date.now() + 30_000
-  let counts: unknown
-  while (Date.now() < deadline) {
-    counts = (await (await site.get('/healthz')).json()).recordReport
-    if ((counts as { imagesFailed: number }).imagesFailed === 2) break
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  expect(counts).toEqual({ hidden: 17, refused: 8, adjusted: 4, imagesFailed: 2 })
+  await expect
+    .poll(async () => (await healthOf('hand.test')).recordReport, { timeout: 30_000 })
+    .toEqual({ hidden: 17, refused: 8, adjusted: 4, imagesFailed: 2 })
+  expect((await healthOf('demo.test')).recordReport).toEqual({ hidden: 0, refused: 0, adjusted: 0, imagesFailed: 0 })
   await expect
     .poll(site.output)
     .toMatch(
