@@ -1,4 +1,4 @@
-import { shownValue } from './schema.ts'
+import { shownValue } from './parse-issues.ts'
 
 /**
  * Why a view is null. A block whose view is null carries the field that decided it, its value and

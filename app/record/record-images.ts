@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { fieldPath, imageUrl, pageRecordSchema, schemaNode, type PageRecord } from './schema.ts'
+import { fieldPath } from './parse-issues.ts'
+import { imageUrl, pageRecordSchema, schemaNode, type PageRecord } from './schema.ts'
 
 /**
  * Every picture the record points at, found by walking the schema beside the data: a field

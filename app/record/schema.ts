@@ -1,6 +1,9 @@
 import { z } from 'zod'
+import { at, collectIssues, given, leaf, note, type FieldIssue } from './parse-issues.ts'
 import { isCssColor, safeUrl, toCount, toFlag, toText } from './safe-values.ts'
 import { defaultTheme } from './theme.ts'
+
+export type { FieldIssue } from './parse-issues.ts'
 
 /**
  * The page record from the provider, parsed tolerantly: parsing never throws. A field
@@ -16,47 +19,6 @@ export const schemaNode = (schema: z.ZodType): SchemaNode | undefined => nodes.g
 function described<T extends z.ZodType>(schema: T, node: SchemaNode): T {
   nodes.set(schema, node)
   return schema
-}
-
-/**
- * What one parse could not use as given: a value of the wrong type, a refused URL or colour, a dropped
- * entry. Collected by the same tolerant schema (parsePageRecordWithIssues), never by a second copy of its rules.
- */
-export type FieldIssue = { path: string; found: string; expected: string; used: string }
-let collecting: { path: (string | number)[]; issues: FieldIssue[] } | null = null
-
-/** Runs `parse` one path step deeper, so the issues it notes carry their field path. */
-function at<T>(step: string | number, parse: () => T): T {
-  collecting?.path.push(step)
-  try {
-    return parse()
-  } finally {
-    collecting?.path.pop()
-  }
-}
-
-export function fieldPath(steps: readonly (string | number)[]): string {
-  return steps.map((s, i) => (typeof s === 'number' ? `[${s}]` : i ? `.${s}` : s)).join('')
-}
-
-/** A value as the report shows it: JSON, cut to 120 characters. */
-export function shownValue(value: unknown): string {
-  const json = JSON.stringify(value) ?? String(value)
-  return json.length > 120 ? `${json.slice(0, 119)}…` : json
-}
-
-function note(value: unknown, expected: string, used: string) {
-  if (collecting) collecting.issues.push({ path: fieldPath(collecting.path), found: shownValue(value), expected, used })
-}
-
-const given = (v: unknown) => v !== undefined && v !== null
-/** A leaf that notes a given value it turned into something else. */
-function leaf<T>(convert: (v: unknown) => T, usable: (v: unknown, out: T) => boolean, expected: string, used: (out: T) => string) {
-  return z.unknown().transform((v) => {
-    const out = convert(v)
-    if (given(v) && !usable(v, out)) note(v, expected, used(out))
-    return out
-  })
 }
 
 const text = leaf(
@@ -234,13 +196,8 @@ export function parsePageRecord(raw: unknown): PageRecord {
 
 /** The same parse, also telling which given values it could not use as they were (in record order). */
 export function parsePageRecordWithIssues(raw: unknown): { record: PageRecord; issues: FieldIssue[] } {
-  const outer = collecting
-  collecting = { path: [], issues: [] }
-  try {
-    return { record: pageRecordSchema.parse(raw), issues: collecting.issues }
-  } finally {
-    collecting = outer
-  }
+  const { value: record, issues } = collectIssues(() => pageRecordSchema.parse(raw))
+  return { record, issues }
 }
 
 export const emptyRecord: PageRecord = parsePageRecord({})
