@@ -107,13 +107,17 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   app.get('/healthz', (req, res) => {
     // A host no site lists learns nothing, not even which sites exist.
     const site = resolvedOf(req).site
-    res
-      .set('Cache-Control', 'no-store')
-      .json(
-        site
-          ? { ok: true, record: recordState(site), storage: services.storage.kind, images: services.images.siteStatus(site.id) }
-          : { ok: true },
-      )
+    res.set('Cache-Control', 'no-store').json(
+      site
+        ? {
+            ok: true,
+            record: recordState(site),
+            recordReport: site.report.counts(),
+            storage: services.storage.kind,
+            images: services.images.siteStatus(site.id),
+          }
+        : { ok: true },
+    )
   })
   app.use((req, res, next) => {
     if (!resolvedOf(req).site) return void res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found.')

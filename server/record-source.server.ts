@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { emptyRecord, parsePageRecord, type PageRecord } from '#app/record/schema.ts'
+import { emptyRecord, parsePageRecordWithIssues, type FieldIssue, type PageRecord } from '#app/record/schema.ts'
 import { createOutboundClient, type OutboundClient } from './outbound/outbound-client.server.ts'
 import { urlForLog } from './log-safe.server.ts'
 
@@ -13,6 +13,8 @@ export type RecordSnapshot = {
   origin: RecordOrigin
   fetchedAt: string | null
   lastError: string | null
+  /** What the parse could not use as given (the record report's fields). */
+  issues?: FieldIssue[]
 }
 type Logger = Pick<Console, 'info' | 'warn'>
 type Options = {
@@ -38,7 +40,7 @@ export function createRecordSource(options: Options) {
   const { apiUrl, pageId, ttlSeconds, dataDir, timeoutMs, maxBytes, logger = console, random = Math.random } = options
   const { outbound = createOutboundClient({ allowOrigins: [apiUrl] }) } = options
   const ttlMs = ttlSeconds * 1000
-  const endpoint = `${apiUrl}/paginas/${encodeURIComponent(pageId)}`
+  const endpoint = recordEndpoint(apiUrl, pageId)
   const diskFile = path.join(dataDir, `record-${pageId}.json`)
   let snapshot: RecordSnapshot = { record: emptyRecord, version: 'empty', origin: 'empty', fetchedAt: null, lastError: null }
   let timer: NodeJS.Timeout | undefined
@@ -50,7 +52,8 @@ export function createRecordSource(options: Options) {
 
   function adopt(raw: unknown, body: string, origin: RecordOrigin, fetchedAt: string) {
     const version = createHash('sha256').update(body).digest('hex').slice(0, 16)
-    snapshot = { record: parsePageRecord(raw), version, origin, fetchedAt, lastError: null }
+    const { record, issues } = parsePageRecordWithIssues(raw)
+    snapshot = { record, issues, version, origin, fetchedAt, lastError: null }
   }
 
   function loadFromDisk() {
@@ -81,17 +84,7 @@ export function createRecordSource(options: Options) {
 
   async function fetchOnce() {
     try {
-      const request = { headers: { Accept: 'application/json' }, timeoutMs, maxBytes, redirects: 3 }
-      const answer = await outbound.request(endpoint, request)
-      if (answer.status < 200 || answer.status >= 300) throw new Error(`HTTP ${answer.status}`)
-      const body = answer.body.toString('utf8')
-      let raw: unknown
-      try {
-        raw = JSON.parse(body)
-      } catch {
-        throw new Error('the answer is not JSON')
-      }
-      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('the answer is not a JSON object')
+      const { raw, body } = await fetchRecord(endpoint, { outbound, timeoutMs, maxBytes })
       const fetchedAt = new Date().toISOString()
       const previous = snapshot.version
       adopt(raw, body, 'provider', fetchedAt)
@@ -150,6 +143,27 @@ export function createRecordSource(options: Options) {
 }
 
 export type RecordSource = ReturnType<typeof createRecordSource>
+
+export const recordEndpoint = (apiUrl: string, pageId: string) => `${apiUrl}/paginas/${encodeURIComponent(pageId)}`
+
+/** One provider answer: a JSON object, or an error saying what came instead. */
+/** One GET of the record through the outbound client (bounded, address-checked): a JSON object, or a readable error. */
+export async function fetchRecord(
+  endpoint: string,
+  { outbound, timeoutMs, maxBytes }: { outbound: OutboundClient; timeoutMs: number; maxBytes: number },
+): Promise<{ raw: object; body: string }> {
+  const answer = await outbound.request(endpoint, { headers: { Accept: 'application/json' }, timeoutMs, maxBytes, redirects: 3 })
+  if (answer.status < 200 || answer.status >= 300) throw new Error(`HTTP ${answer.status}`)
+  const body = answer.body.toString('utf8')
+  let raw: unknown
+  try {
+    raw = JSON.parse(body)
+  } catch {
+    throw new Error('the answer is not JSON')
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('the answer is not a JSON object')
+  return { raw, body }
+}
 
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error)

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { recordImageUrls } from '#app/record/record-images.ts'
 import { relayTiming, type Env } from './env.server.ts'
 import { startDemoProvider } from './demo-provider.server.ts'
-import { createImageFetcher } from './images/fetch-image.server.ts'
+import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server.ts'
 import { createImageStore } from './images/image-store.server.ts'
 import { createLocalRecordView } from './images/local-record.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
@@ -11,6 +11,7 @@ import { createPageCache } from './pages/page-cache.server.ts'
 import { sitePrefix } from './pages/page-key.server.ts'
 import { createOutboundClient } from './outbound/outbound-client.server.ts'
 import { createRecordSource } from './record-source.server.ts'
+import { siteRecordReport } from './record-report.server.ts'
 import { loadSiteConfigs, siteResolver, type SiteConfig } from './sites/site-config.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
@@ -69,16 +70,18 @@ export async function startServices(env: Env) {
       getRecord: () => records.current().record,
       siteUrl: config.siteUrl,
     })
+    const report = siteRecordReport(config.id, records, images)
     images.register(config.id, () => (records.current().origin === 'empty' ? null : recordImageUrls(records.current().record)))
     records.onChange(() => {
       pages.dropPrefix(sitePrefix(config.id)) // the old version's pages will never be asked for again
       images.sync()
       leads.releaseHeldInBackground() // a record that gains a relay address releases the leads held while it had none
+      void report.logWhenSettled()
     })
     const visits = createVisitStore({ storage: storage.visits, site: config.id, seen: storage.rateLimits })
     /** The record with its images on our origin: what every page renders (its version changes as photos become ready). */
     const pageSnapshot = createLocalRecordView(records.current, images)
-    return { id: config.id, config, records, pageSnapshot, leads, visits, weather }
+    return { id: config.id, config, records, pageSnapshot, leads, visits, weather, report }
   }
 
   const sites = configs.map(createSite)
@@ -112,9 +115,6 @@ export async function startServices(env: Env) {
     },
   }
 }
-
-/** Phone photos are ~4 MB; anything past this is not a photo we want to fetch. */
-const IMAGE_MAX_BYTES = 30 * 1024 * 1024
 
 export type AppServices = Awaited<ReturnType<typeof startServices>>
 /** One contractor's site: what a request's loaders and actions see as `context.services`. */

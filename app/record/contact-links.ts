@@ -1,3 +1,4 @@
+import { notShown, shown, type Shown } from './block-status.ts'
 import type { PageRecord } from './schema.ts'
 
 export const digitsOnly = (phone: string) => phone.replace(/\D/g, '')
@@ -47,4 +48,13 @@ export function firstOf(record: PageRecord) {
     slogan: record.dbSlogan[0]?.slogan ?? '',
     about: record.dbAbout[0]?.text ?? '',
   }
+}
+
+/** The first phone with digits (header, chat widget, chat-app link), or why there is none. */
+export function firstPhone(record: PageRecord): Shown<string> {
+  const { phones } = record.dbPrincipal
+  const phone = firstOf(record).phone
+  if (phone) return shown(phone)
+  const typed = phones.map((p) => p.phone).filter((p) => p.trim())
+  return notShown('dbPrincipal.phones', typed, 'no phone number with digits', typed.length > 0)
 }

@@ -1,36 +1,52 @@
 import { stringsFor } from '#app/i18n/dictionaries.ts'
+import { notShown, shown, type Shown } from './block-status.ts'
 import type { PageRecord } from './schema.ts'
 import { youtubeId } from './youtube.ts'
 
 export type PromoVideo = { videoId: string; poster: string }
 
-/** The home promo video: only the FIRST videosPromo entry counts, and only when it is active. */
-export function promoVideo(record: PageRecord): PromoVideo | null {
-  const first = record.videosPromo[0]
-  if (!first?.activo) return null
-  const videoId = youtubeId(first.link)
-  return videoId ? { videoId, poster: first.img } : null
+/** Only the FIRST entry of videosPromo / brandingExtra counts, and only when it is active. */
+function firstActive<T extends { activo: boolean }>(entries: T[], field: string): Shown<T> {
+  const first = entries[0]
+  if (!first) return notShown(field, [], 'the record has no entry', false)
+  return first.activo ? shown(first) : notShown(`${field}[0].activo`, first.activo, 'the first entry is not active', false)
 }
 
-/** The branding logos block: only the FIRST brandingExtra entry counts, and only when it is active. */
-export function brandingBlock(record: PageRecord) {
-  const first = record.brandingExtra[0]
-  if (!first?.activo || !first.img) return null
-  return {
+/** The home promo video, or why it is not shown. */
+export function promoVideoBlock(record: PageRecord): Shown<PromoVideo> {
+  const { view: first, reason } = firstActive(record.videosPromo, 'videosPromo')
+  if (!first) return { view: null, reason }
+  const videoId = youtubeId(first.link)
+  return videoId
+    ? shown({ videoId, poster: first.img })
+    : notShown('videosPromo[0].link', first.link, 'not a YouTube video link or id', true)
+}
+export const promoVideo = (record: PageRecord): PromoVideo | null => promoVideoBlock(record).view
+
+/** The branding logos block, or why it is not shown. */
+export function brandingSection(record: PageRecord): Shown<{ link: string; img: string; title: string }> {
+  const { view: first, reason } = firstActive(record.brandingExtra, 'brandingExtra')
+  if (!first) return { view: null, reason }
+  if (!first.img) return notShown('brandingExtra[0].img', first.img, 'an active logos block needs a picture', true)
+  return shown({
     link: first.link,
     img: first.img,
     title: record.labels.general.titleBranding.trim() || stringsFor(record).sections.brandsWeTrust,
-  }
+  })
 }
+export const brandingBlock = (record: PageRecord) => brandingSection(record).view
 
 /** The reviews widget's class name: the record's reviews.links[0], or '' when there is none. */
 export const reviewsWidgetClass = (record: PageRecord): string => record.reviews.links[0]?.trim() ?? ''
 
 /** The home-only reviews block: when reviews.isHomeOnly is set, with the widget class in links[0]. */
-export function homeReviewsWidget(record: PageRecord): string | null {
+export function homeReviewsBlock(record: PageRecord): Shown<string> {
   const widgetClass = reviewsWidgetClass(record)
-  return record.reviews.isHomeOnly && widgetClass ? widgetClass : null
+  if (!record.reviews.isHomeOnly)
+    return notShown('reviews.isHomeOnly', record.reviews.isHomeOnly, 'reviews are not for the home page', false)
+  return widgetClass ? shown(widgetClass) : notShown('reviews.links[0]', record.reviews.links[0], 'no reviews widget id', true)
 }
+export const homeReviewsWidget = (record: PageRecord): string | null => homeReviewsBlock(record).view
 
 /** The texts of the home page, each with a sensible fallback so no block is left empty. */
 export function homeTexts(record: PageRecord) {

@@ -1,3 +1,4 @@
+import { notShown, shown, type Shown } from './block-status.ts'
 import type { PageRecord } from './schema.ts'
 import { canonicalSlug } from './slug.ts'
 import { isWidgetActive } from './widgets.ts'
@@ -13,6 +14,18 @@ const named = <T extends { name: string }>(items: T[]) => items.filter((i) => ca
 function withBeforeContact(items: NavItem[], extra: NavItem[]): NavItem[] {
   const contact = items.findIndex((i) => i.to === '/contact')
   return [...items.slice(0, contact), ...extra, ...items.slice(contact)]
+}
+
+/** The /reviews page (and its menu entry): when reviews are active and not for the home page only. */
+export function reviewsPage({ reviews }: PageRecord): Shown<true> {
+  if (!reviews.activo) return notShown('reviews.activo', reviews.activo, 'reviews are not active', false)
+  if (reviews.isHomeOnly) return notShown('reviews.isHomeOnly', true, 'reviews are shown on the home page only', false)
+  return shown(true)
+}
+
+/** The /our-videos page (and its menu entry): when the record names a channel. */
+export function videosPage({ ytGallery }: PageRecord): Shown<true> {
+  return ytGallery.linkCanalYT ? shown(true) : notShown('ytGallery.linkCanalYT', '', 'no channel link', false)
 }
 
 /** The header menu with every conditional entry of spec §2 "Navigation menu". */
@@ -33,8 +46,8 @@ export function mainNavigation(record: PageRecord): NavItem[] {
     { label: 'Contact', to: '/contact' },
   ]
   const extra: NavItem[] = []
-  if (record.ytGallery.linkCanalYT) extra.push({ label: 'Our Videos', to: '/our-videos' })
-  if (record.reviews.activo && !record.reviews.isHomeOnly) extra.push({ label: 'Reviews', to: '/reviews' })
+  if (videosPage(record).view) extra.push({ label: 'Our Videos', to: '/our-videos' })
+  if (reviewsPage(record).view) extra.push({ label: 'Reviews', to: '/reviews' })
   return withBeforeContact(base, extra)
 }
 

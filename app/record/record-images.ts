@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { fieldPath } from './parse-issues.ts'
 import { imageUrl, pageRecordSchema, schemaNode, type PageRecord } from './schema.ts'
 
 /**
@@ -12,19 +13,28 @@ export function recordImageUrls(record: PageRecord): string[] {
   return [...urls]
 }
 
-/** A copy of the record with every non-empty image URL replaced by `replace(url)`. */
-export function mapRecordImages(record: PageRecord, replace: (url: string) => string): PageRecord {
-  return mapImages(pageRecordSchema, record, replace) as PageRecord
+/** Every picture with the fields that name it (e.g. `dbServices[0].description[1].img`), in record order. */
+export function recordImageFields(record: PageRecord): Map<string, string[]> {
+  const fields = new Map<string, string[]>()
+  mapImages(pageRecordSchema, record, (url, path) => (fields.set(url, [...(fields.get(url) ?? []), fieldPath(path)]), url), [])
+  return fields
 }
 
-function mapImages(schema: z.ZodType, value: unknown, replace: (url: string) => string): unknown {
-  if (schema === imageUrl) return typeof value === 'string' && value ? replace(value) : value
+/** A copy of the record with every non-empty image URL replaced by `replace(url)`. */
+export function mapRecordImages(record: PageRecord, replace: (url: string) => string): PageRecord {
+  return mapImages(pageRecordSchema, record, replace, []) as PageRecord
+}
+
+type Replace = (url: string, path: (string | number)[]) => string
+
+function mapImages(schema: z.ZodType, value: unknown, replace: Replace, path: (string | number)[]): unknown {
+  if (schema === imageUrl) return typeof value === 'string' && value ? replace(value, path) : value
   const node = schemaNode(schema)
-  if (node?.kind === 'list' && Array.isArray(value)) return value.map((item) => mapImages(node.item, item, replace))
+  if (node?.kind === 'list' && Array.isArray(value)) return value.map((item, i) => mapImages(node.item, item, replace, [...path, i]))
   if (node?.kind === 'object' && typeof value === 'object' && value !== null) {
     const source = value as Record<string, unknown>
     const out: Record<string, unknown> = { ...source }
-    for (const [key, field] of Object.entries(node.shape)) out[key] = mapImages(field, source[key], replace)
+    for (const [key, field] of Object.entries(node.shape)) out[key] = mapImages(field, source[key], replace, [...path, key])
     return out
   }
   return value

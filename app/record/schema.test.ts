@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { emptyRecord, parsePageRecord } from './schema.ts'
+import { emptyRecord, parsePageRecord, parsePageRecordWithIssues } from './schema.ts'
 import { defaultTheme } from './theme.ts'
 
 describe('parsePageRecord', () => {
@@ -127,5 +127,38 @@ describe('parsePageRecord', () => {
     expect(parsePageRecord({ labels: { formLabel: { isenglish: false } } }).labels.formLabel.isenglish).toBe(false)
     expect(parsePageRecord({ labels: { formLabel: { isenglish: 'false' } } }).labels.formLabel.isenglish).toBe(false)
     expect(parsePageRecord({ labels: { formLabel: {} } }).labels.formLabel.isenglish).toBe(true)
+  })
+})
+
+describe('parsePageRecordWithIssues', () => {
+  test('the same record, plus each given value it could not use, with its path', () => {
+    const raw = {
+      styles: { mainColor: 'url(x)' },
+      dbPrincipal: { name: 42, miles: 'far', phones: [null, 7, { phone: ['303'] }] },
+      gallery: ['https://ok.example/a.jpg', 'javascript:alert(1)', '  '],
+      reviews: 'on',
+      autoGntLandingFromService: 'yes',
+    }
+    const { record, issues } = parsePageRecordWithIssues(raw)
+    expect(record).toEqual(parsePageRecord(raw))
+    expect(issues).toEqual([
+      { path: 'styles.mainColor', found: '"url(x)"', expected: 'a CSS colour (#hex, rgb(), hsl() or a name)', used: "the theme's #1f4e79" },
+      { path: 'dbPrincipal.miles', found: '"far"', expected: 'a number of 0 or more', used: 'no number' },
+      { path: 'dbPrincipal.phones[1]', found: '7', expected: 'an object', used: 'entry dropped' },
+      { path: 'dbPrincipal.phones[2].phone', found: '["303"]', expected: 'text', used: 'empty text' },
+      {
+        path: 'gallery[1]',
+        found: '"javascript:alert(1)"',
+        expected: 'an http(s) address of a picture (or a /path on this site)',
+        used: 'nothing',
+      },
+      { path: 'reviews', found: '"on"', expected: 'an object', used: 'every field empty' },
+      { path: 'autoGntLandingFromService', found: '"yes"', expected: 'true or false', used: 'false' },
+    ])
+  })
+
+  test('a missing or null value is not an issue, and a plain parse collects nothing', () => {
+    expect(parsePageRecordWithIssues({ dbPrincipal: { name: null }, gallery: [null] }).issues).toEqual([])
+    expect(parsePageRecordWithIssues(null).issues).toEqual([])
   })
 })

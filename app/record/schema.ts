@@ -1,6 +1,9 @@
 import { z } from 'zod'
+import { at, collectIssues, given, leaf, note, type FieldIssue } from './parse-issues.ts'
 import { isCssColor, safeUrl, toCount, toFlag, toText } from './safe-values.ts'
 import { defaultTheme } from './theme.ts'
+
+export type { FieldIssue } from './parse-issues.ts'
 
 /**
  * The page record from the provider, parsed tolerantly: parsing never throws. A field
@@ -18,21 +21,52 @@ function described<T extends z.ZodType>(schema: T, node: SchemaNode): T {
   return schema
 }
 
-const text = z.unknown().transform(toText)
-const url = z.unknown().transform(safeUrl)
+const text = leaf(
+  toText,
+  (v) => typeof v === 'string' || typeof v === 'number',
+  'text',
+  () => 'empty text',
+)
+const urlLeaf = (expected: string) =>
+  leaf(
+    safeUrl,
+    (v, out) => out !== '' || (typeof v === 'string' && v.trim() === ''),
+    expected,
+    () => 'nothing',
+  )
+const url = urlLeaf('an http(s) address')
+/** What the report says an image field expects: its refused pictures are the issues that say so. */
+export const IMAGE_EXPECTED = 'an http(s) address of a picture (or a /path on this site)'
 /** A URL the page shows as a picture: served through our image pipeline, never linked as is. */
-export const imageUrl = z.unknown().transform(safeUrl)
-const flag = z.unknown().transform(toFlag)
-const count = z.unknown().transform(toCount)
-const color = (fallback: string) => z.unknown().transform((v) => (isCssColor(v) ? v.trim() : fallback))
+export const imageUrl = urlLeaf(IMAGE_EXPECTED)
+const flag = leaf(
+  toFlag,
+  (v) => [true, false, 1, 0, 'true', 'false'].includes(v as never),
+  'true or false',
+  (on) => String(on),
+)
+const count = leaf(
+  toCount,
+  (v, out) => out !== null || v === '',
+  'a number of 0 or more',
+  () => 'no number',
+)
+const color = (fallback: string) =>
+  leaf(
+    (v) => (isCssColor(v) ? v.trim() : fallback),
+    isCssColor,
+    'a CSS colour (#hex, rgb(), hsl() or a name)',
+    () => `the theme's ${fallback}`,
+  )
 
 /** An object whose every field is tolerant; a non-object becomes the all-defaults object. */
 function record<S extends Record<string, z.ZodType>>(shape: S) {
   // Each key is parsed on its own (missing keys too), so one bad field never spoils its neighbours.
   const schema = z.unknown().transform((v) => {
+    if (given(v) && !isPlainObject(v)) note(v, 'an object', 'every field empty')
     const source = isPlainObject(v) ? v : {}
     const out: Record<string, unknown> = {}
-    for (const key of Object.keys(shape)) out[key] = shape[key]!.parse(Object.hasOwn(source, key) ? source[key] : undefined)
+    for (const key of Object.keys(shape)) out[key] = at(key, () => shape[key]!.parse(Object.hasOwn(source, key) ? source[key] : undefined))
     return out as { [K in keyof S]: z.output<S[K]> }
   })
   return described(schema, { kind: 'object', shape })
@@ -40,24 +74,28 @@ function record<S extends Record<string, z.ZodType>>(shape: S) {
 
 /** A list of tolerant entries; a non-list becomes [], and null or non-object entries are dropped. */
 function list<T extends z.ZodType>(item: T, keep: (entry: z.output<T>) => boolean = () => true) {
-  const schema = z.unknown().transform((v): z.output<T>[] =>
-    Array.isArray(v)
-      ? v
-          .filter((e) => e !== null && e !== undefined)
-          .map((e) => item.parse(e))
-          .filter(keep)
-      : [],
-  )
+  const schema = z.unknown().transform((v): z.output<T>[] => {
+    if (!Array.isArray(v)) {
+      if (given(v)) note(v, 'a list', 'an empty list')
+      return []
+    }
+    return v
+      .map((e, i) => (given(e) ? at(i, () => ({ entry: item.parse(e) })) : null))
+      .flatMap((e) => (e && keep(e.entry) ? [e.entry] : []))
+  })
   return described(schema, { kind: 'list', item })
 }
 
 const imageList = list(imageUrl, (u) => u !== '')
 const textList = list(text, (t) => t.trim() !== '')
-const objectOnly = (v: unknown) => isPlainObject(v)
 
 function entries<S extends Record<string, z.ZodType>>(shape: S) {
   const item = record(shape)
-  const schema = z.unknown().transform((v) => (Array.isArray(v) ? list(item).parse(v.filter(objectOnly)) : []))
+  const schema = z.unknown().transform((v) => {
+    if (!Array.isArray(v)) return list(item).parse(v)
+    v.forEach((e, i) => given(e) && !isPlainObject(e) && at(i, () => note(e, 'an object', 'entry dropped')))
+    return list(item).parse(v.map((e) => (isPlainObject(e) ? e : null)))
+  })
   return described(schema, { kind: 'list', item })
 }
 
@@ -131,7 +169,12 @@ export const pageRecordSchema = record({
       tmessage: text,
       tbutton: text,
       // The anchor treats a missing flag as English; only an explicit false means Spanish.
-      isenglish: z.unknown().transform((v) => v !== false && v !== 'false' && v !== 0),
+      isenglish: leaf(
+        (v) => v !== false && v !== 'false' && v !== 0,
+        (v) => [true, false, 1, 0, 'true', 'false'].includes(v as never),
+        'true or false',
+        (english) => (english ? 'English' : 'Spanish'),
+      ),
     }),
   }),
   linkPostEmail: url,
@@ -149,6 +192,12 @@ export type Theme = PageRecord['styles']
 /** Parses anything into a PageRecord. Never throws. */
 export function parsePageRecord(raw: unknown): PageRecord {
   return pageRecordSchema.parse(raw)
+}
+
+/** The same parse, also telling which given values it could not use as they were (in record order). */
+export function parsePageRecordWithIssues(raw: unknown): { record: PageRecord; issues: FieldIssue[] } {
+  const { value: record, issues } = collectIssues(() => pageRecordSchema.parse(raw))
+  return { record, issues }
 }
 
 export const emptyRecord: PageRecord = parsePageRecord({})

@@ -1,3 +1,4 @@
+import { notShown, shown, type Shown } from './block-status.ts'
 import type { PageRecord } from './schema.ts'
 
 /** Spec §9: the count-up runs for five seconds once the band is in view. */
@@ -15,19 +16,25 @@ type Principal = Pick<PageRecord['dbPrincipal'], 'exprYears' | 'miles' | 'locati
  * their place. 'Professionals' and 'On Time' are always there.
  */
 export function statisticsFor(principal: Principal): Statistic[] {
-  const { exprYears, miles } = principal
+  const { view: given } = yearsAndMiles(principal)
   const address = principal.location[0]?.address.trim() ?? ''
-  const leading: Statistic[] =
-    exprYears && miles
-      ? [
-          { label: 'Years Of Experience', value: exprYears, suffix: '+' },
-          { label: `Miles Around ${address}`.trim(), value: miles, suffix: '+' },
-        ]
-      : [
-          { label: 'Best Service', value: FULL_SCORE, suffix: '%' },
-          { label: 'Cost-Effectiveness', value: FULL_SCORE, suffix: '%' },
-        ]
+  const leading: Statistic[] = given
+    ? [
+        { label: 'Years Of Experience', value: given.exprYears, suffix: '+' },
+        { label: `Miles Around ${address}`.trim(), value: given.miles, suffix: '+' },
+      ]
+    : [
+        { label: 'Best Service', value: FULL_SCORE, suffix: '%' },
+        { label: 'Cost-Effectiveness', value: FULL_SCORE, suffix: '%' },
+      ]
   return [...leading, { label: 'Professionals', value: FULL_SCORE, suffix: '%' }, { label: 'On Time', value: FULL_SCORE, suffix: '%' }]
+}
+
+/** The years and miles figures, or why the band shows its two 100% claims instead. */
+export function yearsAndMiles({ exprYears, miles }: Pick<Principal, 'exprYears' | 'miles'>): Shown<{ exprYears: number; miles: number }> {
+  if (exprYears && miles) return shown({ exprYears, miles })
+  const [field, value] = exprYears ? ['dbPrincipal.miles', miles] : ['dbPrincipal.exprYears', exprYears]
+  return notShown(field, value, 'years and miles are shown only when both are above 0', Boolean(exprYears || miles))
 }
 
 /** How many decimals a value shows (2.5 → 1); at most 2, so a float artefact never leaks. */

@@ -38,7 +38,15 @@ const INK = '#0f172a'
 const LIGHT_SURFACES = [WHITE, '#f8fafc', '#f1f5f9']
 
 /** One colour as rendered on one or more backgrounds (all opaque), and the ratio it must reach. */
-export type ColorPair = { variable: string; color: string; backgrounds: string[]; minRatio: number; meantFor: string }
+export type ColorPair = {
+  variable: string
+  color: string
+  backgrounds: string[]
+  minRatio: number
+  meantFor: string
+  /** For a record colour fitted to its backgrounds: the styles field and the colour it gave. */
+  source?: { field: keyof Theme; given: string }
+}
 
 /** `color` painted over an opaque `backdrop`: what the eye sees (alpha composited away). */
 export function composite(color: string, backdrop: string): string {
@@ -90,6 +98,9 @@ function softTextOn(text: string, backgrounds: string[], softWhite = withAlpha(W
 /** What an overlay looks like over the darkest and the lightest photo it may cover. */
 const overlayExtremes = (overlay: string) => [composite(overlay, BLACK), composite(overlay, WHITE)]
 
+/** How well the better of white and ink text reads on `overlay` over the darkest and the lightest photo. */
+export const overlayContrast = (overlay: string) => Math.max(...[WHITE, INK].map((t) => contrastOn(t, overlayExtremes(overlay))))
+
 /**
  * The overlay on photos must make its text readable whatever the photo: as given when it does;
  * else made more opaque (same colour); else darkened (same hue) until white text reads.
@@ -128,8 +139,10 @@ export function themePairs(styles: Theme = defaultTheme): ColorPair[] {
     backgrounds,
     minRatio,
   })
-  const fitted = (variable: string, meantFor: string, color: string, backgrounds: string[], minRatio: number) =>
-    pair(variable, meantFor, readable(color, backgrounds, minRatio), backgrounds, minRatio)
+  const fitted = (variable: string, meantFor: string, field: keyof Theme, backgrounds: string[], minRatio: number): ColorPair => ({
+    ...pair(variable, meantFor, readable(s[field], backgrounds, minRatio), backgrounds, minRatio),
+    source: { field, given: s[field] },
+  })
   const surface = (name: string, meantFor: string, backgrounds: string[], soft = false, softWhite?: string) => {
     const text = textOn(backgrounds)
     const pairs = [pair(`--theme-on-${name}`, `text and icons on ${meantFor}`, text, backgrounds, TEXT_RATIO)]
@@ -147,34 +160,34 @@ export function themePairs(styles: Theme = defaultTheme): ColorPair[] {
   }
 
   return [
-    fitted('--theme-heading', 'headings on the light surfaces', s.headingTextColor, light, TEXT_RATIO),
-    fitted('--theme-paragraph', 'body text on the light surfaces', s.paragraphTextColor, light, TEXT_RATIO),
-    fitted('--theme-main-ink', 'mainColor as links and text on the light surfaces', s.mainColor, light, TEXT_RATIO),
+    fitted('--theme-heading', 'headings on the light surfaces', 'headingTextColor', light, TEXT_RATIO),
+    fitted('--theme-paragraph', 'body text on the light surfaces', 'paragraphTextColor', light, TEXT_RATIO),
+    fitted('--theme-main-ink', 'mainColor as links and text on the light surfaces', 'mainColor', light, TEXT_RATIO),
     fitted(
       '--theme-secondary-ink',
       'secondaryColor as eyebrows, links, hover and icons on the light surfaces',
-      s.secondaryColor,
+      'secondaryColor',
       light,
       TEXT_RATIO,
     ),
-    fitted('--theme-secondary-on-footer', 'secondaryColor as icons on the footer', s.secondaryColor, [footer], GRAPHIC_RATIO),
-    fitted('--theme-secondary-on-third', 'secondaryColor as icons on thirdColor', s.secondaryColor, [third], GRAPHIC_RATIO),
+    fitted('--theme-secondary-on-footer', 'secondaryColor as icons on the footer', 'secondaryColor', [footer], GRAPHIC_RATIO),
+    fitted('--theme-secondary-on-third', 'secondaryColor as icons on thirdColor', 'secondaryColor', [third], GRAPHIC_RATIO),
     fitted(
       '--theme-menu-icon',
       'the phone menu toggle on the white header (and its hover)',
-      s.iconsMenuMovil,
+      'iconsMenuMovil',
       LIGHT_SURFACES,
       GRAPHIC_RATIO,
     ),
-    fitted('--theme-control', 'mainColor as form control boundaries and ticks on white', s.mainColor, [WHITE], GRAPHIC_RATIO),
+    fitted('--theme-control', 'mainColor as form control boundaries and ticks on white', 'mainColor', [WHITE], GRAPHIC_RATIO),
     fitted(
       '--theme-focus',
       'secondaryColor as the keyboard focus ring on the light surfaces',
-      s.secondaryColor,
+      'secondaryColor',
       LIGHT_SURFACES,
       GRAPHIC_RATIO,
     ),
-    fitted('--theme-scroll', "the scroll-progress bar, over the header's thirdColor top bar", s.scrollColor, [third], GRAPHIC_RATIO),
+    fitted('--theme-scroll', "the scroll-progress bar, over the header's thirdColor top bar", 'scrollColor', [third], GRAPHIC_RATIO),
     ...surface('main', 'mainColor surfaces (statistics band, widget headers, icon tiles)', [main], true),
     ...surface('secondary', 'secondaryColor surfaces (badges, review tab, icon tiles)', [secondary]),
     // On the find-us page, main tints only the top of the backdrop, above the card; its text sits on third.
@@ -195,7 +208,7 @@ export function themePairs(styles: Theme = defaultTheme): ColorPair[] {
 }
 
 /** The record's colours, each replaced by the theme's own when the colour library cannot read it. */
-const usable = (styles: Theme) =>
+export const usable = (styles: Theme) =>
   Object.fromEntries(Object.entries(styles).map(([k, v]) => [k, parse(v) ? v : defaultTheme[k as keyof Theme]])) as Theme
 
 /** The record colours used as backgrounds and decoration, as given; the overlay as guarded. */

@@ -1,5 +1,6 @@
-import { digitsOnly, firstOf } from './contact-links.ts'
-import type { PageRecord } from './schema.ts'
+import { digitsOnly, firstOf, firstPhone } from './contact-links.ts'
+import { notShown, shown, type Shown } from './block-status.ts'
+import type { PageRecord, WidgetName } from './schema.ts'
 import { isWidgetActive } from './widgets.ts'
 
 export type PanelName = 'chat' | 'visits' | 'call' | 'weather'
@@ -19,21 +20,53 @@ export interface WidgetSettings {
   palette: boolean
 }
 
-/** Widgets that need a phone or a place stay hidden without one: they would have nothing to offer. */
-export function widgetSettings(record: PageRecord): WidgetSettings {
+type WidgetBlocks = {
+  chat: Shown<NonNullable<WidgetSettings['chat']>>
+  call: Shown<NonNullable<WidgetSettings['call']>>
+} & Record<'visits' | 'weather' | 'reviews' | 'palette', Shown<true>>
+
+/** Each floating widget, or why it is not shown. Widgets that need a phone or a place stay hidden without one: they would have nothing to offer. */
+export function widgetBlocks(record: PageRecord): WidgetBlocks {
   const first = firstOf(record)
   const phones = record.dbPrincipal.phones.filter((p) => digitsOnly(p.phone))
-  const on = (name: Parameters<typeof isWidgetActive>[1]) => isWidgetActive(record, name)
+  const phone = firstPhone(record)
+  function widget<T>(name: WidgetName, needs: () => Shown<T>): Shown<T> {
+    if (!isWidgetActive(record, name)) return notShown('simpleWidgets', name, `${name} is not active`, false)
+    return needs()
+  }
   return {
-    chat:
-      on('WhatsappBtn') && first.phone
-        ? { businessName: record.dbPrincipal.name, logo: record.dbPrincipal.logo, phone: first.phone }
-        : null,
-    visits: on('VisitsCounter'),
-    call: on('CallUsNow') && phones.length ? { phones } : null,
-    weather: on('Wheather') && Boolean(first.address.trim() || first.mapUrl),
-    reviews: on('ReviewTab'),
-    palette: on('ModalColores'),
+    chat: widget('WhatsappBtn', () =>
+      phone.reason
+        ? { view: null, reason: phone.reason }
+        : shown({ businessName: record.dbPrincipal.name, logo: record.dbPrincipal.logo, phone: phone.view }),
+    ),
+    visits: widget('VisitsCounter', () => shown(true as const)),
+    call: widget('CallUsNow', () => (phone.reason ? { view: null, reason: phone.reason } : shown({ phones }))),
+    weather: widget('Wheather', () =>
+      first.address.trim() || first.mapUrl
+        ? shown(true as const)
+        : notShown(
+            'dbPrincipal.location[0]',
+            record.dbPrincipal.location[0] ?? null,
+            'no address or map link to take the weather at',
+            true,
+          ),
+    ),
+    reviews: widget('ReviewTab', () => shown(true as const)),
+    palette: widget('ModalColores', () => shown(true as const)),
+  }
+}
+
+/** What the floating widgets need from the record (widgetBlocks without the reasons). */
+export function widgetSettings(record: PageRecord): WidgetSettings {
+  const b = widgetBlocks(record)
+  return {
+    chat: b.chat.view,
+    visits: Boolean(b.visits.view),
+    call: b.call.view,
+    weather: Boolean(b.weather.view),
+    reviews: Boolean(b.reviews.view),
+    palette: Boolean(b.palette.view),
   }
 }
 

@@ -16,15 +16,12 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
 export type Encoded = { width: number; height: number; fallback: FallbackFormat; files: { name: string; data: Buffer }[] }
 
 /**
- * Every variant of one source image: EXIF rotation applied, then all metadata (GPS, camera,
- * comments) dropped — sharp writes none unless asked. The type is what the bytes say, not
- * what the URL or the host claimed.
+ * What the bytes say they are, from the header alone (no pixels decoded, so a bomb is measured before
+ * anything is allocated for it); refused unless a photo format we serve, within the pixel cap.
  */
-export async function encodeVariants(source: Buffer): Promise<Encoded> {
-  const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const }
+export async function probeImage(source: Buffer): Promise<sharp.Metadata> {
   let meta: sharp.Metadata
   try {
-    // The header alone (no pixels decoded), so a bomb is measured before anything is allocated for it.
     meta = await sharp(source, { limitInputPixels: false }).metadata()
   } catch {
     throw new ImageRefused('not an image')
@@ -32,6 +29,17 @@ export async function encodeVariants(source: Buffer): Promise<Encoded> {
   if (!meta.format || !ACCEPTED.has(meta.format)) throw new ImageRefused(`not a photo format we serve (${meta.format ?? 'unknown'})`)
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new ImageRefused(`more than ${MAX_INPUT_PIXELS} pixels`)
   if (Math.max(meta.width ?? 0, meta.height ?? 0) > MAX_SIDE) throw new ImageRefused(`wider or taller than ${MAX_SIDE} px`)
+  return meta
+}
+
+/**
+ * Every variant of one source image: EXIF rotation applied, then all metadata (GPS, camera,
+ * comments) dropped — sharp writes none unless asked. The type is what the bytes say, not
+ * what the URL or the host claimed.
+ */
+export async function encodeVariants(source: Buffer): Promise<Encoded> {
+  const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const }
+  const meta = await probeImage(source)
 
   // One decode: rotate and shrink to the largest width once, then derive each variant from those pixels.
   let master: { data: Buffer; info: sharp.OutputInfo }

@@ -15,6 +15,9 @@ const MAX_REDIRECTS = 3
 /** A readable reason an image was not fetched; the record's other images carry on. */
 export class ImageRefused extends Error {}
 
+/** Phone photos are ~4 MB; anything past this is not a photo we want to fetch. */
+export const IMAGE_MAX_BYTES = 30 * 1024 * 1024
+
 /**
  * Fetches one record image's bytes: remote ones through the outbound client (public addresses or
  * the operator's origins only, every redirect hop checked, the body cut off at maxBytes), root-relative

@@ -205,6 +205,13 @@ export function createImageStore(options: Options) {
       const variants = hash && manifest.variants[hash]
       return variants ? localImageSrc({ hash, width: variants.width, height: variants.height, fallback: variants.fallback }) : undefined
     },
+    /** What became of one record image (the record report): its variants' size, why it failed, or still waiting. */
+    outcome(url: string): { status: 'ready' | 'failed' | 'pending'; detail: string } {
+      const variants = manifest.variants[manifest.sources[url] ?? '']
+      if (variants) return { status: 'ready', detail: `${variants.width}×${variants.height}, sizes made` }
+      const why = failures.get(url)?.reason
+      return why ? { status: 'failed', detail: why } : { status: 'pending', detail: 'not fetched yet' }
+    },
     /** The file behind a variant URL's hash and file name (relative to `root`), when we have it. */
     variantFile(hash: string, file: string): string | undefined {
       return manifest.variants[hash] && /^\d{1,5}\.(webp|jpg|png)$/.test(file) ? `${hash}/${file}` : undefined

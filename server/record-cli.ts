@@ -1,0 +1,123 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { buildRecordReport, type ImageOutcome } from '#app/record/record-report.ts'
+import { recordImageUrls } from '#app/record/record-images.ts'
+import { parsePageRecordWithIssues } from '#app/record/schema.ts'
+import { variantWidths } from '#app/ui/image-variants.ts'
+import { startDemoProvider } from './demo-provider.server.ts'
+import { parseEnv } from './env.server.ts'
+import { probeImage } from './images/encode-image.server.ts'
+import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server.ts'
+import { createOutboundClient } from './outbound/outbound-client.server.ts'
+import { fetchRecord, recordEndpoint } from './record-source.server.ts'
+import { formatReport } from './record-report-text.ts'
+import { reportHtml } from './record-report-html.ts'
+import { loadSiteConfigs } from './sites/site-config.server.ts'
+
+/**
+ * `npm run record -- check [--site ID | --file F] [--json] [--html F] [--no-fetch]`: what the site does
+ * with a record (app/record/record-report.ts). The configured site's record (PAGE_API_URL/PAGE_ID, the
+ * embedded demo without PAGE_API_URL), one site of SITES_FILE, or a record file not yet published.
+ * Pictures are fetched and probed as the server's image pipeline does, unless --no-fetch.
+ * Exit status: 0 everything shown, 1 something hidden, refused or failed, 2 the check could not run.
+ */
+
+const USAGE = 'usage: npm run record -- check [--site <pageId> | --file <record.json>] [--json] [--html <report.html>] [--no-fetch]\n'
+const THUMBNAIL_WIDTH = 160
+
+type Write = (s: string) => void
+type Loaded = { raw: unknown; site: string; source: string; apiUrl: string }
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv, write: Write = (s) => void process.stdout.write(s)): Promise<number> {
+  const option = (name: string) => (argv.includes(name) ? (argv[argv.indexOf(name) + 1] ?? '') : undefined)
+  const [site, file, html] = [option('--site'), option('--file'), option('--html')]
+  if (argv[0] !== 'check' || [site, file, html].some((v) => v !== undefined && (!v || v.startsWith('--'))) || (site && file)) {
+    process.stderr.write(USAGE)
+    return 2
+  }
+  let loaded: Loaded
+  try {
+    loaded = file ? readRecordFile(file, env) : await fetchSiteRecord(env, site)
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+    return 2
+  }
+  const { record, issues } = parsePageRecordWithIssues(loaded.raw)
+  const probes = argv.includes('--no-fetch') ? null : await probeImages(recordImageUrls(record), loaded.apiUrl, env, html !== undefined)
+  const report = buildRecordReport({ record, issues, site: loaded.site, source: loaded.source, imageOutcome: probes?.outcome })
+  if (html) {
+    fs.writeFileSync(html, reportHtml(report, probes?.thumbnails ?? new Map()))
+    process.stderr.write(`Wrote ${html}\n`)
+  }
+  write(argv.includes('--json') ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report))
+  return report.ok ? 0 : 1
+}
+
+function readRecordFile(file: string, env: NodeJS.ProcessEnv): Loaded {
+  let raw: unknown
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new Error(`${file}: not a readable JSON file (${error instanceof Error ? error.message : error})`, { cause: error })
+  }
+  // Its pictures are fetched as this deployment would: private addresses only with a local provider (the embedded demo's is).
+  return { raw, site: path.basename(file), source: path.resolve(file), apiUrl: env.PAGE_API_URL || 'http://127.0.0.1' }
+}
+
+/** As the server's: public addresses, or exactly the provider's origin and the operator's OUTBOUND_ALLOW_ORIGINS. */
+const outboundFor = (env: ReturnType<typeof parseEnv>, apiUrl: string) =>
+  createOutboundClient({ allowOrigins: [apiUrl, ...env.OUTBOUND_ALLOW_ORIGINS] })
+
+async function fetchSiteRecord(source: NodeJS.ProcessEnv, wanted: string | undefined): Promise<Loaded> {
+  const env = parseEnv(source)
+  const configs = loadSiteConfigs(env)
+  const config = wanted ? configs.find((c) => c.pageId === wanted) : configs[0]
+  if (!config)
+    throw new Error(`No site "${wanted}" in ${env.SITES_FILE ?? `PAGE_ID (${env.PAGE_ID})`}: ${configs.map((c) => c.pageId).join(', ')}`)
+  const demo = config.pageApiUrl || env.PAGE_API_URL ? null : await startDemoProvider()
+  const apiUrl = config.pageApiUrl ?? env.PAGE_API_URL ?? demo!.apiUrl
+  const endpoint = recordEndpoint(apiUrl, config.pageId)
+  try {
+    const limits = { timeoutMs: env.RECORD_TIMEOUT_MS, maxBytes: env.RECORD_MAX_MB * 1024 * 1024 }
+    const { raw } = await fetchRecord(endpoint, { outbound: outboundFor(env, apiUrl), ...limits })
+    return { raw, site: config.id, source: demo ? `the embedded demo (${endpoint})` : endpoint, apiUrl }
+  } catch (error) {
+    throw new Error(`${endpoint}: ${error instanceof Error ? error.message : error}`, { cause: error })
+  } finally {
+    demo?.close()
+  }
+}
+
+/** Each picture fetched and probed with the server's own fetcher and checks (four at a time). */
+async function probeImages(urls: string[], apiUrl: string, source: NodeJS.ProcessEnv, thumbnails: boolean) {
+  const env = parseEnv(source)
+  const fetchImage = createImageFetcher(outboundFor(env, apiUrl), {
+    timeoutMs: env.IMAGE_TIMEOUT_MS,
+    maxBytes: IMAGE_MAX_BYTES,
+    publicDir: path.resolve('public'),
+  })
+  const outcomes = new Map<string, ImageOutcome>()
+  const thumbs = new Map<string, string>()
+  const queue = [...urls]
+  async function worker() {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+      try {
+        const bytes = await fetchImage(url)
+        const meta = await probeImage(bytes)
+        const widths = variantWidths(meta.width ?? 0)
+        outcomes.set(url, { status: 'ready', detail: `${meta.format} ${meta.width}×${meta.height}: sizes ${widths.join(', ')} px` })
+        if (thumbnails) thumbs.set(url, await thumbnail(bytes))
+      } catch (error) {
+        outcomes.set(url, { status: 'failed', detail: error instanceof Error ? error.message : String(error) })
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, worker))
+  return { outcome: (url: string) => outcomes.get(url) ?? { status: 'not checked' as const, detail: '' }, thumbnails: thumbs }
+}
+
+async function thumbnail(bytes: Buffer): Promise<string> {
+  const webp = await sharp(bytes).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 60 }).toBuffer()
+  return `data:image/webp;base64,${webp.toString('base64')}`
+}

@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest'
+import { parsePageRecordWithIssues } from '#app/record/schema.ts'
+import { reportHtml } from './record-report-html.ts'
+import { siteRecordReport } from './record-report.server.ts'
+import type { RecordSource } from './record-source.server.ts'
+import { buildRecordReport } from '#app/record/record-report.ts'
+import { hostileRecords } from '#tests/records/hostile.ts'
+import demo from '../demo/record.json'
+
+const raw = {
+  dbPrincipal: { name: 'Acme', logo: 'https://img.example/logo.png', exprYears: 'ten' },
+  gallery: ['https://img.example/gone.jpg'],
+}
+
+function fakeSite(version = 'v1') {
+  let snapshot = { ...parsePageRecordWithIssues(raw), version, origin: 'provider' as const, fetchedAt: null, lastError: null }
+  const failed = new Set<string>()
+  let settle = () => {}
+  const lines: string[] = []
+  const records = { current: () => snapshot, endpoint: 'https://provider.example/api/paginas/acme' } as unknown as RecordSource
+  const images = {
+    outcome: (url: string) =>
+      failed.has(url) ? { status: 'failed' as const, detail: 'HTTP 404' } : { status: 'pending' as const, detail: '' },
+    idle: () => new Promise<void>((resolve) => (settle = resolve)),
+  }
+  const report = siteRecordReport('acme', records, images, { info: (line: string) => void lines.push(line) })
+  return {
+    report,
+    lines,
+    failed,
+    settle: () => settle(),
+    newVersion: (v: string) => void (snapshot = { ...snapshot, version: v }),
+  }
+}
+
+describe("a site's record report", () => {
+  test('counts the refused values once per version, and the failed pictures as they are now', () => {
+    const site = fakeSite()
+    expect(site.report.counts()).toEqual({ hidden: 1, refused: 1, adjusted: 0, imagesFailed: 0 })
+    site.failed.add('https://img.example/gone.jpg')
+    expect(site.report.counts()).toEqual({ hidden: 1, refused: 1, adjusted: 0, imagesFailed: 1 })
+    expect(site.report.report()).toBe(site.report.report())
+  })
+
+  test('logs one line once the pictures were tried, naming the command that tells the details', async () => {
+    const site = fakeSite('abc123')
+    const logged = site.report.logWhenSettled()
+    site.failed.add('https://img.example/gone.jpg')
+    site.settle()
+    await logged
+    expect(site.lines).toEqual([
+      '[record] acme: version abc123: 1 hidden, 1 refused, 0 colours adjusted, 1 images failed (details: npm run record -- check --site acme)',
+    ])
+  })
+
+  test('says nothing for a version replaced while its pictures were tried', async () => {
+    const site = fakeSite('old')
+    const logged = site.report.logWhenSettled()
+    site.newVersion('new')
+    site.settle()
+    await logged
+    expect(site.lines).toEqual([])
+  })
+})
+
+describe('the HTML report', () => {
+  const report = buildRecordReport({ ...parsePageRecordWithIssues(hostileRecords(demo)[0]![1]), site: 'x<b>', source: 'y' })
+
+  test("escapes every value of a hostile record and allows no script or request of the page's own", () => {
+    const page = reportHtml(report, new Map([['https://evil.example/a.jpg', 'javascript:alert(1)']]))
+    expect(page).not.toMatch(/<script|<svg|<img src=x|<style>body|x<b>/i)
+    expect(page).toContain('<title>Record report: x&lt;b&gt;</title>')
+    expect(page).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">`,
+    )
+    expect(page).toContain(
+      '<code>&quot;red;}&lt;/style&gt;&lt;script&gt;window.__xss=1&lt;/script&gt;&lt;style&gt;body{display:none&quot;</code>',
+    )
+  })
+
+  test('shows swatches of the colours before and after, and thumbnails only from data: URIs', () => {
+    const gold = buildRecordReport({ ...parsePageRecordWithIssues({ styles: { secondaryColor: 'gold' } }), site: 's', source: 's' })
+    const thumb = 'data:image/webp;base64,AAAA'
+    const page = reportHtml(
+      { ...gold, images: [{ url: 'https://img.example/a.jpg', fields: ['gallery[0]'], status: 'ready', detail: 'jpeg 800×600' }] },
+      new Map([['https://img.example/a.jpg', thumb]]),
+    )
+    expect(page).toContain('style="background:linear-gradient(gold,gold),linear-gradient(90deg,#000 50%,#fff 50%)"')
+    expect(page).toContain('style="background:linear-gradient(#826c00,#826c00),linear-gradient(90deg,#000 50%,#fff 50%)"')
+    expect(page).toContain(`<img src="${thumb}" alt="" width="80" />`)
+    expect(page).not.toContain('src="https://img.example')
+  })
+})

@@ -1,0 +1,51 @@
+import { buildRecordReport, type RecordReport, type ReportCounts } from '#app/record/record-report.ts'
+import type { ImageStore } from './images/image-store.server.ts'
+import type { RecordSource } from './record-source.server.ts'
+import { countsLine } from './record-report-text.ts'
+
+type Logger = Pick<Console, 'info'>
+
+/**
+ * One site's record report, computed once per record version (app/record/record-report.ts). Its
+ * counts go to /healthz, and to one log line per new version once that version's pictures have
+ * been tried, so the failed ones are counted too.
+ */
+export function siteRecordReport(
+  site: string,
+  records: RecordSource,
+  images: Pick<ImageStore, 'outcome' | 'idle'>,
+  logger: Logger = console,
+) {
+  let memo: { version: string; report: RecordReport } | undefined
+
+  function report(): RecordReport {
+    const { version, record, issues = [] } = records.current()
+    if (memo?.version !== version) {
+      memo = { version, report: buildRecordReport({ record, issues, site, source: records.endpoint, imageOutcome: images.outcome }) }
+    }
+    return memo.report
+  }
+
+  /** The report's counts, its pictures as they are now (they are fetched after the version arrives). */
+  function counts(): ReportCounts {
+    const { counts, images: pictures } = report()
+    const imagesFailed = pictures.filter((p) => p.status !== 'refused' && images.outcome(p.url).status === 'failed').length
+    return { ...counts, imagesFailed }
+  }
+
+  return {
+    report,
+    counts,
+    /** Logs the current version's counts once its pictures have all been tried (skipped if a newer version came meanwhile). */
+    async logWhenSettled() {
+      const { version } = records.current()
+      await images.idle()
+      if (records.current().version !== version) return
+      const c = counts()
+      const details = c.hidden + c.refused + c.imagesFailed ? ` (details: npm run record -- check --site ${site})` : ''
+      logger.info(`[record] ${site}: version ${version}: ${countsLine({ counts: c })}${details}`)
+    },
+  }
+}
+
+export type SiteRecordReport = ReturnType<typeof siteRecordReport>
