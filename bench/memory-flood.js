@@ -8,12 +8,6 @@ const URLS = Number(process.env.FLOOD_URLS ?? 20_000)
 const CONCURRENCY = 16
 const site = await startSite(Number(process.env.BENCH_PORT ?? 3305))
 const rssMb = async () => site.rssMb()
-const heap = async () => {
-  const health = await (await fetch(`${site.url}/healthz`)).json()
-  return health.memoryMb
-    ? `heap ${health.memoryMb.heapUsed} of ${health.memoryMb.heapTotal} MB, external ${health.memoryMb.external} MB, page cache ${health.pageCache.pages} pages ${(health.pageCache.bytes / 1048576).toFixed(1)} MB`
-    : ''
-}
 
 const urlAt = (i) => {
   const page = demoRoutes[i % demoRoutes.length]
@@ -50,5 +44,5 @@ console.log(
   `RSS after the flood:    ${(await rssMb()).toFixed(0)} MB  (${seconds.toFixed(1)} s, ${(URLS / seconds).toFixed(0)} req/s; statuses ${JSON.stringify(Object.fromEntries(statuses))})`,
 )
 await new Promise((r) => setTimeout(r, 5000))
-console.log(`RSS 5 s later:          ${(await rssMb()).toFixed(0)} MB  (${await heap()})`)
+console.log(`RSS 5 s later:          ${(await rssMb()).toFixed(0)} MB`)
 site.stop()

@@ -43,7 +43,7 @@ export function reportPages(record: PageRecord, issues: FieldIssue[]): ReportPag
 
   const everyPage = [
     block('Logo', given('dbPrincipal.logo', p.logo, 'no logo')),
-    block('Header phone and call button', phone, phone.view ? [`calls ${telHref(phone.view)}`] : ['the button links to /contact']),
+    block('Header phone and call button', phone, phone.view ? [`calls ${telHref(phone.view)}`] : ['The button links to /contact']),
     block('Menu', shown(true), [
       mainNavigation(record)
         .map((i) => (i.children ? `${i.label} (${i.children.length} in its dropdown)` : i.label))
