@@ -26,9 +26,11 @@ test('escapes of reserved and non-ASCII characters stay escaped, in upper case',
   expect(canonicalPath('/a%2fb')).toBe('/a%2Fb')
 })
 
-test('hashed asset names keep their case', () => {
+test("a file's name keeps its case (hashed chunks, the dev server's dependencies); a page's does not", () => {
   expect(canonicalPath('/assets/entry.client-B3xYz9.js')).toBe('/assets/entry.client-B3xYz9.js')
   expect(canonicalPath('/assets//shell-Ab.js')).toBe('/assets/shell-Ab.js')
+  expect(canonicalPath('/node_modules/.vite/deps/react-4hkZzRew.js')).toBe('/node_modules/.vite/deps/react-4hkZzRew.js')
+  expect(canonicalPath('/Gallery/Cedar')).toBe('/gallery/cedar')
 })
 
 test('what is not a path is refused', () => {

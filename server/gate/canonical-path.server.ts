@@ -4,8 +4,6 @@
  * cached once, whatever a link or a crawler wrote.
  */
 
-/** Vite's hashed file names are case-sensitive; every other path we serve is lower-case. */
-const CASE_SENSITIVE_PREFIX = '/assets/'
 const UNRESERVED = /^[\w.~-]$/
 
 /** The canonical spelling of a request path, or null when it is not a path at all (bad escapes, control characters). */
@@ -35,7 +33,8 @@ export function canonicalPath(raw: string): string | null {
     else segments.push(segment)
   }
   const path = `/${segments.join('/')}`
-  if (path.startsWith(CASE_SENSITIVE_PREFIX)) return path
+  // Pages are lower-case; a file's name (it has an extension: Vite's hashed chunks, pictures) keeps its case.
+  if (segments.at(-1)?.includes('.')) return path
   // Escapes were upper-cased above: only their hex digits must survive the lower-casing.
   return path.toLowerCase().replace(/%[\da-f]{2}/g, (escape) => escape.toUpperCase())
 }
