@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort, spawnListening } from './spawn-listening.ts'
 
 /**
  * Debian's Caddy as a real TLS-terminating hop in front of a site: HTTPS on localhost with Caddy's
@@ -26,46 +25,25 @@ https://localhost:${port} {
 }
 `,
   )
-  const env = { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'config') }
-  const child = spawn('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
+  return { ...(await runCaddy(config, port, {}, home)), url: `https://localhost:${port}` }
+}
+
+/**
+ * `caddy run` on a Caddyfile, its `{$VAR}` placeholders from `env`, in a home of its own; ready once
+ * it accepts connections on `port` and its internal CA exists (`ca`, the root a client must trust).
+ */
+export async function runCaddy(
+  config: string,
+  port: number,
+  env: Record<string, string>,
+  home = fs.mkdtempSync(path.join(os.tmpdir(), 'caddy-')),
+) {
   const ca = path.join(home, 'data/caddy/pki/authorities/local/root.crt')
-  const deadline = Date.now() + 20_000
-  while (!(fs.existsSync(ca) && (await accepts(port)))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`caddy did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return {
-    url: `https://localhost:${port}`,
+  const caddy = await spawnListening('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
     port,
-    ca: fs.readFileSync(ca),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => {
-          fs.rmSync(home, { recursive: true, force: true })
-          resolve()
-        })
-        child.kill('SIGTERM')
-      }),
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
+    dir: home,
+    env: { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'config'), ...env },
+    ready: () => fs.existsSync(ca),
   })
+  return { ...caddy, port, ca: fs.readFileSync(ca) }
 }
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.on('error', () => resolve(false))
-  })

@@ -1,0 +1,342 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import https from 'node:https'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { runCaddy } from './caddy-tls.ts'
+import { validLead } from './contact-post.ts'
+import { startFakeProvider } from './fake-provider.ts'
+import { freshDatabase } from './postgres.ts'
+import { ensureBuilt, startSite } from './site-server.ts'
+import { freePort } from './spawn-listening.ts'
+import { startVarnish } from './varnish.ts'
+
+/**
+ * The shipped deploy/ configurations, run as an operator would with Debian's packages:
+ * Caddy (deploy/Caddyfile, HTTPS with its internal CA, on-demand certificates) → Varnish
+ * (deploy/varnish/default.vcl, the backends from backends.example.vcl on this run's ports) → two
+ * origins (the production build) on one PostgreSQL, serving two sites by host from one SITES_FILE.
+ */
+
+const root = path.resolve(import.meta.dirname, '..')
+const RECORD_TTL_SECONDS = 3 // the pages' s-maxage: short, so the "origins down" test serves pages past it
+const contractor = (name: string) => ({
+  dbPrincipal: { name, emails: [{ email: `owner@${name.split(' ')[0]!.toLowerCase()}.example` }] },
+  dbServices: [{ name: 'Decks' }, { name: 'Wood Fence' }],
+  labels: { formLabel: { isenglish: true } },
+})
+const SITES = [
+  { host: 'ironwood.test', pageId: 'ironwood-1', name: 'Ironwood Fences' },
+  { host: 'cedar.test', pageId: 'cedar-2', name: 'Cedar Decks' },
+]
+const ADDED = { host: 'birch.test', pageId: 'birch-3', name: 'Birch Roofing' }
+const PAGES = ['/', '/about', '/contact', '/decks']
+
+type Stack = {
+  providers: Awaited<ReturnType<typeof startFakeProvider>>[]
+  origins: Awaited<ReturnType<typeof startSite>>[]
+  varnish: Awaited<ReturnType<typeof startVarnish>>
+  caddy: Awaited<ReturnType<typeof runCaddy>>
+}
+const stack: Partial<Stack> = {}
+let db: pg.Client
+let sitesFile: string
+let startOrigin: (i: number) => Promise<Awaited<ReturnType<typeof startSite>>>
+let tlsAgent: https.Agent
+const metricsPorts: number[] = []
+
+const sitesJson = (sites: { host: string; pageId: string }[]) =>
+  JSON.stringify(
+    sites.map((s, i) => ({ hosts: [s.host], pageId: s.pageId, siteUrl: `https://${s.host}`, pageApiUrl: stack.providers![i]!.url })),
+  )
+
+beforeAll(async () => {
+  ensureBuilt()
+  stack.providers = await Promise.all([...SITES, ADDED].map((s) => startFakeProvider({ kind: 'ok', record: contractor(s.name) })))
+  const databaseUrl = await freshDatabase(inject('postgresUrl'))
+  db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  sitesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-sites-')), 'sites.json')
+  fs.writeFileSync(sitesFile, sitesJson(SITES))
+
+  const ports = [await freePort(), await freePort()]
+  metricsPorts.push(await freePort(), await freePort())
+  const dataDirs = ports.map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-origin-')))
+  startOrigin = (i) =>
+    startSite(
+      {
+        PORT: String(ports[i]),
+        SITES_FILE: sitesFile,
+        DATABASE_URL: databaseUrl,
+        TRUST_PROXY: '2', // Caddy, then Varnish
+        RECORD_TTL_SECONDS: String(RECORD_TTL_SECONDS),
+        METRICS_PORT: String(metricsPorts[i]),
+      },
+      dataDirs[i],
+    )
+  stack.origins = await Promise.all([startOrigin(0), startOrigin(1)])
+
+  // The deployment's backends.vcl: the shipped example, on this run's ports.
+  const example = fs.readFileSync(path.join(root, 'deploy/varnish/backends.example.vcl'), 'utf8')
+  const backends = example.replace('"3001"', `"${ports[0]}"`).replace('"3002"', `"${ports[1]}"`)
+  expect(backends).not.toBe(example)
+  stack.varnish = await startVarnish(backends)
+
+  const httpsPort = await freePort()
+  stack.caddy = await runCaddy(path.join(root, 'deploy/Caddyfile'), httpsPort, {
+    CADDY_ADMIN: 'off',
+    CADDY_CERTS: 'local_certs',
+    HTTP_PORT: String(await freePort()),
+    HTTPS_PORT: String(httpsPort),
+    UPSTREAMS: `127.0.0.1:${stack.varnish.port}`,
+    TLS_ASK_URL: `${stack.varnish.url}/_tls/allowed`,
+  })
+  tlsAgent = new https.Agent({ keepAlive: true, ca: stack.caddy.ca, maxSockets: 32 })
+}, 180_000)
+
+afterAll(async () => {
+  tlsAgent?.destroy()
+  await stack.caddy?.stop()
+  await stack.varnish?.stop()
+  for (const origin of stack.origins ?? []) await origin.kill()
+  for (const provider of stack.providers ?? []) await provider.close()
+  await db?.end()
+})
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string }
+type Options = { method?: string; body?: string; headers?: Record<string, string> }
+
+/** A request as a browser sends it: to Varnish over HTTP, or to Caddy over HTTPS (SNI and Host for `host`). */
+function send(via: 'varnish' | 'caddy', host: string, pathname: string, options: Options = {}): Promise<Answer> {
+  const port = via === 'varnish' ? stack.varnish!.port : stack.caddy!.port
+  const common = {
+    host: '127.0.0.1',
+    port,
+    path: pathname,
+    method: options.method ?? 'GET',
+    headers: { Host: `${host}:${port}`, 'Accept-Encoding': 'gzip, deflate, br', ...options.headers },
+  }
+  return new Promise((resolve, reject) => {
+    const onResponse = (res: http.IncomingMessage) => {
+      const chunks: Buffer[] = []
+      res.on('data', (d: Buffer) => chunks.push(d))
+      res.on('error', reject)
+      res.on('end', () => {
+        const body = Buffer.concat(chunks)
+        const encoding = res.headers['content-encoding']
+        const text = (encoding === 'gzip' ? zlib.gunzipSync(body) : encoding === 'br' ? zlib.brotliDecompressSync(body) : body).toString()
+        resolve({ status: res.statusCode!, headers: res.headers, text })
+      })
+    }
+    const req =
+      via === 'varnish'
+        ? http.request({ ...common, agent: false }, onResponse)
+        : https.request({ ...common, agent: tlsAgent, servername: host }, onResponse)
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
+
+/** The contact form as a browser without JavaScript posts it from the site's own page. */
+function postLead(via: 'varnish' | 'caddy', host: string, email: string) {
+  const body = new URLSearchParams()
+  for (const [k, v] of Object.entries({ ...validLead, email })) for (const one of [v].flat()) body.append(k, one)
+  const port = via === 'varnish' ? stack.varnish!.port : stack.caddy!.port
+  return send(via, host, '/contact', {
+    method: 'POST',
+    body: body.toString(),
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: `${via === 'varnish' ? 'http' : 'https'}://${host}:${port}`,
+      'Sec-Fetch-Site': 'same-origin',
+    },
+  })
+}
+
+describe('Caddy → Varnish → two origins on one PostgreSQL, with the shipped configs', () => {
+  test('400 page views, a third with ad-click parameters: at least 95 % are cache hits', async () => {
+    const tracking = ['utm_source=google&utm_medium=cpc&gclid=', 'fbclid=', 'utm_campaign=spring&msclkid=', 'mc_cid=x&mc_eid=']
+    const before = stack.varnish!.stats()
+    const cache: string[] = []
+    const statuses = new Set<number>()
+    for (let i = 0; i < 400; i++) {
+      const site = SITES[i % 2]!
+      const page = PAGES[Math.floor(i / 2) % PAGES.length]!
+      const query = i % 3 === 0 ? `?${tracking[i % tracking.length]}${i}` : ''
+      const answer = await send('caddy', site.host, page + query)
+      statuses.add(answer.status)
+      cache.push(String(answer.headers['x-cache']))
+    }
+    const after = stack.varnish!.stats()
+    const hits = cache.filter((c) => c === 'HIT').length
+    const figures = {
+      views: cache.length,
+      withTrackingParameters: Math.ceil(400 / 3),
+      hits,
+      hitRatio: `${((100 * hits) / cache.length).toFixed(1)} %`,
+      varnishHits: after['MAIN.cache_hit']! - before['MAIN.cache_hit']!,
+      varnishMisses: after['MAIN.cache_miss']! - before['MAIN.cache_miss']!,
+    }
+    console.info('[deploy] cache figures', figures)
+    expect([...statuses]).toEqual([200])
+    expect(hits / cache.length).toBeGreaterThanOrEqual(0.95)
+    expect(figures.varnishHits).toBe(hits)
+  })
+
+  test('each host gets its own pages, through Varnish and through Caddy', async () => {
+    for (const via of ['varnish', 'caddy'] as const) {
+      for (const [i, site] of SITES.entries()) {
+        const other = SITES[1 - i]!
+        const page = await send(via, site.host, '/about?utm_source=newsletter')
+        expect(page.status).toBe(200)
+        expect(page.text).toContain(`<title>About | ${site.name}</title>`)
+        expect(page.text).toContain(`<link rel="canonical" href="https://${site.host}/about"/>`)
+        expect(page.text).not.toContain(other.name)
+      }
+    }
+  })
+
+  test('Caddy gets a certificate for a host a site lists and none for any other', async () => {
+    const served = await send('caddy', SITES[1]!.host, '/')
+    expect(served.status).toBe(200)
+    await expect(send('caddy', 'unlisted.test', '/')).rejects.toThrow()
+  })
+
+  test('a form post through Varnish and one through Caddy over HTTPS are each stored once', async () => {
+    const posts = [
+      { via: 'varnish' as const, site: SITES[0]!, email: 'through-varnish@example.com' },
+      { via: 'caddy' as const, site: SITES[1]!, email: 'through-caddy@example.com' },
+    ]
+    for (const { via, site, email } of posts) {
+      const answer = await postLead(via, site.host, email)
+      expect(answer.status, answer.text.slice(0, 300)).toBe(200)
+      expect(answer.text).toContain('Thank you! Your request was sent.')
+      expect(answer.headers['x-cache']).toBe('MISS')
+      const stored = await db.query<{ site: string }>(`SELECT site FROM leads WHERE lead_json->>'email' = $1`, [email])
+      expect(stored.rows).toEqual([{ site: site.pageId }])
+    }
+  })
+
+  test('one origin stopped with SIGTERM and started again under 20 clients: no request fails', async () => {
+    const outcomes = { requests: 0, failed: [] as string[] }
+    let running = true
+    let n = 0
+    // Each client reads a cached page, the visit counter (always passed to an origin) and a new
+    // address (a miss the origins answer with their 404 page), over and over.
+    const client = async () => {
+      while (running) {
+        const site = SITES[n % 2]!
+        for (const pathname of [PAGES[n % PAGES.length]!, '/api/visits', `/no-such-page-${n++}`]) {
+          try {
+            const answer = await send('caddy', site.host, pathname)
+            if (answer.status >= 500) outcomes.failed.push(`${answer.status} ${pathname}`)
+          } catch (e) {
+            outcomes.failed.push(`${(e as Error).message} ${pathname}`)
+          }
+          outcomes.requests++
+        }
+      }
+    }
+    const clients = Array.from({ length: 20 }, client)
+    await new Promise((r) => setTimeout(r, 1_000))
+    const stopping = Date.now()
+    await stack.origins![0]!.stop()
+    const stoppedAfterMs = Date.now() - stopping
+    stack.origins![0] = await startOrigin(0)
+    const restartedAt = stack.varnish!.stats()
+    // Back in the director once its probe has seen three good answers, then serving its share.
+    const originRequests = () => {
+      const stats = stack.varnish!.stats()
+      const name = Object.keys(stats).find((k) => /^VBE\.[^.]+\.origin_1\.req$/.test(k))!
+      return stats[name]! - restartedAt[name]!
+    }
+    await expect.poll(originRequests, { timeout: 15_000, interval: 250 }).toBeGreaterThan(20)
+    running = false
+    await Promise.all(clients)
+    console.info('[deploy] rolling restart figures', {
+      clients: 20,
+      requests: outcomes.requests,
+      failed: outcomes.failed.length,
+      failures: [...new Set(outcomes.failed.map((f) => f.replace(/\d+$/, 'N')))],
+      sigtermToExitMs: stoppedAfterMs,
+      servedByRestartedOrigin: originRequests(),
+    })
+    expect(outcomes.failed).toEqual([])
+  })
+
+  test('a site added to SITES_FILE is served within 2 s, by both origins, without a restart', async () => {
+    expect((await send('varnish', ADDED.host, '/')).status).toBe(404)
+    await expect(send('caddy', ADDED.host, '/')).rejects.toThrow() // no certificate for a host no site lists
+    const written = Date.now()
+    fs.writeFileSync(sitesFile, sitesJson([...SITES, ADDED]))
+    await expect
+      .poll(async () => (await send('varnish', ADDED.host, '/about')).text.includes(`About | ${ADDED.name}`), {
+        timeout: 2_000,
+        interval: 50,
+      })
+      .toBe(true)
+    console.info('[deploy] new site served after', Date.now() - written, 'ms')
+    // Both origins serve it (the director takes turns; passed requests reach each), over HTTPS too.
+    for (let i = 0; i < 4; i++) expect((await send('varnish', ADDED.host, `/healthz`)).status).toBe(200)
+    const page = await send('caddy', ADDED.host, '/')
+    expect(page.status).toBe(200)
+    expect(page.text).toContain(ADDED.name)
+  })
+
+  test('/metrics on each origin lists the series, with per-site labels', async () => {
+    for (const port of metricsPorts) {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()
+      for (const series of [
+        'tradesite_http_requests_total',
+        'tradesite_render_seconds',
+        'tradesite_record_age_seconds',
+        'tradesite_record_fetch_failures_total',
+        'tradesite_leads',
+        'tradesite_lead_oldest_pending_seconds',
+        'tradesite_images',
+        'tradesite_page_cache_bytes',
+      ])
+        expect(text, series).toContain(`# TYPE ${series} `)
+      for (const site of SITES) {
+        expect(text).toMatch(new RegExp(`tradesite_http_requests_total\\{[^}]*site="${site.pageId}"`))
+        expect(text).toMatch(new RegExp(`tradesite_record_age_seconds\\{[^}]*site="${site.pageId}"`))
+      }
+    }
+  })
+
+  test("every log line is JSON, and none holds a visitor's details", async () => {
+    const lines = stack.origins!.flatMap((origin) => origin.output().split('\n').filter(Boolean))
+    const entries = lines.map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>
+      } catch {
+        throw new Error(`not a JSON log line: ${line}`)
+      }
+    })
+    expect(entries.filter((e) => e.method && e.status).length).toBeGreaterThan(100)
+    const visitor = [
+      validLead.firstName,
+      validLead.lastName,
+      validLead.phone,
+      validLead.address,
+      'through-varnish@example.com',
+      'through-caddy@example.com',
+    ]
+    for (const line of lines) for (const detail of visitor) expect(line).not.toContain(detail)
+  })
+
+  test('both origins down: cached pages past their s-maxage are still served', async () => {
+    await Promise.all(stack.origins!.map((origin) => origin.kill()))
+    await new Promise((r) => setTimeout(r, (RECORD_TTL_SECONDS + 1) * 1_000))
+    for (const site of SITES)
+      for (const page of PAGES) {
+        const answer = await send('caddy', site.host, page)
+        expect(answer.status, `${site.host}${page}`).toBe(200)
+        expect(answer.text).toContain(site.name)
+        expect(Number(answer.headers.age)).toBeGreaterThan(RECORD_TTL_SECONDS)
+      }
+  })
+})
