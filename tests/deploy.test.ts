@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
@@ -155,6 +157,20 @@ function postLead(via: 'varnish' | 'caddy', host: string, email: string) {
     },
   })
 }
+
+test("the VCL's rules one by one, against a fake origin and one that refuses connections (varnishtest)", async () => {
+  // Cookies, stale-if-error past stale-while-revalidate and refused connections, which the origins
+  // below never produce on purpose: tests/varnish/default.vtc says what each request must do.
+  const vtc = path.join(root, 'tests/varnish/default.vtc')
+  const run = promisify(execFile)('varnishtest', ['-D', `deploy=${path.join(root, 'deploy/varnish')}`, vtc], {
+    encoding: 'utf8',
+    env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin` }, // it runs varnishd, which Debian puts there
+  })
+  const { stdout } = await run.catch((e: { stdout: string; stderr: string }) => {
+    throw new Error(`varnishtest failed:\n${e.stdout.slice(-4000)}${e.stderr}`)
+  })
+  expect(stdout).toMatch(/TEST .*default\.vtc passed/)
+})
 
 describe('Caddy → Varnish → two origins on one PostgreSQL, with the shipped configs', () => {
   test('400 page views, a third with ad-click parameters: at least 95 % are cache hits', async () => {

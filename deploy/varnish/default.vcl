@@ -65,10 +65,6 @@ sub vcl_hit {
     }
 }
 
-sub vcl_backend_fetch {
-    unset bereq.http.X-Cache;
-}
-
 sub vcl_backend_response {
     # A response that sets a cookie is someone's own: never stored (remembered as such for 2 minutes).
     if (beresp.http.Set-Cookie) {
