@@ -143,7 +143,7 @@ function send(via: 'varnish' | 'caddy', host: string, pathname: string, options:
 }
 
 /** The contact form as a browser without JavaScript posts it from the site's own page. */
-function postLead(via: 'varnish' | 'caddy', host: string, email: string) {
+function postLead(via: 'varnish' | 'caddy', host: string, email: string, headers: Record<string, string> = {}) {
   const body = new URLSearchParams()
   for (const [k, v] of Object.entries({ ...validLead, email })) for (const one of [v].flat()) body.append(k, one)
   const port = via === 'varnish' ? stack.varnish!.port : stack.caddy!.port
@@ -154,6 +154,7 @@ function postLead(via: 'varnish' | 'caddy', host: string, email: string) {
       'Content-Type': 'application/x-www-form-urlencoded',
       Origin: `${via === 'varnish' ? 'http' : 'https'}://${host}:${port}`,
       'Sec-Fetch-Site': 'same-origin',
+      ...headers,
     },
   })
 }
@@ -227,12 +228,14 @@ describe('Caddy → Varnish → two origins on one PostgreSQL, with the shipped 
       { via: 'caddy' as const, site: SITES[1]!, email: 'through-caddy@example.com' },
     ]
     for (const { via, site, email } of posts) {
-      const answer = await postLead(via, site.host, email)
+      // Caddy replaces what a visitor writes in X-Forwarded-For: the lead keeps the real address.
+      const spoofed = via === 'caddy' ? { 'X-Forwarded-For': '203.0.113.9' } : {}
+      const answer = await postLead(via, site.host, email, spoofed)
       expect(answer.status, answer.text.slice(0, 300)).toBe(200)
       expect(answer.text).toContain('Thank you! Your request was sent.')
       expect(answer.headers['x-cache']).toBe('MISS')
-      const stored = await db.query<{ site: string }>(`SELECT site FROM leads WHERE lead_json->>'email' = $1`, [email])
-      expect(stored.rows).toEqual([{ site: site.pageId }])
+      const stored = await db.query(`SELECT site, client_ip FROM leads WHERE lead_json->>'email' = $1`, [email])
+      expect(stored.rows).toEqual([{ site: site.pageId, client_ip: '127.0.0.1' }])
     }
   })
 
@@ -296,7 +299,7 @@ describe('Caddy → Varnish → two origins on one PostgreSQL, with the shipped 
       .toBe(true)
     console.info('[deploy] new site served after', Date.now() - written, 'ms')
     // Both origins serve it (the director takes turns; passed requests reach each), over HTTPS too.
-    for (let i = 0; i < 4; i++) expect((await send('varnish', ADDED.host, `/healthz`)).status).toBe(200)
+    for (let i = 0; i < 4; i++) expect((await send('varnish', ADDED.host, '/api/visits')).status).toBe(200)
     const page = await send('caddy', ADDED.host, '/')
     expect(page.status).toBe(200)
     expect(page.text).toContain(ADDED.name)
