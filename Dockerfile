@@ -17,9 +17,11 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY --from=build /app/server/start.js /app/server/ensure-build.js ./server/
-# The last good records and the photos' variants live in DATA_DIR: a volume, owned by the user that runs.
-RUN mkdir /data && chown node:node /data
+COPY --from=build /app/server ./server
+# `npm start` rebuilds a build older than its sources; this one was made from them in this image, but
+# copying may date a folder after it: mark it the newest, as it is. The last good records and the
+# photos' variants live in DATA_DIR: a volume, owned by the user that runs.
+RUN touch build/server/index.js && mkdir /data && chown node:node /data
 VOLUME /data
 USER node
 EXPOSE 3000

@@ -76,6 +76,7 @@ beforeAll(async () => {
         TRUST_PROXY: '2', // Caddy, then Varnish
         RECORD_TTL_SECONDS: String(RECORD_TTL_SECONDS),
         METRICS_PORT: String(metricsPorts[i]),
+        DRAIN_SECONDS: '5', // the production default: the probe (out after 3 s) notices a stopping origin first
       },
       dataDirs[i],
     )
