@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from '#server/security-headers.server.ts'
 import { StaticBlocksContext } from './ui/static-block.tsx'
 import { PageHeadContext } from './ui/page-head.tsx'
 import { pageHead } from './record/page-meta.ts'
+import { log } from '#server/log.js'
 
 export const streamTimeout = 5_000
 
@@ -89,7 +90,7 @@ function renderPage(request: Request, routerContext: EntryContext, loadContext: 
         onShellError: reject,
         onError(error) {
           failed = true
-          if (!request.signal.aborted) console.error(error)
+          if (!request.signal.aborted) log.error({ err: error, path: new URL(request.url).pathname }, 'a page failed to render')
         },
       },
     )

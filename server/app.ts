@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import express from 'express'
 import 'react-router'
 import type { ServerBuild } from 'react-router'
-import type { AppServices, Site } from './services.server.ts'
+import type { Site } from './services.server.ts'
 import { parseEnv } from './env.server.ts'
 import { createGate } from './gate/request-gate.server.ts'
 import { createPostGuards } from './gate/post-guards.server.ts'
@@ -16,7 +16,10 @@ import { answerPage } from './pages/page-response.server.ts'
 import { reactRouterHandler } from './pages/react-router-handler.server.ts'
 import { applySecurityHeaders, securityHeaders } from './security-headers.server.ts'
 import { imageRoutes } from './images/image-routes.server.ts'
-import { startServices } from './services.server.ts'
+import { siteState, startServices } from './services.server.ts'
+import { createMetrics } from './metrics.server.ts'
+import { observationOf, observeRequest } from './request-log.server.ts'
+import { answerTlsAsk } from './tls-ask.server.ts'
 import type { ReactNode } from 'react'
 
 // The contractor's leads command (server/leads.js) runs from the same build.
@@ -65,6 +68,9 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
       counters: services.storage.rateLimits,
     }),
   })
+  const metrics = createMetrics(services)
+  /** Set on SIGTERM (server/start.js): /healthz answers 503 so balancers and cache probes stop sending. */
+  let draining = false
   const notFoundRoute = notFoundRouteFinder((await loadBuild()).routes)
   const app = express()
   app.disable('x-powered-by')
@@ -92,32 +98,32 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     const answer = answerPage({ method: req.method, headers: req.headers }, page, env.RECORD_TTL_SECONDS)
     applySecurityHeaders(res, request.protocol === 'https', page.csp)
     res.writeHead(answer.status, answer.headers).end(answer.body)
+    observationOf(req)!.cache = 'hit'
     return true
   }
 
-  /** Every request: judged by the gate, then answered from the page cache or handed to `next`. */
+  /**
+   * Every request: given its id and log line, judged by the gate, then answered from the page cache
+   * or handed to `next`. The TLS proxy's ask comes first: it names no site, on any Host header.
+   */
   async function handle(req: IncomingMessage, res: ServerResponse, next: () => void) {
+    const seen = observeRequest(req, res, metrics.countRequest)
+    if (answerTlsAsk(req, res, services.listsHost)) return
     const request = await gate(req, res)
     if (!request) return
+    seen.site = request.site?.id
     keepResolved(req, request)
     if (!servePage(req, res, request)) next()
   }
 
   app.use(securityHeaders)
   app.get('/healthz', (req, res) => {
+    res.set('Cache-Control', 'no-store')
+    if (draining) return void res.status(503).json({ ok: false, draining: true })
     // A host no site lists learns nothing, not even which sites exist.
     const site = resolvedOf(req).site
-    res.set('Cache-Control', 'no-store').json(
-      site
-        ? {
-            ok: true,
-            record: recordState(site),
-            recordReport: site.report.counts(),
-            storage: services.storage.kind,
-            images: services.images.siteStatus(site.id),
-          }
-        : { ok: true },
-    )
+    const { record, recordReport, images } = site ? siteState(site, services.images) : {}
+    res.json(site ? { ok: true, record, recordReport, storage: services.storage.kind, images } : { ok: true })
   })
   app.use((req, res, next) => {
     if (!resolvedOf(req).site) return void res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found.')
@@ -131,6 +137,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   app.use(
     reactRouterHandler(loadBuild, (req) => {
       const request = resolvedOf(req)
+      if (req.method !== 'POST') Object.assign(observationOf(req)!, { cache: 'miss', renderStart: performance.now() })
       const site = request.site!
       // Read once: the page renders this snapshot (app/record/current-record.server.ts) and is cached under its version.
       const snapshot = site.pageSnapshot()
@@ -152,10 +159,18 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
       }
     }),
   )
-  return { app, handle, env, close: () => services.close() }
-}
-
-function recordState(site: AppServices['sites'][number]) {
-  const { origin, fetchedAt, version, lastError } = site.records.current()
-  return { source: origin, fetchedAt, version, lastError }
+  return {
+    app,
+    handle,
+    env,
+    /** The metrics listener's handler (METRICS_PORT): /metrics and /sites. */
+    operator: metrics.handle,
+    /** SIGTERM: from now on /healthz answers 503 while pages are still served. */
+    startDraining() {
+      draining = true
+    },
+    /** SIGHUP: read SITES_FILE again. */
+    reloadSites: () => services.reloadSites(),
+    close: () => services.close(),
+  }
 }

@@ -2,17 +2,47 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { log } from './log.js'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const serverBuild = (name) => path.join(root, 'build/server', name)
 
-/** Builds the production site when no build exists yet (so `npm start` works right after `npm install`). */
-export function ensureBuild() {
-  if (fs.existsSync(serverBuild('index.js'))) return
-  console.info('No build found: building the site first (npm run build)…')
-  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
+/** What the build is made from: a change to any of them (a `git pull`, an edit) makes the build stale. */
+const SOURCES = ['app', 'server', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']
+/** Tests are not part of the build: editing one does not make it stale. */
+const NOT_BUILT = /\.test\.[jt]sx?$/
+
+/**
+ * Why the build under `dir` cannot be served as it is, or null when it can: there is none, or a
+ * source (or a folder, so a deleted file counts) changed after build/server/index.js was written.
+ */
+export function staleReason(dir = root) {
+  const built = path.join(dir, 'build/server/index.js')
+  if (!fs.existsSync(built)) return { why: 'no build found' }
+  const builtAt = fs.statSync(built).mtimeMs
+  for (const source of SOURCES) {
+    const top = path.join(dir, source)
+    if (!fs.existsSync(top)) continue
+    const entries = fs.statSync(top).isDirectory()
+      ? ['.', ...fs.readdirSync(top, { recursive: true, encoding: 'utf8' })].map((entry) => path.join(top, entry))
+      : [top]
+    for (const file of entries) {
+      if (NOT_BUILT.test(file)) continue
+      if (fs.statSync(file).mtimeMs > builtAt)
+        return { why: 'the sources changed since the last build', changed: path.relative(dir, file) || source }
+    }
+  }
+  return null
+}
+
+/** Builds the production site when there is no build or the sources changed since it was made (`npm start` after a `git pull`). */
+export function ensureBuild(dir = root) {
+  const stale = staleReason(dir)
+  if (!stale) return
+  log.info({ event: 'build.stale', reason: stale.why, changed: stale.changed }, `${stale.why}: rebuilding (npm run build)…`)
+  const built = spawnSync(process.execPath, [path.join(dir, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+    cwd: dir,
+    stdio: ['ignore', process.stderr, 'inherit'], // stdout carries only JSON log lines
   })
   if (built.status !== 0) process.exit(built.status ?? 1)
 }

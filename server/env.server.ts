@@ -24,6 +24,12 @@ export const pageId = z
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** SIGTERM: how long pages are still served after /healthz turned 503, before the listener closes (server/start.js). */
+  DRAIN_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** Set → Prometheus metrics (/metrics) and every site's state (/sites) on this port; unset → no metrics listener. */
+  METRICS_PORT: port.optional(),
+  /** The metrics listener's address: loopback unless the operator opens it wider. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   PAGE_API_URL: optionalUrl,
   PAGE_ID: pageId.default('demo'),
   RECORD_TTL_SECONDS: z.coerce.number().positive().max(86_400).default(60),

@@ -2,8 +2,9 @@ import { buildRecordReport, type RecordReport, type ReportCounts } from '#app/re
 import type { ImageStore } from './images/image-store.server.ts'
 import type { RecordSource } from './record-source.server.ts'
 import { countsLine } from './record-report-text.ts'
+import { logFor } from './log.js'
 
-type Logger = Pick<Console, 'info'>
+type Logger = Pick<ReturnType<typeof logFor>, 'info'>
 
 /**
  * One site's record report, computed once per record version (app/record/record-report.ts). Its
@@ -14,7 +15,7 @@ export function siteRecordReport(
   site: string,
   records: RecordSource,
   images: Pick<ImageStore, 'outcome' | 'idle'>,
-  logger: Logger = console,
+  logger: Logger = logFor('record'),
 ) {
   let memo: { version: string; report: RecordReport } | undefined
 
@@ -43,7 +44,12 @@ export function siteRecordReport(
       if (records.current().version !== version) return
       const c = counts()
       const details = c.hidden + c.refused + c.imagesFailed ? ` (details: npm run record -- check --site ${site})` : ''
-      logger.info(`[record] ${site}: version ${version}: ${countsLine({ counts: c })}${details}`)
+      logger.info(`[record] ${site}: version ${version}: ${countsLine({ counts: c })}${details}`, {
+        event: 'record.report',
+        site,
+        version,
+        ...c,
+      })
     },
   }
 }

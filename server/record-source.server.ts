@@ -4,6 +4,7 @@ import path from 'node:path'
 import { emptyRecord, parsePageRecordWithIssues, type FieldIssue, type PageRecord } from '#app/record/schema.ts'
 import { createOutboundClient, type OutboundClient } from './outbound/outbound-client.server.ts'
 import { urlForLog } from './log-safe.server.ts'
+import { logFor } from './log.js'
 
 export type RecordOrigin = 'provider' | 'disk' | 'empty'
 export type RecordSnapshot = {
@@ -16,8 +17,10 @@ export type RecordSnapshot = {
   /** What the parse could not use as given (the record report's fields). */
   issues?: FieldIssue[]
 }
-type Logger = Pick<Console, 'info' | 'warn'>
+type Logger = Pick<ReturnType<typeof logFor>, 'info' | 'warn'>
 type Options = {
+  /** The site's id, on its log lines. */
+  site?: string
   apiUrl: string
   pageId: string
   ttlSeconds: number
@@ -37,7 +40,17 @@ type Options = {
  * memory and on disk (last known good), so a provider outage never empties the site.
  */
 export function createRecordSource(options: Options) {
-  const { apiUrl, pageId, ttlSeconds, dataDir, timeoutMs, maxBytes, logger = console, random = Math.random } = options
+  const {
+    apiUrl,
+    pageId,
+    site = pageId,
+    ttlSeconds,
+    dataDir,
+    timeoutMs,
+    maxBytes,
+    logger = logFor('record'),
+    random = Math.random,
+  } = options
   const { outbound = createOutboundClient({ allowOrigins: [apiUrl] }) } = options
   const ttlMs = ttlSeconds * 1000
   const endpoint = recordEndpoint(apiUrl, pageId)
@@ -48,6 +61,8 @@ export function createRecordSource(options: Options) {
   let lastAttemptAt = -Infinity
   let inFlight: Promise<void> | null = null
   let reportedProblem: string | null = null
+  /** Failed fetches since start (the metrics' tradesite_record_fetch_failures_total). */
+  let failures = 0
   const listeners = new Set<(snapshot: RecordSnapshot) => void>()
 
   function adopt(raw: unknown, body: string, origin: RecordOrigin, fetchedAt: string) {
@@ -60,7 +75,11 @@ export function createRecordSource(options: Options) {
     try {
       const saved = JSON.parse(fs.readFileSync(diskFile, 'utf8')) as { fetchedAt: string; body: string }
       adopt(JSON.parse(saved.body), saved.body, 'disk', saved.fetchedAt)
-      logger.info(`[record] serving the last good record from disk (fetched ${saved.fetchedAt})`)
+      logger.info(`[record] serving the last good record from disk (fetched ${saved.fetchedAt})`, {
+        event: 'record.loaded',
+        site,
+        version: snapshot.version,
+      })
     } catch {
       // No saved copy yet (first run) or an unreadable one: the provider fetch decides.
     }
@@ -76,9 +95,17 @@ export function createRecordSource(options: Options) {
   /** Logs a problem once when it starts and once when it clears, never once per request. */
   function report(problem: string | null) {
     if (problem === reportedProblem) return
+    const fields = { site, version: snapshot.version, url: urlForLog(endpoint) }
     if (problem)
-      logger.warn(`[record] ${urlForLog(endpoint)}: ${problem}; keeping the ${snapshot.origin === 'empty' ? 'empty' : 'last good'} record`)
-    else if (reportedProblem) logger.info(`[record] ${urlForLog(endpoint)} is answering again`)
+      logger.warn(
+        `[record] ${urlForLog(endpoint)}: ${problem}; keeping the ${snapshot.origin === 'empty' ? 'empty' : 'last good'} record`,
+        {
+          event: 'record.failed',
+          ...fields,
+          reason: problem,
+        },
+      )
+    else if (reportedProblem) logger.info(`[record] ${urlForLog(endpoint)} is answering again`, { event: 'record.recovered', ...fields })
     reportedProblem = problem
   }
 
@@ -90,8 +117,13 @@ export function createRecordSource(options: Options) {
       adopt(raw, body, 'provider', fetchedAt)
       saveToDisk(body, fetchedAt)
       report(null)
-      if (snapshot.version !== previous) for (const listener of listeners) listener(snapshot)
+      if (snapshot.version !== previous) {
+        // Once per new version, not once per ttl: a hundred sites would otherwise fill the log with sameness.
+        logger.info(`[record] ${site}: version ${snapshot.version} fetched`, { event: 'record.fetched', site, version: snapshot.version })
+        for (const listener of listeners) listener(snapshot)
+      }
     } catch (error) {
+      failures++
       const problem = describe(error)
       snapshot = { ...snapshot, lastError: problem }
       report(problem)
@@ -121,6 +153,8 @@ export function createRecordSource(options: Options) {
   return {
     endpoint,
     current: () => snapshot,
+    /** Failed fetches since start. */
+    failures: () => failures,
     refresh,
     /** A fetch only when the last one began a ttl ago or more (page requests call it: at most one fetch per ttl). */
     refreshIfDue: (): Promise<void> => inFlight ?? (Date.now() - lastAttemptAt >= ttlMs ? refresh() : Promise.resolve()),

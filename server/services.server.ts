@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { recordImageUrls } from '#app/record/record-images.ts'
 import { relayTiming, type Env } from './env.server.ts'
@@ -12,14 +13,17 @@ import { sitePrefix } from './pages/page-key.server.ts'
 import { createOutboundClient } from './outbound/outbound-client.server.ts'
 import { createRecordSource } from './record-source.server.ts'
 import { siteRecordReport } from './record-report.server.ts'
-import { loadSiteConfigs, siteResolver, type SiteConfig } from './sites/site-config.server.ts'
+import { listedHosts, loadSiteConfigs, siteResolver, SitesFileError, type SiteConfig } from './sites/site-config.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
 import { urlForLog } from './log-safe.server.ts'
+import { log } from './log.js'
 
 /** Sites whose first record fetch runs at the same time at start-up. */
 const STARTUP_FETCHES = 8
+/** Editors write a file in several steps (truncate, write, rename): one reload once they are done. */
+const RELOAD_DEBOUNCE_MS = 150
 
 /**
  * Everything long-lived the server runs, started once: one `Site` per contractor (its record,
@@ -29,14 +33,16 @@ export async function startServices(env: Env) {
   const configs = loadSiteConfigs(env)
   // Before anything else runs, so an unreachable database stops the start with a clear message.
   const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: configs[0]!.id })
-  console.info(`[storage] ${storage.kind} ${storage.location}`)
+  log.info({ event: 'storage.opened', kind: storage.kind, location: storage.location }, `storage: ${storage.kind} ${storage.location}`)
   const demo = env.PAGE_API_URL ? null : await startDemoProvider()
   const defaultApiUrl = env.PAGE_API_URL ?? demo!.apiUrl
   // Every URL a record names (relay, images) and every provider call goes through this one client:
   // public addresses, or exactly the origins the operator configured (docs/decisions/070-outbound-client.md).
-  const outbound = createOutboundClient({
-    allowOrigins: [...configs.map((config) => config.pageApiUrl ?? defaultApiUrl), ...env.OUTBOUND_ALLOW_ORIGINS],
-  })
+  const allowedOrigins = (list: SiteConfig[]) => [
+    ...list.map((config) => config.pageApiUrl ?? defaultApiUrl),
+    ...env.OUTBOUND_ALLOW_ORIGINS,
+  ]
+  const outbound = createOutboundClient({ allowOrigins: allowedOrigins(configs) })
   // One outbox for every site: each lead carries its own relay URL, frozen when it was stored.
   const outbox = createRelayOutbox({ store: storage.leads, outbound, timing: relayTiming(env) })
   const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
@@ -61,6 +67,7 @@ export async function startServices(env: Env) {
       maxBytes: env.RECORD_MAX_MB * 1024 * 1024,
       outbound,
       dataDir: env.DATA_DIR,
+      site: config.id,
     })
     const leads = createLeadService({
       store: storage.leads,
@@ -71,7 +78,9 @@ export async function startServices(env: Env) {
       siteUrl: config.siteUrl,
     })
     const report = siteRecordReport(config.id, records, images)
-    images.register(config.id, () => (records.current().origin === 'empty' ? null : recordImageUrls(records.current().record)))
+    const unregisterImages = images.register(config.id, () =>
+      records.current().origin === 'empty' ? null : recordImageUrls(records.current().record),
+    )
     records.onChange(() => {
       pages.dropPrefix(sitePrefix(config.id)) // the old version's pages will never be asked for again
       images.sync()
@@ -81,31 +90,108 @@ export async function startServices(env: Env) {
     const visits = createVisitStore({ storage: storage.visits, site: config.id, seen: storage.rateLimits })
     /** The record with its images on our origin: what every page renders (its version changes as photos become ready). */
     const pageSnapshot = createLocalRecordView(records.current, images)
-    return { id: config.id, config, records, pageSnapshot, leads, visits, weather, report }
+    return {
+      id: config.id,
+      config,
+      records,
+      pageSnapshot,
+      leads,
+      visits,
+      weather,
+      report,
+      /** The site leaves the process (the sites file dropped or changed it): its timers and pages go; its leads stay stored. */
+      stop() {
+        records.stop()
+        unregisterImages()
+        pages.dropPrefix(sitePrefix(config.id))
+      },
+    }
   }
 
-  const sites = configs.map(createSite)
-  await inBatches(sites, STARTUP_FETCHES, async (site) => {
+  async function startSite(site: Site) {
     await site.records.start()
-    const { origin } = site.records.current()
-    console.info(`[record] ${site.id}: ${demo ? 'demo provider' : 'provider'} ${urlForLog(site.records.endpoint)}: ${origin}`)
+    const { origin, version } = site.records.current()
+    log.info(
+      { event: 'site.started', site: site.id, source: origin, version, url: urlForLog(site.records.endpoint) },
+      `site ${site.id}: ${demo ? 'demo provider' : 'provider'} ${urlForLog(site.records.endpoint)}: ${origin}`,
+    )
     site.leads.releaseHeldInBackground()
-  })
+  }
+
+  let sites = configs.map(createSite)
+  let siteFor = siteResolver(sites)
+  let hosts = listedHosts(configs)
+  await inBatches(sites, STARTUP_FETCHES, startSite)
   outbox.start()
   images.sync()
   // Images that failed (host down, too slow) are tried again when their backoff is due; ready ones are never fetched twice.
   const imageRetry = setInterval(() => images.sync(), Math.max(env.RECORD_TTL_SECONDS, 30) * 1000)
   imageRetry.unref()
 
+  /**
+   * Reads SITES_FILE again and serves what it says: new sites start (their first record fetched)
+   * before they are served, unchanged ones keep everything (records, page cache, images), changed
+   * ones are rebuilt, removed ones stop. A file that does not parse changes nothing and says why.
+   */
+  async function reload(): Promise<void> {
+    let next: SiteConfig[]
+    try {
+      next = loadSiteConfigs(env)
+    } catch (error) {
+      const problems = error instanceof SitesFileError ? error.problems : [String(error)]
+      log.error(
+        { event: 'sites.invalid', file: env.SITES_FILE, problems },
+        `sites file ${env.SITES_FILE} not applied, the current sites stay: ${problems.join('; ')}`,
+      )
+      return
+    }
+    const current = new Map(sites.map((site) => [site.id, site]))
+    const same = (a: SiteConfig, b: SiteConfig) => JSON.stringify(a) === JSON.stringify(b)
+    const nextSites = next.map((config) => {
+      const old = current.get(config.id)
+      return old && same(old.config, config) ? old : createSite(config)
+    })
+    const started = nextSites.filter((site) => current.get(site.id) !== site)
+    const leaving = sites.filter((site) => !nextSites.includes(site))
+    if (!started.length && !leaving.length) return
+    outbound.allowOnly(allowedOrigins(next)) // before the new sites' first fetch: their provider may be new
+    await inBatches(started, STARTUP_FETCHES, startSite)
+    sites = nextSites
+    siteFor = siteResolver(sites)
+    hosts = listedHosts(next)
+    for (const site of leaving) site.stop()
+    images.sync()
+    const ids = (list: Site[]) => list.map((site) => site.id)
+    const changed = ids(started).filter((id) => current.has(id))
+    const added = ids(started).filter((id) => !current.has(id))
+    const removed = ids(leaving).filter((id) => !changed.includes(id))
+    log.info(
+      { event: 'sites.reloaded', added, changed, removed, sites: sites.length },
+      `sites file reloaded: ${sites.length} sites (added ${added.join(', ') || 'none'}; changed ${changed.join(', ') || 'none'}; removed ${removed.join(', ') || 'none'})`,
+    )
+  }
+
+  // One reload at a time, in order: a signal and a file change arriving together run one after the other.
+  let reloading = Promise.resolve()
+  const reloadSites = () => (reloading = reloading.then(reload))
+  const stopWatching = env.SITES_FILE ? watchFile(env.SITES_FILE, () => void reloadSites()) : () => {}
+
   return {
     env,
-    sites,
+    /** The sites served now (the sites file may change them: read it again rather than keeping the list). */
+    sites: () => sites,
     storage,
     images,
     /** The site a request's host name belongs to, if any. */
-    siteFor: siteResolver(sites),
+    siteFor: (hostname: string | undefined) => siteFor(hostname),
+    /** Whether a site lists this host name (lower case, no port): the TLS proxy's ask. */
+    listsHost: (hostname: string) => hosts.has(hostname),
+    /** Reads SITES_FILE again (SIGHUP, or the file changed); without one there is nothing to read. */
+    reloadSites: () => (env.SITES_FILE ? reloadSites() : Promise.resolve()),
     pages,
     async close() {
+      stopWatching()
+      await reloading
       clearInterval(imageRetry)
       images.close() // first and synchronous: the finished images' manifest is on disk before anything awaits
       for (const site of sites) site.records.stop()
@@ -118,7 +204,39 @@ export async function startServices(env: Env) {
 
 export type AppServices = Awaited<ReturnType<typeof startServices>>
 /** One contractor's site: what a request's loaders and actions see as `context.services`. */
-export type Site = AppServices['sites'][number]
+export type Site = ReturnType<AppServices['sites']>[number]
+
+/** One site's state as the operator sees it: /healthz for its host, and every site on the metrics listener. */
+export function siteState(site: Site, images: AppServices['images']) {
+  const { origin, fetchedAt, version, lastError } = site.records.current()
+  return {
+    record: { source: origin, fetchedAt, version, lastError },
+    recordReport: site.report.counts(),
+    images: images.siteStatus(site.id),
+  }
+}
+
+/**
+ * Calls `onChange` when `file` changes. The folder is watched, not the file: editors and deploy
+ * tools replace a file by renaming another one over it, which a watch on the file itself misses.
+ */
+function watchFile(file: string, onChange: () => void): () => void {
+  const name = path.basename(file)
+  let timer: NodeJS.Timeout | undefined
+  const watcher = fs.watch(path.dirname(path.resolve(file)), (_event, changed) => {
+    if (changed && changed !== name) return
+    clearTimeout(timer)
+    timer = setTimeout(onChange, RELOAD_DEBOUNCE_MS)
+  })
+  watcher.unref()
+  watcher.on('error', (error) =>
+    log.warn({ event: 'sites.watch-failed', error: String(error) }, `cannot watch ${file}: SIGHUP still reloads it`),
+  )
+  return () => {
+    clearTimeout(timer)
+    watcher.close()
+  }
+}
 
 async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run))

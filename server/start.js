@@ -1,10 +1,16 @@
-// Starts the production site (building it first when no build exists), or the dev server with --dev.
+// Starts the production site (building it first when there is no build or the sources changed), or the dev server with --dev.
+// Signals: SIGTERM drains (healthz 503, pages for DRAIN_SECONDS, in-flight requests finish) and exits 0;
+// SIGINT does the same without the drain; SIGHUP reads SITES_FILE again.
 import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
 import express from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import { ensureBuild, root, serverBuild } from './ensure-build.js'
+import { log } from './log.js'
+
+/** After the drain, how long requests under way may take to finish before their connections are cut. */
+const IN_FLIGHT_MS = 10_000
 
 const dev = process.argv.includes('--dev')
 if (!dev) ensureBuild()
@@ -30,12 +36,16 @@ if (dev) {
 }
 server.use(site.app)
 
+/** Set once the drain is over: answers close their connections, so keep-alive clients reconnect elsewhere. */
+let closing = false
+
 // Every request passes the site's gate first; pages already rendered then go out pre-compressed, without Express.
 const listener = http.createServer((req, res) => {
+  if (closing) res.setHeader('Connection', 'close')
   site
     .handle(req, res, () => server(req, res))
     .catch((error) => {
-      console.error('[server] a request failed before reaching the site', error)
+      log.error({ err: error, url: req.url?.split('?')[0] }, 'a request failed before reaching the site')
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Server error.')
       else res.destroy()
     })
@@ -45,13 +55,55 @@ listener.headersTimeout = 20_000
 listener.requestTimeout = 30_000
 listener.listen(site.env.PORT, site.env.HOST, () => {
   const { port } = listener.address()
-  console.info(`tradesite listening on http://localhost:${port}`)
+  log.info({ event: 'listening', port }, `tradesite listening on http://localhost:${port}`)
 })
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    site.close()
-    listener.close(() => process.exit(0))
-    setTimeout(() => process.exit(0), 3000).unref()
+// The operator's listener (metrics, every site's state): its own port, loopback unless METRICS_HOST opens it.
+const operator = site.env.METRICS_PORT === undefined ? null : http.createServer((req, res) => void site.operator(req, res))
+operator?.listen(site.env.METRICS_PORT, site.env.METRICS_HOST, () => {
+  const { address, port } = operator.address()
+  const host = address.includes(':') ? `[${address}]` : address
+  log.info({ event: 'metrics.listening', port }, `metrics listening on http://${host}:${port}/metrics`)
+})
+
+let stopping = false
+let endDrain = () => {}
+
+/** Leaves without losing a visitor: balancers are told first, then requests under way finish, then storage closes. */
+async function shutDown(signal, drainSeconds) {
+  if (stopping) return endDrain() // a second signal: stop waiting for the drain
+  stopping = true
+  site.startDraining()
+  log.info({ event: 'shutdown.draining', signal, drainSeconds }, `${signal}: /healthz answers 503; pages served for ${drainSeconds} s more`)
+  await new Promise((resolve) => {
+    endDrain = resolve
+    setTimeout(resolve, drainSeconds * 1000)
   })
+  closing = true
+  log.info({ event: 'shutdown.closing' }, 'no new connections; finishing the requests under way')
+  const closed = new Promise((resolve) => listener.close(resolve))
+  // A keep-alive connection whose answer began before the cutoff is closed as soon as it goes idle.
+  const idle = setInterval(() => listener.closeIdleConnections(), 100)
+  listener.closeIdleConnections()
+  const cut = setTimeout(() => {
+    log.warn({ event: 'shutdown.cut' }, `requests still under way after ${IN_FLIGHT_MS / 1000} s: their connections are cut`)
+    listener.closeAllConnections()
+  }, IN_FLIGHT_MS)
+  await closed
+  clearTimeout(cut)
+  clearInterval(idle)
+  operator?.closeAllConnections()
+  operator?.close()
+  // The relay stops claiming, record timers stop, storage closes.
+  await site.close().catch((error) => log.error({ err: error }, 'a service did not close cleanly'))
+  log.info({ event: 'shutdown.done' }, 'stopped')
+  process.exit(0)
 }
+
+process.on('SIGTERM', () => void shutDown('SIGTERM', site.env.DRAIN_SECONDS))
+// A person at a terminal: no balancer to tell, so no drain.
+process.on('SIGINT', () => void shutDown('SIGINT', 0))
+process.on('SIGHUP', () => {
+  log.info({ event: 'sites.reload' }, 'SIGHUP: reading the sites file again')
+  void site.reloadSites()
+})

@@ -2,12 +2,16 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { staleReason } from '#server/ensure-build.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 
-/** Builds the production site once when no build exists (npm test builds before running the suite). */
+/**
+ * Builds the production site once when there is none or the sources changed since (npm test builds
+ * before running the suite), so the servers a test starts find it fresh and never rebuild it side by side.
+ */
 export function ensureBuilt() {
-  if (fs.existsSync(path.join(root, 'build/server/index.js'))) return
+  if (!staleReason(root)) return
   const built = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
     cwd: root,
     stdio: 'ignore',
@@ -20,12 +24,16 @@ export function ensureBuilt() {
 export async function startSite(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'))) {
   const child = spawn(process.execPath, ['server/start.js'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    // No drain by default: stop() is a test's teardown, not a rolling restart (graceful-restart.test.ts drains).
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
+  let stdout = ''
+  child.stdout.on('data', (d) => (stdout += d))
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`site did not start:\n${output}`)), 30_000)
     child.stdout.on('data', () => {
@@ -42,6 +50,18 @@ export async function startSite(env: Record<string, string>, dataDir = fs.mkdtem
     dataDir,
     pid: child.pid!,
     output: () => output,
+    /** Every complete line the server wrote to stdout, parsed (a line that is not JSON throws). */
+    logLines: () =>
+      stdout
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    /** The metrics listener's URL, once it has said where it listens (METRICS_PORT set). */
+    metricsUrl: () => output.match(/metrics listening on (http:\/\/[^/\s"]+)/)?.[1],
+    /** Sends a signal (SIGTERM drains, SIGHUP reloads the sites file). */
+    signal: (name: NodeJS.Signals) => child.kill(name),
+    /** The exit code once the process has ended (null after a signal it did not handle). */
+    exited,
     /** The server's resident memory now, from /proc. */
     rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
     /** Ends the server at once, as a crash or an OOM kill would: no shutdown code runs. */

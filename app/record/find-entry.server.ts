@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
 import { findBySlug } from './slug.ts'
+import { log } from '#server/log.js'
 
 /**
  * Resolves a URL segment to a named entry (service or landing). A spec-form slug
@@ -8,7 +9,7 @@ import { findBySlug } from './slug.ts'
 export function findEntryOr404<T extends { name: string }>(items: readonly T[], id: string, pathFor: (slug: string) => string): T {
   const match = findBySlug(items, id)
   if (!match) {
-    console.warn(`Servicio no encontrado: ${JSON.stringify(id)}`) // quoted and escaped: the id is a stranger's text
+    log.warn({ event: 'entry.not-found', id: id.slice(0, 200) }, 'Servicio no encontrado') // the id is a stranger's text: a JSON field, cut short
     throw data(null, { status: 404 })
   }
   if (!match.isCanonical) throw redirect(pathFor(match.canonical), 301)

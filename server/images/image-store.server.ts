@@ -5,6 +5,7 @@ import { localImageSrc, type LocalImage } from '#app/ui/image-variants.ts'
 import { encodeVariants } from './encode-image.server.ts'
 import { createFairQueue } from './fair-queue.server.ts'
 import { urlForLog } from '../log-safe.server.ts'
+import { logFor } from '../log.js'
 
 type Logger = Pick<Console, 'info' | 'warn'>
 type Options = {
@@ -36,7 +37,7 @@ type Manifest = { sources: Record<string, string>; variants: Record<string, Vari
  */
 export function createImageStore(options: Options) {
   const { dataDir, fetchImage, maxDiskBytes, retryMs = 5 * 60_000, maxRetryMs = 24 * 3600_000, concurrency = 1 } = options
-  const { logger = console, now = Date.now } = options
+  const { logger = logFor('images'), now = Date.now } = options
   const root = path.resolve(dataDir, 'images')
   const manifestFile = path.join(root, 'manifest.json')
   const manifest = loadManifest()
@@ -188,7 +189,8 @@ export function createImageStore(options: Options) {
     /** A record source says which image URLs it needs now (null: it has no record yet). */
     register(id: string, urls: () => string[] | null) {
       sources.set(id, urls)
-      return () => sources.delete(id)
+      // A site rebuilt under the same id registers again before the old one leaves: only its own entry goes.
+      return () => void (sources.get(id) === urls && sources.delete(id))
     },
     /** Queues every needed image that has no variants yet (failed ones again once their retry is due), sites taking turns. */
     sync() {

@@ -5,6 +5,7 @@ import { openStorage, type Storage } from '#server/storage/storage.server.ts'
 import { contactAction } from './contact-action.server.ts'
 import { createLeadService, type LeadService } from './lead-service.server.ts'
 import { captureLogger, tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
+import { log } from '#server/log.js'
 
 /** POST /contact's answers, as the form receives them: the contract seen from the browser's side. */
 
@@ -38,7 +39,7 @@ async function post(fields: Record<string, string | string[]>, { rateLimited = f
   const request = new Request('http://site.test/contact', { method: 'POST', body })
   // Only what the action reads; the rest of the context belongs to the server.
   const contact = guarded ? { rateLimited } : undefined
-  const context = { snapshot: { record }, services: { leads }, clientIp: '203.0.113.9', contact } as unknown as AppLoadContext
+  const context = { snapshot: { record }, services: { id: 'page-1', leads }, clientIp: '203.0.113.9', contact } as unknown as AppLoadContext
   const answer = await contactAction(request, context)
   return 'init' in answer ? { status: answer.init?.status ?? 200, body: answer.data } : { status: 200, body: answer }
 }
@@ -106,7 +107,7 @@ describe('POST /contact answers', () => {
 
   test('storage unreachable: 503, and what the visitor typed goes back into the form', async () => {
     await storage.close()
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const logged = vi.spyOn(log, 'error').mockImplementation(() => {})
     expect(await post({ ...validForm, message: 'Back yard' })).toEqual({
       status: 503,
       body: {
@@ -118,8 +119,8 @@ describe('POST /contact answers', () => {
       },
     })
     expect(logged).toHaveBeenCalledWith(
-      '[leads] a lead could not be stored; the visitor was asked to try again',
-      expect.stringContaining('not open'),
+      { event: 'lead.not-stored', site: 'page-1', error: expect.stringContaining('not open') },
+      'a lead could not be stored; the visitor was asked to try again',
     )
   })
 

@@ -3,6 +3,7 @@ import type { AppLoadContext } from 'react-router'
 import { readEstimateForm, type EstimateFieldErrors, type EstimateFormValues } from '#app/forms/estimate-form.ts'
 import { formStringsFor } from '#app/forms/form-strings.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
+import { log } from '../log.js'
 
 /**
  * POST /contact: refuses posts over the rate limit, then hands the lead to the site's lead service.
@@ -28,7 +29,10 @@ export async function contactAction(request: Request, context: AppLoadContext) {
       idempotencyKey: stringField(form, 'submissionId'),
     })
     .catch((e: unknown) => {
-      console.error('[leads] a lead could not be stored; the visitor was asked to try again', String(e))
+      log.error(
+        { event: 'lead.not-stored', site: context.services.id, error: String(e) },
+        'a lead could not be stored; the visitor was asked to try again',
+      )
       return null
     })
   // Nothing was stored, so nothing is promised: the visitor's input goes back into the form.

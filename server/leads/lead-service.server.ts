@@ -5,7 +5,7 @@ import type { PageRecord } from '#app/record/schema.ts'
 import type { OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { LeadStore } from './lead-store.server.ts'
 import { buildRelayBody, relayUrlOf } from './relay-body.server.ts'
-import { consoleLogger, createRelayOutbox, type Logger, type RelayOutbox, type RelayTiming } from './relay-outbox.server.ts'
+import { leadsLogger, createRelayOutbox, type Logger, type RelayOutbox, type RelayTiming } from './relay-outbox.server.ts'
 
 /** What POST /contact needs: validate, store, then let the outbox relay in the background. */
 
@@ -53,7 +53,7 @@ export interface LeadService {
 }
 
 export function createLeadService(options: LeadServiceOptions): LeadService {
-  const { store, pageId, site = pageId, getRecord, siteUrl, logger = consoleLogger, now = Date.now } = options
+  const { store, pageId, site = pageId, getRecord, siteUrl, logger = leadsLogger, now = Date.now } = options
   const ownsOutbox = !options.outbox
   const outbox =
     options.outbox ??
@@ -68,7 +68,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     const record = getRecord()
     const parsed = parseEstimateForm(formInput, record.dbServices, langOf(record.labels.formLabel))
     if (parsed.ok && parsed.bot) {
-      logger.info('honeypot filled; lead dropped with a fake success', { clientIp: context.clientIp })
+      logger.info('honeypot filled; lead dropped with a fake success', { event: 'lead.bot', site })
       return { ok: true, id: randomUUID() } // indistinguishable from a real success, so bots learn nothing
     }
     if (!parsed.ok) return parsed
@@ -85,9 +85,12 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
       clientIp: context.clientIp,
       userAgent: context.userAgent,
     })
+    // The lead's id and site only; a repeated submission (same key) was logged the first time.
+    const fields = { leadId: row.id, site }
     if (row.state === 'held') {
-      if (created) logger.warn('lead stored but held: the page record has no linkPostEmail', { id: row.id })
+      if (created) logger.warn('lead stored but held: the page record has no linkPostEmail', { event: 'lead.held', ...fields })
     } else {
+      if (created) logger.info('lead stored', { event: 'lead.stored', ...fields })
       releaseHeldInBackground() // the relay URL may have appeared since earlier leads were held
       outbox.poke()
     }

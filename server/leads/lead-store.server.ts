@@ -79,4 +79,8 @@ export interface LeadStore {
   markFailed(claim: LeadClaim, error: string): Promise<boolean>
   /** Held leads (of one page, or all) start relaying to `url`; answers how many. */
   releaseHeld(url: string, now: number, pageId?: string): Promise<number>
+  /** How many leads each site has in each state, and when the oldest of them was queued (the metrics, one grouped query). */
+  leadCounts(): Promise<LeadCount[]>
 }
+
+export type LeadCount = { site: string; state: RelayState; count: number; oldestQueuedAt: number }

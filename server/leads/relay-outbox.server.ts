@@ -2,6 +2,7 @@ import os from 'node:os'
 import { createOutboundClient, OutboundRefused, type OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { LeadRow, LeadStore } from './lead-store.server.ts'
 import { urlForLog } from '../log-safe.server.ts'
+import { logFor } from '../log.js'
 
 /**
  * The outbox: posts stored leads to their relay until the relay takes them. All state is in the
@@ -16,11 +17,7 @@ export interface Logger {
   warn: LogFn
   error: LogFn
 }
-export const consoleLogger: Logger = {
-  info: (m, d) => console.info(`[leads] ${m}`, d ?? ''),
-  warn: (m, d) => console.warn(`[leads] ${m}`, d ?? ''),
-  error: (m, d) => console.error(`[leads] ${m}`, d ?? ''),
-}
+export const leadsLogger: Logger = logFor('leads')
 
 /** The relay's clock; the defaults are production's, and shorter ones (RELAY_* settings) make tests quick. */
 export interface RelayTiming {
@@ -71,7 +68,7 @@ export type DrainCounts = { delivered: number; retried: number; failed: number }
 
 export function createRelayOutbox(options: RelayOutboxOptions) {
   const { store, outbound = createOutboundClient({ allowOrigins: [] }), now = Date.now, random = Math.random } = options
-  const { logger = consoleLogger, batchSize = 10, owner = `${os.hostname()}:${process.pid}` } = options
+  const { logger = leadsLogger, batchSize = 10, owner = `${os.hostname()}:${process.pid}` } = options
   const timing = { ...DEFAULT_RELAY_TIMING, ...options.timing }
   let timer: ReturnType<typeof setInterval> | undefined
   let active: Promise<void> | null = null
@@ -99,21 +96,26 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
 
   async function deliver(lead: LeadRow): Promise<keyof DrainCounts> {
     const { outcome, error } = await send(lead)
-    const details = { id: lead.id, attempts: lead.attempts, url: urlForLog(lead.relayUrl ?? '') }
+    // The lead's id and site, never what the visitor wrote.
+    const details = { leadId: lead.id, site: lead.site, attempts: lead.attempts, url: urlForLog(lead.relayUrl ?? '') }
     if (outcome === 'delivered') {
-      if (await store.markDelivered(lead, now())) logger.info('lead relayed', details)
-      else logger.warn('lead relayed after its lease ran out; another worker may send it again (same Idempotency-Key)', details)
+      if (await store.markDelivered(lead, now())) logger.info('lead relayed', { event: 'lead.relayed', ...details })
+      else
+        logger.warn('lead relayed after its lease ran out; another worker may send it again (same Idempotency-Key)', {
+          event: 'lead.relayed',
+          ...details,
+        })
       return 'delivered'
     }
     if (outcome === 'retry' && now() - lead.queuedAt < GIVE_UP_AFTER_MS) {
       const delay = retryDelayMs(lead.attempts, random, timing)
       await store.scheduleRetry(lead, now() + delay, error)
-      logger.warn('lead relay failed, will retry', { ...details, error, retryInMs: delay })
+      logger.warn('lead relay failed, will retry', { event: 'lead.retry', ...details, error, retryInMs: delay })
       return 'retried'
     }
     const reason = outcome === 'retry' ? `gave up after ${lead.attempts} attempts: ${error}` : error
     await store.markFailed(lead, reason)
-    logger.error('lead relay failed permanently; the lead stays stored', { ...details, error: reason })
+    logger.error('lead relay failed permanently; the lead stays stored', { event: 'lead.given-up', ...details, error: reason })
     return 'failed'
   }
 
@@ -178,7 +180,7 @@ export function createRelayOutbox(options: RelayOutboxOptions) {
     async releaseHeld(url: string, pageId?: string): Promise<number> {
       const released = await store.releaseHeld(url, now(), pageId)
       if (released > 0) {
-        logger.info('held leads released for relay', { count: released, url: urlForLog(url) })
+        logger.info('held leads released for relay', { event: 'lead.released', count: released, site: pageId, url: urlForLog(url) })
         poke()
       }
       return released

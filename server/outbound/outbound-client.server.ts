@@ -34,7 +34,8 @@ type Options = {
  * will really connect to, and again on every redirect hop. Answers are read up to a size cap.
  */
 export function createOutboundClient({ allowOrigins, lookup = dns.lookup as net.LookupFunction }: Options) {
-  const allowed = new Set(Array.from(allowOrigins, (origin) => new URL(origin).origin))
+  const originsOf = (origins: Iterable<string>) => new Set(Array.from(origins, (origin) => new URL(origin).origin))
+  let allowed = originsOf(allowOrigins)
 
   const publicOnly: net.LookupFunction = (hostname, options, callback) =>
     lookup(hostname, { ...options, all: true }, (error, addresses) => {
@@ -68,6 +69,10 @@ export function createOutboundClient({ allowOrigins, lookup = dns.lookup as net.
   }
 
   return {
+    /** Replaces the configured origins (the sites file was reloaded); requests already under way keep their verdict. */
+    allowOnly(origins: Iterable<string>) {
+      allowed = originsOf(origins)
+    },
     async request(url: string | URL, request: OutboundRequest): Promise<OutboundAnswer> {
       const signal = AbortSignal.timeout(request.timeoutMs)
       try {

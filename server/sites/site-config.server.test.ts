@@ -24,18 +24,20 @@ test('mistakes are listed, each with the site and field it is in', () => {
   ]
   expect(() => parseSiteConfigs(wrong, 'sites.json')).toThrowErrorMatchingInlineSnapshot(`
     [Error: Invalid sites file sites.json:
-      - site #2 hosts[1]: a host name such as www.example.com (no scheme, port or path)
-      - site #2 siteUrl: Invalid URL
-      - site #2: Unrecognized key: "colour"
-      - site #2 pageId: pageId "one" is already site #1; list all its hosts in one entry
-      - site #2 hosts[0]: host "a.example" already belongs to site #1]
+      - site #2 ("one") hosts[1]: a host name such as www.example.com (no scheme, port or path)
+      - site #2 ("one") siteUrl: Invalid URL
+      - site #2 ("one"): Unrecognized key: "colour"
+      - site #2 ("one") pageId: pageId "one" is already site #1; list all its hosts in one entry
+      - site #2 ("one") hosts[0]: host "a.example" already belongs to site #1]
   `)
   expect(() =>
     parseSiteConfigs([
       { hosts: ['a.example'], pageId: 'one' },
       { hosts: ['A.example'], pageId: 'one' },
     ]),
-  ).toThrow(/site #2 pageId: pageId "one" is already site #1[\s\S]*site #2 hosts\[0\]: host "a.example" already belongs to site #1/)
+  ).toThrow(
+    /site #2 \("one"\) pageId: pageId "one" is already site #1[\s\S]*site #2 \("one"\) hosts\[0\]: host "a.example" already belongs to site #1/,
+  )
   expect(() => parseSiteConfigs([])).toThrow(/the file: list at least one site/)
 })
 

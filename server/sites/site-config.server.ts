@@ -19,14 +19,10 @@ export type SiteConfig = {
   pageApiUrl?: string
 }
 
-const hostName = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(
-    /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
-    'a host name such as www.example.com (no scheme, port or path)',
-  )
+/** A lower-case host name without port: what a site may list, and what the TLS ask accepts. */
+export const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/
+
+const hostName = z.string().trim().toLowerCase().regex(HOST_NAME, 'a host name such as www.example.com (no scheme, port or path)')
 
 const siteSchema = z.strictObject({
   hosts: z.array(hostName).min(1, 'list at least one host name'),
@@ -68,12 +64,23 @@ export function loadSiteConfigs(env: Env): SiteConfig[] {
   return parseSiteConfigs(readJson(env.SITES_FILE), env.SITES_FILE)
 }
 
+/** What is wrong with a sites file: one readable problem per site and field. */
+export class SitesFileError extends Error {
+  constructor(
+    readonly source: string,
+    readonly problems: string[],
+  ) {
+    super(`Invalid sites file ${source}:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  }
+}
+
 export function parseSiteConfigs(raw: unknown, source = 'SITES_FILE'): SiteConfig[] {
   const result = sitesSchema.safeParse(raw)
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => `  - ${describePath(i.path)}: ${i.message}`)
-    throw new Error(`Invalid sites file ${source}:\n${problems.join('\n')}`)
-  }
+  if (!result.success)
+    throw new SitesFileError(
+      source,
+      result.error.issues.map((i) => `${describePath(i.path, raw)}: ${i.message}`),
+    )
   return result.data.map((site) => ({ id: site.pageId, ...site }))
 }
 
@@ -82,20 +89,22 @@ function readJson(file: string): unknown {
   try {
     text = fs.readFileSync(file, 'utf8')
   } catch (error) {
-    throw new Error(`SITES_FILE ${file} cannot be read: ${(error as Error).message}`, { cause: error })
+    throw new SitesFileError(file, [`the file cannot be read: ${(error as Error).message}`])
   }
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new Error(`SITES_FILE ${file} is not valid JSON: ${(error as Error).message}`, { cause: error })
+    throw new SitesFileError(file, [`the file is not valid JSON: ${(error as Error).message}`])
   }
 }
 
-/** [1, 'hosts', 0] → "site #2 hosts[0]" */
-function describePath(path: PropertyKey[]): string {
+/** [1, 'hosts', 0] → 'site #2 ("ironwood") hosts[0]': its place in the list, and its pageId when it has one. */
+function describePath(path: PropertyKey[], raw: unknown): string {
   if (path.length === 0) return 'the file'
   const [site, ...rest] = path
-  return `site #${Number(site) + 1}${rest.map((p) => (typeof p === 'number' ? `[${p}]` : ` ${String(p)}`)).join('')}`
+  const pageId = Array.isArray(raw) ? (raw[Number(site)] as { pageId?: unknown } | undefined)?.pageId : undefined
+  const name = typeof pageId === 'string' && pageId.length <= 100 ? ` (${JSON.stringify(pageId)})` : ''
+  return `site #${Number(site) + 1}${name}${rest.map((p) => (typeof p === 'number' ? `[${p}]` : ` ${String(p)}`)).join('')}`
 }
 
 /** The site a request's host name belongs to; the single-site setup answers every host. */
@@ -103,6 +112,11 @@ export function siteResolver<T extends { config: SiteConfig }>(sites: T[]) {
   const byHost = new Map(sites.flatMap((site) => site.config.hosts.map((host) => [host, site] as const)))
   const anyHost = sites.length === 1 && sites[0]!.config.hosts.length === 0 ? sites[0] : undefined
   return (hostname: string | undefined): T | undefined => anyHost ?? byHost.get(hostOnly(hostname))
+}
+
+/** Every host name a site of this set lists (a single site without hosts: its SITE_URL's), for the TLS ask. */
+export function listedHosts(configs: SiteConfig[]): Set<string> {
+  return new Set(configs.flatMap((c) => (c.hosts.length ? c.hosts : c.siteUrl ? [new URL(c.siteUrl).hostname] : [])))
 }
 
 /** "WWW.Example.com:8080" → "www.example.com"; IPv6 literals keep their brackets. */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import type { LeadStore } from '#server/leads/lead-store.server.ts'
+import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage.server.ts'
+import { log } from '../log.js'
 
 /** PostgreSQL when DATABASE_URL is set: every instance shares the leads, the relay outbox, visits and limits. */
 
@@ -36,7 +37,9 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     types,
   })
   // A connection that drops while idle is replaced on next use; without a listener it would crash the process.
-  pool.on('error', (e) => console.warn('[storage] a PostgreSQL connection was lost; it will be replaced', errorText(e)))
+  pool.on('error', (e) =>
+    log.warn({ event: 'storage.connection-lost', error: errorText(e) }, 'a PostgreSQL connection was lost; it will be replaced'),
+  )
 
   const where = `the PostgreSQL database in DATABASE_URL (${redactedUrl(url)})`
   let client: pg.PoolClient
@@ -120,6 +123,12 @@ function postgresLeads(pool: pg.Pool): LeadStore {
           [url, now, pageId ?? null],
         )
       ).rowCount ?? 0,
+    leadCounts: async () =>
+      (
+        await pool.query<LeadCount>(
+          'SELECT site, state, COUNT(*)::int AS count, MIN(queued_at) AS "oldestQueuedAt" FROM leads GROUP BY site, state',
+        )
+      ).rows,
   }
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import type { LeadStore } from '#server/leads/lead-store.server.ts'
+import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage.server.ts'
 
@@ -106,6 +106,9 @@ function sqliteLeads(db: Database.Database): LeadStore {
   const delivered = settle(`state = 'delivered', delivered_at = @now, last_error = NULL`)
   const retry = settle(`next_attempt_at = @at, last_error = @error`)
   const failed = settle(`state = 'failed', last_error = @error`)
+  const counts = db.prepare<[], LeadCount>(
+    'SELECT site, state, COUNT(*) AS count, MIN(queued_at) AS oldestQueuedAt FROM leads GROUP BY site, state',
+  )
   const release = db.prepare(`UPDATE leads SET state = 'pending', relay_url = @url, queued_at = @now, next_attempt_at = @now
     WHERE state = 'held' AND (@pageId IS NULL OR page_id = @pageId)`)
 
@@ -132,6 +135,7 @@ function sqliteLeads(db: Database.Database): LeadStore {
     scheduleRetry: async ({ id, claimedUntil }, at, error) => retry.run({ id, claimedUntil, at, error }).changes === 1,
     markFailed: async ({ id, claimedUntil }, error) => failed.run({ id, claimedUntil, error }).changes === 1,
     releaseHeld: async (url, now, pageId) => release.run({ url, now, pageId: pageId ?? null }).changes,
+    leadCounts: async () => counts.all(),
   }
 }
 

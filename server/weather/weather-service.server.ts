@@ -3,6 +3,7 @@ import { coordinatesFromMapUrl, geocodingQueries, type Coordinates } from './coo
 import type { WeatherResult } from './weather-result.ts'
 import { withoutTrailingSlashes } from '#app/record/absolute-url.ts'
 import { compassPoint, describeWeatherCode } from './wmo-codes.ts'
+import { logFor } from '../log.js'
 
 export const WEATHER_TIMEOUT_MS = 3_000
 export const WEATHER_CACHE_MS = 30 * 60_000
@@ -64,7 +65,7 @@ export type WeatherService = ReturnType<typeof createWeatherService>
 /** Current conditions for the business location, from an Open-Meteo-compatible API; never throws. */
 export function createWeatherService(options: WeatherServiceOptions) {
   const { timeoutMs = WEATHER_TIMEOUT_MS, cacheMs = WEATHER_CACHE_MS } = options
-  const { failureCacheMs = WEATHER_FAILURE_CACHE_MS, now = Date.now, warn = console.warn } = options
+  const { failureCacheMs = WEATHER_FAILURE_CACHE_MS, now = Date.now, warn = logFor('weather').warn } = options
   const forecastUrl = withoutTrailingSlashes(options.forecastUrl)
   const geocodingUrl = withoutTrailingSlashes(options.geocodingUrl)
   const cache = new Map<string, { expires: number; result: Promise<WeatherResult> }>()

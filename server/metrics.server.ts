@@ -1,0 +1,141 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import client from 'prom-client'
+import type { LeadCount } from './leads/lead-store.server.ts'
+import { log } from './log.js'
+import type { RequestDone } from './request-log.server.ts'
+import { siteState, type AppServices } from './services.server.ts'
+
+/** One scrape's lead counts serve both lead series; a second scrape within this window reads them again. */
+const LEAD_COUNTS_MS = 1000
+
+/**
+ * The operator's view of the whole process, on its own listener (METRICS_PORT, loopback by
+ * default), never on the public port: Prometheus metrics at /metrics and every site's state at
+ * /sites. Labels stay bounded: a site is a configured site's id or "unknown", a status a number.
+ */
+export function createMetrics(services: AppServices) {
+  const register = new client.Registry()
+  client.collectDefaultMetrics({ register })
+
+  const requests = new client.Counter({
+    name: 'tradesite_http_requests_total',
+    help: 'Requests answered, by site, status and cache state (hit: page cache; miss: rendered; none: anything else).',
+    labelNames: ['site', 'status', 'cache'] as const,
+    registers: [register],
+  })
+  const render = new client.Histogram({
+    name: 'tradesite_render_seconds',
+    help: 'Time to answer a page React Router rendered (a page-cache miss), until its last byte.',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [register],
+  })
+  new client.Gauge({
+    name: 'tradesite_record_age_seconds',
+    help: 'Seconds since each site last fetched its page record from the provider (or since the copy on disk was fetched).',
+    labelNames: ['site'] as const,
+    registers: [register],
+    collect() {
+      this.reset()
+      for (const site of services.sites()) {
+        const { fetchedAt } = site.records.current()
+        if (fetchedAt) this.set({ site: site.id }, (Date.now() - Date.parse(fetchedAt)) / 1000)
+      }
+    },
+  })
+  new client.Counter({
+    name: 'tradesite_record_fetch_failures_total',
+    help: 'Record fetches that failed (provider down, slow, or answering something else), per site since it started.',
+    labelNames: ['site'] as const,
+    registers: [register],
+    collect() {
+      this.reset()
+      for (const site of services.sites()) this.inc({ site: site.id }, site.records.failures())
+    },
+  })
+
+  // Read from the store at scrape time (one grouped query), so every instance sharing it reports the same.
+  let leadCounts: { at: number; counts: Promise<LeadCount[]> } | undefined
+  const readLeadCounts = () => {
+    if (!leadCounts || Date.now() - leadCounts.at > LEAD_COUNTS_MS)
+      leadCounts = { at: Date.now(), counts: services.storage.leads.leadCounts().catch(() => []) }
+    return leadCounts.counts
+  }
+  new client.Gauge({
+    name: 'tradesite_leads',
+    help: 'Stored leads by site and relay state (pending, held, delivered, failed).',
+    labelNames: ['site', 'state'] as const,
+    registers: [register],
+    async collect() {
+      this.reset()
+      // Leads of a site no longer served count under "unknown": the label stays one of the configured sites.
+      const served = new Set(services.sites().map((site) => site.id))
+      for (const { site, state, count } of await readLeadCounts()) this.inc({ site: served.has(site) ? site : 'unknown', state }, count)
+    },
+  })
+  new client.Gauge({
+    name: 'tradesite_lead_oldest_pending_seconds',
+    help: 'Age of the oldest lead still waiting for its relay (0 when none waits); leads are given up after three days.',
+    registers: [register],
+    async collect() {
+      const pending = (await readLeadCounts()).filter((c) => c.state === 'pending').map((c) => c.oldestQueuedAt)
+      this.set(pending.length ? Math.max(0, (Date.now() - Math.min(...pending)) / 1000) : 0)
+    },
+  })
+  new client.Gauge({
+    name: 'tradesite_images',
+    help: 'Record images by state: ready (variants on disk), pending (queued or encoding), failed.',
+    labelNames: ['state'] as const,
+    registers: [register],
+    collect() {
+      const { ready, pending, failed } = services.images.status()
+      this.set({ state: 'ready' }, ready)
+      this.set({ state: 'pending' }, pending)
+      this.set({ state: 'failed' }, failed)
+    },
+  })
+  new client.Gauge({
+    name: 'tradesite_page_cache_bytes',
+    help: 'Bytes the rendered-page cache holds (pre-compressed pages, every site together).',
+    registers: [register],
+    collect() {
+      this.set(services.pages.stats().bytes)
+    },
+  })
+
+  /** The whole process, site by site: what /healthz shows one host, for every site. */
+  const sitesView = () => ({
+    storage: services.storage.kind,
+    images: services.images.status(),
+    pageCache: services.pages.stats(),
+    sites: services.sites().map((site) => ({ id: site.id, hosts: site.config.hosts, ...siteState(site, services.images) })),
+  })
+
+  return {
+    /** Counts one finished request (request-log.server.ts). */
+    countRequest(request: RequestDone) {
+      requests.inc({ site: request.site ?? 'unknown', status: request.status, cache: request.cache })
+      if (request.cache === 'miss' && request.renderSeconds !== undefined) render.observe(request.renderSeconds)
+    },
+    /** The metrics listener's requests: GET /metrics and GET /sites. */
+    async handle(req: IncomingMessage, res: ServerResponse) {
+      const path = (req.url ?? '').split('?')[0]
+      try {
+        if (req.method === 'GET' && path === '/metrics') {
+          const text = await register.metrics()
+          return void res.writeHead(200, { 'Content-Type': register.contentType, 'Cache-Control': 'no-store' }).end(text)
+        }
+        if (req.method === 'GET' && path === '/sites') {
+          return void res
+            .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+            .end(JSON.stringify(sitesView()))
+        }
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('GET /metrics or /sites\n')
+      } catch (error) {
+        log.error({ event: 'metrics.failed', error: String(error) }, 'a metrics scrape failed')
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('metrics failed\n')
+      }
+    },
+  }
+}
+
+export type Metrics = ReturnType<typeof createMetrics>
