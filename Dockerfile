@@ -18,6 +18,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/server ./server
+# Pictures a record names by path (the embedded demo's) are read from public/.
+COPY --from=build /app/public ./public
 # `npm start` rebuilds a build older than its sources; this one was made from them in this image, but
 # copying may date a folder after it: mark it the newest, as it is. The last good records and the
 # photos' variants live in DATA_DIR: a volume, owned by the user that runs.
