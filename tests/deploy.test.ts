@@ -46,6 +46,12 @@ type Stack = {
 const stack: Partial<Stack> = {}
 let db: pg.Client
 let sitesFile: string
+const tempDirs: string[] = []
+const tempDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  tempDirs.push(dir)
+  return dir
+}
 let startOrigin: (i: number) => Promise<Awaited<ReturnType<typeof startSite>>>
 let tlsAgent: https.Agent
 /** Every origin process started, the one a restart replaced too: their logs are read at the end. */
@@ -62,11 +68,11 @@ beforeAll(async () => {
   const databaseUrl = await freshDatabase(inject('postgresUrl'))
   db = new pg.Client({ connectionString: databaseUrl })
   await db.connect()
-  sitesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-sites-')), 'sites.json')
+  sitesFile = path.join(tempDir('deploy-sites-'), 'sites.json')
   fs.writeFileSync(sitesFile, sitesJson(SITES))
 
   const ports = [await freePort(), await freePort()]
-  const dataDirs = ports.map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-origin-')))
+  const dataDirs = ports.map(() => tempDir('deploy-origin-'))
   startOrigin = async (i) => {
     const origin = await startSite(
       {
@@ -110,6 +116,7 @@ afterAll(async () => {
   for (const origin of stack.origins ?? []) await origin.kill()
   for (const provider of stack.providers ?? []) await provider.close()
   await db?.end()
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
 })
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string }
@@ -233,7 +240,7 @@ describe('Caddy → Varnish → two origins on one PostgreSQL, with the shipped 
     ]
     for (const { via, site, email } of posts) {
       // Caddy replaces what a visitor writes in X-Forwarded-For: the lead keeps the real address.
-      const spoofed = via === 'caddy' ? { 'X-Forwarded-For': '203.0.113.9' } : {}
+      const spoofed: Record<string, string> = via === 'caddy' ? { 'X-Forwarded-For': '203.0.113.9' } : {}
       const answer = await postLead(via, site.host, email, spoofed)
       expect(answer.status, answer.text.slice(0, 300)).toBe(200)
       expect(answer.text).toContain('Thank you! Your request was sent.')
