@@ -18,7 +18,7 @@ import { applySecurityHeaders, securityHeaders } from './security-headers.server
 import { imageRoutes } from './images/image-routes.server.ts'
 import { siteState, startServices } from './services.server.ts'
 import { createMetrics } from './metrics.server.ts'
-import { observationOf, observeRequest } from './request-log.server.ts'
+import { closeConnectionsAfterAnswers, observationOf, observeRequest } from './request-log.server.ts'
 import { answerTlsAsk } from './tls-ask.server.ts'
 import type { ReactNode } from 'react'
 
@@ -169,6 +169,8 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     startDraining() {
       draining = true
     },
+    /** The drain is over: every answer from now on (and those under way) closes its keep-alive connection. */
+    stopKeepAlive: closeConnectionsAfterAnswers,
     /** SIGHUP: read SITES_FILE again. */
     reloadSites: () => services.reloadSites(),
     close: () => services.close(),

@@ -21,6 +21,15 @@ export type Observation = {
 export type RequestDone = Observation & { method: string; status: number; ms: number; renderSeconds: number | undefined }
 
 const observations = new WeakMap<IncomingMessage, Observation>()
+/** Answers under way, and whether each answer should end its connection (the process is shutting down). */
+const open = new Set<ServerResponse>()
+let lastCall = false
+
+/** From now on every answer closes its connection, those under way too when their headers are not out yet. */
+export function closeConnectionsAfterAnswers() {
+  lastCall = true
+  for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close')
+}
 
 /** This request's observation (its id, site and cache state), once `observeRequest` has begun it. */
 export function observationOf(req: IncomingMessage): Observation | undefined {
@@ -39,7 +48,10 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, done: 
   const seen: Observation = { id: randomUUID(), site: undefined, cache: 'none', renderStart: undefined }
   observations.set(req, seen)
   res.setHeader('X-Request-Id', seen.id)
+  if (lastCall) res.setHeader('Connection', 'close')
+  open.add(res)
   res.once('close', () => {
+    open.delete(res)
     const ms = Math.round((performance.now() - started) * 10) / 10
     const url = req.url ?? ''
     const at = url.indexOf('?')

@@ -36,12 +36,8 @@ if (dev) {
 }
 server.use(site.app)
 
-/** Set once the drain is over: answers close their connections, so keep-alive clients reconnect elsewhere. */
-let closing = false
-
 // Every request passes the site's gate first; pages already rendered then go out pre-compressed, without Express.
 const listener = http.createServer((req, res) => {
-  if (closing) res.setHeader('Connection', 'close')
   site
     .handle(req, res, () => server(req, res))
     .catch((error) => {
@@ -79,7 +75,7 @@ async function shutDown(signal, drainSeconds) {
     endDrain = resolve
     setTimeout(resolve, drainSeconds * 1000)
   })
-  closing = true
+  site.stopKeepAlive() // keep-alive clients reconnect, to another origin
   log.info({ event: 'shutdown.closing' }, 'no new connections; finishing the requests under way')
   const closed = new Promise((resolve) => listener.close(resolve))
   // A keep-alive connection whose answer began before the cutoff is closed as soon as it goes idle.

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { staleReason } from '#server/ensure-build.js'
@@ -72,6 +73,21 @@ export async function startSite(env: Record<string, string>, dataDir = fs.mkdtem
         child.kill('SIGKILL')
       }),
     get: (p: string, init?: RequestInit) => fetch(url + p, { redirect: 'manual', ...init }),
+    /** A request to one host name, as a browser or a proxy sends it (fetch may not set Host), on a connection of its own. */
+    request: (host: string, pathname: string, options: { method?: string; body?: string; headers?: Record<string, string> } = {}) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+        const req = http.request(
+          url + pathname,
+          { agent: false, method: options.method ?? 'GET', headers: { Host: host, ...options.headers } },
+          (res) => {
+            let text = ''
+            res.setEncoding('utf8').on('data', (d) => (text += d))
+            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
+          },
+        )
+        req.on('error', reject)
+        req.end(options.body)
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()

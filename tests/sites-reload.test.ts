@@ -1,0 +1,115 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startFakeProvider } from './fake-provider.ts'
+import { ensureBuilt, startSite } from './site-server.ts'
+
+/** SITES_FILE changes while the process runs: sites come and go without a restart, the others keep everything. */
+
+const record = (name: string) => ({
+  dbPrincipal: { name, logo: '', emails: [{ email: 'owner@example.com' }] },
+  dbServices: [{ name: 'Decks' }],
+  labels: { formLabel: { isenglish: true } },
+})
+
+let providers: Awaited<ReturnType<typeof startFakeProvider>>[]
+let site: Awaited<ReturnType<typeof startSite>>
+let sitesFile: string
+
+const ironwood = () => ({ hosts: ['ironwood.test'], pageId: 'ironwood-1', pageApiUrl: providers[0]!.url })
+const cedar = (apiUrl = providers[1]!.url) => ({ hosts: ['cedar.test', 'www.cedar.test'], pageId: 'cedar-2', pageApiUrl: apiUrl })
+
+/** As a deploy tool or an editor writes it: a new file renamed over the old one. */
+function writeSites(content: unknown) {
+  const tmp = `${sitesFile}.tmp`
+  fs.writeFileSync(tmp, typeof content === 'string' ? content : JSON.stringify(content))
+  fs.renameSync(tmp, sitesFile)
+}
+
+/** The log line of the request that answered with this X-Request-Id (written once its connection let go of it). */
+const requestLine = (id: string | string[] | undefined) =>
+  expect.poll(() => site.logLines().find((line) => line.event === 'request' && line.reqId === id), { timeout: 2000 })
+
+beforeAll(async () => {
+  ensureBuilt()
+  providers = [
+    await startFakeProvider({ kind: 'ok', record: record('Ironwood Fences') }),
+    await startFakeProvider({ kind: 'ok', record: record('Cedar Decks') }),
+    await startFakeProvider({ kind: 'ok', record: record('Cedar Decks Moved') }),
+  ]
+  sitesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sites-')), 'sites.json')
+  writeSites([ironwood()])
+  // Every provider here is on loopback: only those a site names may be reached (the allow-list follows the file).
+  site = await startSite({ SITES_FILE: sitesFile, PAGE_API_URL: providers[0]!.url, RECORD_TTL_SECONDS: '1' })
+}, 120_000)
+afterAll(async () => {
+  await site?.stop()
+  for (const p of providers ?? []) await p.close()
+})
+
+test('a site added to the file is served within 2 s; the others keep their cached pages and record', async () => {
+  expect((await site.request('cedar.test', '/')).status).toBe(404)
+  await site.request('ironwood.test', '/about')
+  const cached = await site.request('ironwood.test', '/about')
+  await requestLine(cached.headers['x-request-id']).toMatchObject({ site: 'ironwood-1', cache: 'hit' })
+
+  writeSites([ironwood(), cedar()])
+  await expect.poll(async () => (await site.request('www.cedar.test', '/about')).status, { timeout: 2000, interval: 100 }).toBe(200)
+  expect((await site.request('cedar.test', '/about')).text).toContain('Cedar Decks')
+  // The unchanged site was not rebuilt: its page is still in the cache.
+  const after = await site.request('ironwood.test', '/about')
+  expect(after.text).toContain('Ironwood Fences')
+  await requestLine(after.headers['x-request-id']).toMatchObject({ site: 'ironwood-1', cache: 'hit' })
+  expect(
+    site
+      .logLines()
+      .filter((line) => line.event === 'sites.reloaded')
+      .at(-1),
+  ).toMatchObject({
+    added: ['cedar-2'],
+    changed: [],
+    removed: [],
+  })
+}, 30_000)
+
+test('a broken file keeps the current sites and says which site and field are wrong', async () => {
+  writeSites('[{"hosts": ["ironwood.test"], ')
+  await expect.poll(() => site.logLines().filter((line) => line.event === 'sites.invalid').length, { timeout: 2000 }).toBe(1)
+  writeSites([ironwood(), { ...cedar(), hosts: ['https://cedar.test/'] }])
+  await expect
+    .poll(
+      () =>
+        site
+          .logLines()
+          .filter((line) => line.event === 'sites.invalid')
+          .at(-1)?.msg,
+      { timeout: 2000 },
+    )
+    .toMatch(/site #2 \("cedar-2"\) hosts\[0\]: a host name such as www\.example\.com/)
+  expect(site.logLines().filter((line) => line.event === 'sites.invalid')).toHaveLength(2)
+  expect((await site.request('cedar.test', '/about')).status).toBe(200)
+  expect((await site.request('ironwood.test', '/about')).status).toBe(200)
+}, 30_000)
+
+test('SIGHUP reads the file again instead of ending the process; a changed site is rebuilt on its new provider', async () => {
+  writeSites([ironwood(), cedar(providers[2]!.url)])
+  site.signal('SIGHUP')
+  await expect
+    .poll(async () => (await site.request('cedar.test', '/about')).text, { timeout: 2000, interval: 100 })
+    .toContain('Cedar Decks Moved')
+  expect(site.logLines().some((line) => line.event === 'sites.reload')).toBe(true)
+  expect((await site.get('/healthz')).status).toBe(200) // still running
+}, 30_000)
+
+test("a removed site's hosts get 404 and its record is no longer fetched", async () => {
+  writeSites([ironwood()])
+  await expect.poll(async () => (await site.request('cedar.test', '/about')).status, { timeout: 2000, interval: 100 }).toBe(404)
+  expect((await site.request('www.cedar.test', '/')).status).toBe(404)
+  expect((await site.request('ironwood.test', '/about')).status).toBe(200)
+  // Its refresh timer stopped: three ttls later its provider has heard nothing more.
+  const asked = providers[2]!.requests.length
+  await new Promise((resolve) => setTimeout(resolve, 3000))
+  expect(providers[2]!.requests.length).toBe(asked)
+  expect(providers[0]!.requests.length).toBeGreaterThan(1) // the site that stayed still refreshes
+}, 30_000)
