@@ -88,7 +88,7 @@ sub vcl_backend_response {
 
 sub vcl_backend_error {
     # An origin that refuses the connection (stopped, restarting) or fails: try the next one the
-    # director gives, up to once per other origin.
+    # director gives. A post tried again carries its form's submissionId, which the origins store once.
     if (bereq.retries < 2) {
         return (retry);
     }
