@@ -198,20 +198,20 @@ describe('Caddy → Varnish → two origins on one PostgreSQL, with the shipped 
       statuses.add(answer.status)
       cache.push(String(answer.headers['x-cache']))
     }
-    const after = stack.varnish!.stats()
     const hits = cache.filter((c) => c === 'HIT').length
     const figures = {
       views: cache.length,
       withTrackingParameters: Math.ceil(400 / 3),
       hits,
       hitRatio: `${((100 * hits) / cache.length).toFixed(1)} %`,
-      varnishHits: after['MAIN.cache_hit']! - before['MAIN.cache_hit']!,
-      varnishMisses: after['MAIN.cache_miss']! - before['MAIN.cache_miss']!,
     }
     console.info('[deploy] cache figures', figures)
     expect([...statuses]).toEqual([200])
     expect(hits / cache.length).toBeGreaterThanOrEqual(0.95)
-    expect(figures.varnishHits).toBe(hits)
+    // Varnish's own count agrees (its worker threads publish their counters a moment later).
+    const counted = (name: string) => stack.varnish!.stats()[name]! - before[name]!
+    await expect.poll(() => counted('MAIN.cache_hit'), { timeout: 10_000, interval: 250 }).toBe(hits)
+    console.info('[deploy] varnishstat', { cache_hit: counted('MAIN.cache_hit'), cache_miss: counted('MAIN.cache_miss') })
   })
 
   test('each host gets its own pages, through Varnish and through Caddy', async () => {
