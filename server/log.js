@@ -13,7 +13,7 @@ function createLogger() {
     formatters: { level: (label) => ({ level: label }) },
     // `npm run dev`: one coloured line per event for the person at the terminal (pino-pretty is a dev dependency).
     transport: process.argv.includes('--dev')
-      ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } }
+      ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } }
       : undefined,
   })
 }

@@ -70,7 +70,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, done: 
       cache: seen.cache,
       ...(res.writableFinished ? {} : { aborted: true }),
     }
-    log.info(fields, 'request')
+    log.info(fields, `${method} ${path} ${status}`)
     const renderSeconds = seen.renderStart === undefined ? undefined : (performance.now() - seen.renderStart) / 1000
     done({ ...seen, method, status, ms, renderSeconds })
   })

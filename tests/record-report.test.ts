@@ -139,9 +139,9 @@ test("the site keeps each version's counts: /healthz for its host and one log li
     .toEqual({ hidden: 17, refused: 8, adjusted: 4, imagesFailed: 2 })
   expect((await healthOf('demo.test')).recordReport).toEqual({ hidden: 0, refused: 0, adjusted: 0, imagesFailed: 0 })
   // Once every picture of both sites was tried: the demo's five dozen encodes take a while on a busy machine.
-  await expect
-    .poll(site.output, { timeout: 90_000 })
-    .toMatch(
-      /\[record\] hand-typed: version \w+: 17 hidden, 8 refused, 4 colours adjusted, 2 images failed \(details: npm run record -- check --site hand-typed\)/,
-    )
+  const reportLine = () => site.logLines().find((line) => line.event === 'record.report' && line.site === 'hand-typed')
+  await expect.poll(reportLine, { timeout: 90_000 }).toMatchObject({ hidden: 17, refused: 8, adjusted: 4, imagesFailed: 2 })
+  expect(reportLine()!.msg).toMatch(
+    /^\[record\] hand-typed: version \w+: 17 hidden, 8 refused, 4 colours adjusted, 2 images failed \(details: npm run record -- check --site hand-typed\)$/,
+  )
 }, 150_000)

@@ -30,6 +30,22 @@ afterEach(closeAll)
 describe.each(backends)('storage contract on $name', (backend) => {
   const open = async (place?: string) => backend.open(place ?? (await backend.fresh()))
 
+  test('lead counts by site and state, with the oldest queued time of each (the metrics)', async () => {
+    const { leads } = await open()
+    expect(await leads.leadCounts()).toEqual([])
+    await leads.insertLead(newLead({ now: T0 }))
+    await leads.insertLead(newLead({ now: T0 + 10 }))
+    await leads.insertLead(newLead({ site: 'p2', pageId: 'p2', relayUrl: null, now: T0 + 20 }))
+    const [claimed] = await claim(leads, T0 + 30, 'a:1', 1)
+    await leads.markDelivered(claimed!, T0 + 40)
+    const counts = await leads.leadCounts()
+    expect(counts.sort((a, b) => `${a.site}${a.state}`.localeCompare(`${b.site}${b.state}`))).toEqual([
+      { site: 'p1', state: 'delivered', count: 1, oldestQueuedAt: T0 },
+      { site: 'p1', state: 'pending', count: 1, oldestQueuedAt: T0 + 10 },
+      { site: 'p2', state: 'held', count: 1, oldestQueuedAt: T0 + 20 },
+    ])
+  })
+
   test('a lead is stored with everything the relay and the contractor need, and read back the same', async () => {
     const { leads } = await open()
     const { row, created } = await leads.insertLead(newLead({ clientIp: '203.0.113.5', userAgent: 'ua', idempotencyKey: 'form-1' }))
