@@ -25,10 +25,8 @@ sub vcl_recv {
 
     # Ad-click and newsletter parameters never change a page: out of the cache key and the URL the
     # origin sees. Each is removed with the `&` after it; a `?` or `&` left at the end goes too.
-    if (req.url ~ "(?i)[?&](utm_[a-z0-9_]*|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|twclid|ttclid|li_fat_id|igshid|yclid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok)(=|&|$)") {
-        set req.url = regsuball(req.url, "(?i)(?<=[?&])(utm_[a-z0-9_]*|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|twclid|ttclid|li_fat_id|igshid|yclid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok)(=[^&]*)?(&|$)", "");
-        set req.url = regsub(req.url, "[?&]+$", "");
-    }
+    set req.url = regsuball(req.url, "(?i)(?<=[?&])(utm_[a-z0-9_]*|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|twclid|ttclid|li_fat_id|igshid|yclid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok)(=[^&]*)?(&|$)", "");
+    set req.url = regsub(req.url, "[?&]+$", "");
 
     # Form posts, the visit counter and weather, health and the TLS ask go to an origin every time.
     # A post's body is kept (up to the origin's own 64 KiB limit) so that it can be sent again to the
