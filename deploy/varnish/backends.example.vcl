@@ -8,7 +8,7 @@ import directors;
 probe healthz {
     .url = "/healthz";
     .interval = 1s;
-    .timeout = 1s;
+    .timeout = 2s;  # a busy origin still answers its health in time; a draining one says 503 at once
     .window = 5;
     .threshold = 3; # healthy while 3 of the last 5 probes succeeded: out after 3 failures
     .initial = 3;   # healthy from the start
