@@ -68,7 +68,8 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
       counters: services.storage.rateLimits,
     }),
   })
-  const metrics = createMetrics(services)
+  // Only with a metrics listener: without one, nothing is counted (and no process metrics are sampled).
+  const metrics = env.METRICS_PORT === undefined ? null : createMetrics(services)
   /** Set on SIGTERM (server/start.js): /healthz answers 503 so balancers and cache probes stop sending. */
   let draining = false
   const notFoundRoute = notFoundRouteFinder((await loadBuild()).routes)
@@ -107,7 +108,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
    * or handed to `next`. The TLS proxy's ask comes first: it names no site, on any Host header.
    */
   async function handle(req: IncomingMessage, res: ServerResponse, next: () => void) {
-    const seen = observeRequest(req, res, metrics.countRequest)
+    const seen = observeRequest(req, res, metrics?.countRequest)
     if (answerTlsAsk(req, res, services.listsHost)) return
     const request = await gate(req, res)
     if (!request) return
@@ -164,7 +165,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     handle,
     env,
     /** The metrics listener's handler (METRICS_PORT): /metrics and /sites. */
-    operator: metrics.handle,
+    operator: metrics?.handle,
     /** SIGTERM: from now on /healthz answers 503 while pages are still served. */
     startDraining() {
       draining = true

@@ -42,7 +42,7 @@ export function observationOf(req: IncomingMessage): Observation | undefined {
  * `done` feeds the metrics. The path is the gate's canonical one, or "(invalid)": a stranger's
  * malformed path never reaches the log as sent.
  */
-export function observeRequest(req: IncomingMessage, res: ServerResponse, done: (request: RequestDone) => void) {
+export function observeRequest(req: IncomingMessage, res: ServerResponse, done?: (request: RequestDone) => void) {
   const started = performance.now()
   const bytesBefore = req.socket.bytesWritten
   const seen: Observation = { id: randomUUID(), site: undefined, cache: 'none', renderStart: undefined }
@@ -71,6 +71,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, done: 
       ...(res.writableFinished ? {} : { aborted: true }),
     }
     log.info(fields, `${method} ${path} ${status}`)
+    if (!done) return
     const renderSeconds = seen.renderStart === undefined ? undefined : (performance.now() - seen.renderStart) / 1000
     done({ ...seen, method, status, ms, renderSeconds })
   })
