@@ -66,6 +66,7 @@ export async function startSite(port, { record, env = {} } = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DRAIN_SECONDS: '0', // stop() ends a measurement, not a rolling restart
       PAGE_API_URL: provider ? `http://127.0.0.1:${provider.address().port}/api` : '',
       ...env,
     },

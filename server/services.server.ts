@@ -173,7 +173,10 @@ export async function startServices(env: Env) {
 
   // One reload at a time, in order: a signal and a file change arriving together run one after the other.
   let reloading = Promise.resolve()
-  const reloadSites = () => (reloading = reloading.then(reload))
+  const reloadSites = () =>
+    (reloading = reloading
+      .then(reload)
+      .catch((error: unknown) => log.error({ event: 'sites.reload-failed', err: error }, 'the sites file could not be applied')))
   const stopWatching = env.SITES_FILE ? watchFile(env.SITES_FILE, () => void reloadSites()) : () => {}
 
   return {

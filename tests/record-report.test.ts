@@ -70,7 +70,8 @@ test('the configured site (the embedded demo): everything shown, exit status 0',
 })
 
 test('--site from SITES_FILE, --json: exit status 1, the JSON valid against the schema, the 404 photo failed', async () => {
-  const sitesFile = path.join(tmp, 'sites.json')
+  // A file of its own: the running site reads its sites file again whenever it changes.
+  const sitesFile = path.join(tmp, 'cli-sites.json')
   fs.writeFileSync(
     sitesFile,
     JSON.stringify([
