@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** @param {string} name a file of the server build */
 export const serverBuild = (name) => path.join(root, 'build/server', name)
 
 /** Builds the production site when no build exists yet (so `npm start` works right after `npm install`). */

@@ -34,7 +34,7 @@ server.use(site.app)
 const listener = http.createServer((req, res) => {
   site
     .handle(req, res, () => server(req, res))
-    .catch((error) => {
+    .catch((/** @type {unknown} */ error) => {
       console.error('[server] a request failed before reaching the site', error)
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Server error.')
       else res.destroy()
@@ -44,7 +44,7 @@ const listener = http.createServer((req, res) => {
 listener.headersTimeout = 20_000
 listener.requestTimeout = 30_000
 listener.listen(site.env.PORT, site.env.HOST, () => {
-  const { port } = listener.address()
+  const { port } = /** @type {import('node:net').AddressInfo} */ (listener.address())
   console.info(`tradesite listening on http://localhost:${port}`)
 })
 
