@@ -33,6 +33,17 @@ export default tseslint.config(
     },
   },
   {
+    // The server is full of background work (record refreshes, the relay outbox, image encodes): a promise
+    // nobody awaits loses its error, and one handed to a callback that ignores it (Express, timers) too.
+    // These rules need the types, so they run with the project's tsconfig, on the server only.
+    files: ['server/**/*.{ts,js}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // Tests match our own output, never a stranger's input.
     files: ['**/*.test.{ts,tsx}', 'tests/**', 'e2e/**'],
     rules: { 'regexp/no-super-linear-backtracking': 'off', 'regexp/no-super-linear-move': 'off' },

@@ -8,6 +8,8 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 2,
+  // In CI a test.only left behind fails the run; a retried pass is reported as flaky by scripts/test.js.
+  forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 45_000,

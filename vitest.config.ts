@@ -19,6 +19,8 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
+          // In-process tests answer in milliseconds; one that waits 5 s is waiting for something that will not come.
+          testTimeout: 5_000,
           include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
           // One worker thread reuses its module cache from file to file (47 s → 16 s on 2 cores): a unit
           // test may therefore leave no global behind, and stubbed globals are undone after each test.

@@ -48,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <LangContext value={lang}>{children}</LangContext>
-        {startedEmpty ? <FullScreenLoader /> : null}
+        {startedEmpty ? <FullScreenLoader hasRecord={!!data?.hasRecord} /> : null}
         <Scripts />
       </body>
     </html>

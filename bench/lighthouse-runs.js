@@ -1,15 +1,25 @@
 import lighthouse from 'lighthouse'
 
+/** @typedef {import('lighthouse').Result} LighthouseResult */
+
 /** Why Lighthouse has no figures for a load (it sometimes loses the trace: NO_NAVSTART), or undefined. */
+/** @param {LighthouseResult} lhr */
 const failureOf = (lhr) => lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint']?.errorMessage
 
 /**
  * `runs` Lighthouse loads of `url` in the Chromium at `port`, each tried once more when its trace
  * was lost (then it says why, instead of a bare NaN). Returns every run, sorted by performance
  * score, and the median one: on a shared machine single runs are noisy, so benches quote medians.
+ * @param {string} url
+ * @param {{ port: number, runs: number, config?: import('lighthouse').Config, onlyCategories?: string[], label?: string }} options
  */
 export async function lighthouseRuns(url, { port, runs, config, onlyCategories, label = url }) {
-  const measure = async () => (await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories }, config)).lhr
+  const measure = async () => {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories }, config)
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    return result.lhr
+  }
+  /** @type {LighthouseResult[]} */
   const all = []
   for (let i = 0; i < runs; i++) {
     let lhr = await measure()
@@ -17,6 +27,25 @@ export async function lighthouseRuns(url, { port, runs, config, onlyCategories, 
     if (failureOf(lhr)) console.log(`${label}: Lighthouse could not measure it: ${failureOf(lhr)}`)
     all.push(lhr)
   }
-  all.sort((a, b) => a.categories.performance.score - b.categories.performance.score)
-  return { all, median: all[Math.floor(all.length / 2)] }
+  all.sort((a, b) => performanceOf(a) - performanceOf(b))
+  const median = all[Math.floor(all.length / 2)]
+  if (!median) throw new Error('lighthouseRuns: runs must be at least 1')
+  return { all, median }
+}
+
+/** A run's performance score, 0…1 (0 when Lighthouse could not score it). @param {LighthouseResult} lhr */
+export const performanceOf = (lhr) => lhr.categories.performance?.score ?? 0
+
+/** An audit's measured value (ms, bytes or a score), NaN when Lighthouse has none. @param {LighthouseResult} lhr @param {string} id */
+export const numericValue = (lhr, id) => lhr.audits[id]?.numericValue ?? NaN
+
+/**
+ * The rows of a table audit (resource-summary, network-requests), as Lighthouse wrote them.
+ * @param {LighthouseResult} lhr
+ * @param {string} id
+ * @returns {any[]}
+ */
+export function tableRows(lhr, id) {
+  const details = lhr.audits[id]?.details
+  return details?.type === 'table' ? details.items : []
 }

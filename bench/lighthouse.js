@@ -5,7 +5,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
-import { lighthouseRuns } from './lighthouse-runs.js'
+import { lighthouseRuns, numericValue, performanceOf, tableRows } from './lighthouse-runs.js'
 import { benchPort, demoRoutes, recordFromArgs, startSite } from './serve.js'
 
 const { name, record, rest } = recordFromArgs()
@@ -14,8 +14,10 @@ const runs = Number(process.env.LH_RUNS ?? 3)
 const formFactors = (process.env.LH_FORM_FACTORS ?? 'mobile,desktop').split(',')
 const site = await startSite(benchPort(3304), { record })
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...chromiumArgs] })
+/** @param {{ score: number | null } | undefined} c */
 const score = (c) => String(Math.round((c?.score ?? 0) * 100)).padStart(5)
-const ms = (audit) => String(Math.round(audit.numericValue)).padStart(7)
+/** @param {number} value */
+const ms = (value) => String(Math.round(value)).padStart(7)
 
 console.log(`record: ${name}; median of ${runs} runs per route`)
 for (const formFactor of formFactors) {
@@ -25,12 +27,12 @@ for (const formFactor of formFactors) {
     const { all: results, median: lhr } = await lighthouseRuns(site.url + route, { port: chrome.port, runs, config })
     const c = lhr.categories
     const a = lhr.audits
-    const js = a['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0
+    const js = tableRows(lhr, 'resource-summary').find((i) => i.resourceType === 'script')?.transferSize ?? 0
     console.log(
       `${route.padEnd(29)}${score(c.performance)}${score(c.accessibility)}${score(c['best-practices'])}${score(c.seo)}` +
-        `${ms(a['first-contentful-paint'])}${ms(a['largest-contentful-paint'])}${ms(a['total-blocking-time'])}` +
-        `${a['cumulative-layout-shift'].numericValue.toFixed(3).padStart(7)}${(js / 1024).toFixed(1).padStart(8)}` +
-        `   (perf of each run: ${results.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')})`,
+        `${ms(numericValue(lhr, 'first-contentful-paint'))}${ms(numericValue(lhr, 'largest-contentful-paint'))}${ms(numericValue(lhr, 'total-blocking-time'))}` +
+        `${numericValue(lhr, 'cumulative-layout-shift').toFixed(3).padStart(7)}${(js / 1024).toFixed(1).padStart(8)}` +
+        `   (perf of each run: ${results.map((r) => Math.round(performanceOf(r) * 100)).join(', ')})`,
     )
     for (const [category, value] of Object.entries(c)) {
       if (value.score === 1) continue

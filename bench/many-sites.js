@@ -15,16 +15,17 @@ const port = Number(process.env.BENCH_PORT ?? 3306)
 
 // The provider: one generated record per site, and a count of the fetches of each.
 const demo = JSON.parse(fs.readFileSync(path.join(root, 'demo/record.json'), 'utf8'))
+/** @type {Map<string, number[]>} */
 const fetches = new Map()
 const provider = http.createServer((req, res) => {
-  const id = req.url.match(/^\/api\/paginas\/(site-\d+)$/)?.[1]
+  const id = req.url?.match(/^\/api\/paginas\/(site-\d+)$/)?.[1]
   if (!id) return void res.writeHead(404).end()
   fetches.set(id, [...(fetches.get(id) ?? []), Date.now()])
   const name = `Contractor ${id.slice(5)} Fences`
   res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ...demo, dbPrincipal: { ...demo.dbPrincipal, name } }))
 })
-await new Promise((resolve) => provider.listen(0, '127.0.0.1', resolve))
-const apiUrl = `http://127.0.0.1:${provider.address().port}/api`
+await new Promise((resolve) => provider.listen(0, '127.0.0.1', () => resolve(undefined)))
+const apiUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (provider.address()).port}/api`
 
 const ids = Array.from({ length: SITES }, (_, i) => `site-${i + 1}`)
 const sitesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sites-')), 'sites.json')
@@ -35,6 +36,7 @@ const site = await startSite(port, { env: { SITES_FILE: sitesFile, PAGE_API_URL:
 console.log(`${SITES} sites in one process, record ttl ${TTL_S} s (shared 2-core machine: figures are indicative)`)
 console.log(`started in ${((Date.now() - started) / 1000).toFixed(1)} s; RSS ${site.rssMb().toFixed(0)} MB`)
 
+/** @param {string} host @param {string} pathname @returns {Promise<number | undefined>} */
 const get = (host, pathname) =>
   new Promise((resolve, reject) => {
     http
@@ -52,6 +54,7 @@ console.log(
 const windowStart = Date.now()
 await new Promise((r) => setTimeout(r, WINDOW_TTLS * TTL_S * 1000))
 const perSite = ids.map((id) => (fetches.get(id) ?? []).filter((t) => t >= windowStart).length)
+/** @type {Map<number, number>} */
 const perSecond = new Map()
 for (const times of fetches.values())
   for (const t of times) if (t >= windowStart) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1)

@@ -9,6 +9,7 @@ const CONCURRENCY = 16
 const site = await startSite(Number(process.env.BENCH_PORT ?? 3305))
 const rssMb = async () => site.rssMb()
 
+/** @param {number} i */
 const urlAt = (i) => {
   const page = demoRoutes[i % demoRoutes.length]
   switch (i % 4) {

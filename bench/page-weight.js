@@ -9,11 +9,16 @@ const { name, record, rest } = recordFromArgs()
 const routes = rest.length ? rest : demoRoutes
 const site = await startSite(benchPort(3303), { record })
 
-/** The body of a GET as a browser would receive it: [raw bytes after decoding, bytes on the wire]. */
+/**
+ * The body of a GET as a browser would receive it: its text, its bytes after decoding, its bytes on the wire.
+ * @param {string} url
+ * @returns {Promise<{ text: string, raw: number, wire: number }>}
+ */
 function get(url) {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        /** @type {Buffer[]} */
         const chunks = []
         res.on('data', (c) => chunks.push(c))
         res.on('end', async () => {
@@ -28,6 +33,7 @@ function get(url) {
   })
 }
 
+/** @param {number} n */
 const kb = (n) => (n / 1024).toFixed(1).padStart(9)
 const totals = { js: 0, count: 0 }
 console.log(`record: ${name}; KB = 1024 bytes; "sent" = brotli or gzip as the server negotiates with a browser\n`)
@@ -36,7 +42,7 @@ for (const route of routes) {
   const page = await get(site.url + route)
   const html = page.text
   const hydration = [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)].reduce(
-    (n, m) => n + Buffer.byteLength(m[1]),
+    (n, m) => n + Buffer.byteLength(m[1] ?? ''),
     0,
   )
   // Every module the page starts with: modulepreload links, script src, and what its boot script
@@ -52,9 +58,9 @@ for (const route of routes) {
   ])
   let js = 0
   for (const src of scripts) js += (await get(new URL(src, site.url).href)).wire
-  const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0)
+  const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce((n, m) => n + Buffer.byteLength(m[1] ?? ''), 0)
   let linkedCss = 0
-  for (const m of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) linkedCss += (await get(new URL(m[1], site.url).href)).raw
+  for (const m of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) linkedCss += (await get(new URL(m[1] ?? '', site.url).href)).raw
   totals.js = Math.max(totals.js, js)
   console.log(
     `${route.padEnd(29)}${kb(page.raw)}${kb(page.wire + 0).padStart(11)}${kb(hydration).padStart(11)}${String(scripts.size).padStart(10)}${kb(js).padStart(10)}${kb(inlineCss).padStart(12)}${kb(linkedCss).padStart(12)}`,

@@ -10,7 +10,7 @@ import http from 'node:http'
 import https from 'node:https'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
-import { lighthouseRuns } from './lighthouse-runs.js'
+import { lighthouseRuns, numericValue, performanceOf, tableRows } from './lighthouse-runs.js'
 import sharp from 'sharp'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 import { root } from '../server/ensure-build.js'
@@ -21,8 +21,10 @@ const work = path.join(root, '.tmp/bench-photos')
 const demoRecord = JSON.parse(fs.readFileSync(path.join(root, 'demo/record.json'), 'utf8'))
 const demoImages = path.join(root, 'public')
 /** Logos, badges and icons stay as they are; everything else is a photo a phone took. */
+/** @param {string} url */
 const isPhoto = (url) => !/logo|favicon|social-|dir-|payment|gmb/.test(url)
 
+/** @param {string[]} urls */
 async function phonePhotos(urls) {
   fs.mkdirSync(work, { recursive: true })
   let noise
@@ -74,7 +76,11 @@ function selfSignedCert() {
   return { key: fs.readFileSync(key), cert: fs.readFileSync(cert), certFile: cert }
 }
 
-const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)))
+/** @param {import('node:net').Server} server @returns {Promise<number>} */
+const listen = (server) =>
+  new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port)),
+  )
 
 const allUrls = new Set()
 JSON.stringify(demoRecord, (_k, v) => (typeof v === 'string' && v.startsWith('/demo/images/') && allUrls.add(v), v))
@@ -84,7 +90,7 @@ await phonePhotos(photoUrls)
 
 const tls = selfSignedCert()
 const host = https.createServer(tls, (req, res) => {
-  const name = decodeURIComponent(new URL(req.url, 'https://x').pathname)
+  const name = decodeURIComponent(new URL(req.url ?? '/', 'https://x').pathname)
   const file = name.startsWith('/photos/') ? path.join(work, path.basename(name)) : path.join(demoImages, path.normalize(name))
   if (!file.startsWith(work) && !file.startsWith(demoImages)) return res.writeHead(404).end()
   fs.readFile(file, (error, body) =>
@@ -114,11 +120,16 @@ const provider = http.createServer((_req, res) =>
 const providerUrl = `http://127.0.0.1:${await listen(provider)}/api`
 
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...chromiumArgs] })
+/** @type {{ label: string, route: string, performance: number, lcp: number, weight: number, imageBytes: number, imageCount: number, offOrigin: number, eachRun: string[] }[]} */
 const results = []
 const runs = Number(process.env.LH_RUNS ?? 3)
-for (const [label, env, port] of [
-  ['demo pictures', {}, 3905],
-  ['4 MB phone photos', { PAGE_API_URL: providerUrl, OUTBOUND_ALLOW_ORIGINS: hostOrigin, NODE_EXTRA_CA_CERTS: tls.certFile }, 3906],
+for (const { label, env, port } of [
+  { label: 'demo pictures', env: {}, port: 3905 },
+  {
+    label: '4 MB phone photos',
+    env: { PAGE_API_URL: providerUrl, OUTBOUND_ALLOW_ORIGINS: hostOrigin, NODE_EXTRA_CA_CERTS: tls.certFile },
+    port: 3906,
+  },
 ]) {
   // Photos are encoded in the background; measure once every one is ready (as a visitor a minute later would).
   const started = Date.now()
@@ -135,18 +146,16 @@ for (const [label, env, port] of [
       label: `${label} ${route}`,
     })
     const eachRun = all.map(
-      (r) => `${Math.round(r.categories.performance.score * 100)}/${(r.audits['largest-contentful-paint'].numericValue / 1000).toFixed(2)}`,
+      (r) => `${Math.round(performanceOf(r) * 100)}/${(numericValue(r, 'largest-contentful-paint') / 1000).toFixed(2)}`,
     )
-    const a = lhr.audits
-    const requests = a['network-requests'].details.items
-    const images = requests.filter((r) => r.resourceType === 'Image')
+    const images = tableRows(lhr, 'network-requests').filter((r) => r.resourceType === 'Image')
     const offOrigin = images.filter((r) => !r.url.startsWith(site.url) && !r.url.startsWith('data:')).length
     results.push({
       label,
       route,
-      performance: Math.round(lhr.categories.performance.score * 100),
-      lcp: a['largest-contentful-paint'].numericValue,
-      weight: a['total-byte-weight'].numericValue,
+      performance: Math.round(performanceOf(lhr) * 100),
+      lcp: numericValue(lhr, 'largest-contentful-paint'),
+      weight: numericValue(lhr, 'total-byte-weight'),
       imageBytes: images.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
       imageCount: images.length,
       offOrigin,

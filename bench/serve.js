@@ -17,16 +17,20 @@ export function recordFromArgs(argv = process.argv.slice(2)) {
   return { name: '14 services', record: fourteenServiceRecord(), rest }
 }
 
-/** Resident memory of a process in MB (Linux: /proc; elsewhere ps). */
+/** Resident memory of a process in MB (Linux: /proc; elsewhere ps). @param {number | undefined} pid */
 export function rssMb(pid) {
   try {
-    return Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024
+    return Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1]) / 1024
   } catch {
     return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' })) / 1024
   }
 }
 
-/** A fake provider on a free loopback port answering every request with the record. */
+/**
+ * A fake provider on a free loopback port answering every request with the record.
+ * @param {unknown} record
+ * @returns {Promise<http.Server>}
+ */
 function startProvider(record) {
   const body = JSON.stringify(record)
   const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body))
@@ -34,12 +38,15 @@ function startProvider(record) {
 }
 
 /** BENCH_PORT moves a bench off its default port (several people may bench on one machine). */
+/** @param {number} fallback */
 export const benchPort = (fallback) => Number(process.env.BENCH_PORT ?? fallback)
 
 /**
  * Resolves once the record's images are known and none is waiting to be encoded (each new variant
  * re-renders the pages, which would skew a benchmark). A record from a provider arrives after
  * start-up, so "nothing pending" alone would also hold before its images are known.
+ * @param {string} url
+ * @returns {Promise<{ ready: number, failed: number, pending: number, diskBytes: number }>}
  */
 async function imagesSettled(url) {
   for (;;) {
@@ -52,6 +59,8 @@ async function imagesSettled(url) {
 /**
  * `env` adds to (or overrides) the set-up, e.g. SITES_FILE or a PAGE_API_URL of a local provider.
  * Resolves once the record's images are encoded; `images` is /healthz's account of them then.
+ * @param {number} port
+ * @param {{ record?: unknown, env?: Record<string, string> }} [options]
  */
 export async function startSite(port, { record, env = {} } = {}) {
   ensureBuild()
@@ -67,12 +76,12 @@ export async function startSite(port, { record, env = {} } = {}) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DRAIN_SECONDS: '0', // stop() ends a measurement, not a rolling restart
-      PAGE_API_URL: provider ? `http://127.0.0.1:${provider.address().port}/api` : '',
+      PAGE_API_URL: provider ? `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (provider.address()).port}/api` : '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
-  await new Promise((resolve, reject) => {
+  await new Promise((/** @type {(value?: void) => void} */ resolve, reject) => {
     child.stdout.on('data', (d) => String(d).includes('listening on') && resolve())
     child.on('exit', (code) => reject(new Error(`site exited with ${code}`)))
   })

@@ -16,6 +16,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CONNECTIONS = 20
 const SITE_PORT = Number(process.env.BENCH_PORT ?? 3301)
 const PLAIN_PORT = SITE_PORT + 1
+/** @param {string} url @param {string} encoding */
 const run = (url, encoding) => autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { 'accept-encoding': encoding } })
 
 const site = await startSite(SITE_PORT)
@@ -63,14 +64,19 @@ for (const [i, c] of cases.entries()) {
 plain.kill()
 site.stop()
 
+/** @param {import('autocannon').Result[]} results */
 function median(results) {
-  return [...results].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(results.length / 2)]
+  const middle = [...results].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(results.length / 2)]
+  if (!middle) throw new Error('median: no results (BENCH_ROUNDS must be at least 1)')
+  return middle
 }
 
+/** @param {string} url @param {string} encoding @returns {Promise<Buffer>} */
 function rawBody(url, encoding) {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+        /** @type {Buffer[]} */
         const chunks = []
         res.on('data', (c) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)))
       })

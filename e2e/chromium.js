@@ -3,7 +3,7 @@ import fs from 'node:fs'
 /** Debian's Chromium (or CHROME_PATH); undefined lets Playwright use its own browser if it has one. */
 /** @returns {string | undefined} */
 export function chromiumPath() {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
+  const candidates = /** @type {string[]} */ ([process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean))
   return candidates.find((p) => fs.existsSync(p))
 }
 

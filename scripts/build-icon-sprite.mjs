@@ -8,10 +8,18 @@ import * as solid from '@fortawesome/free-solid-svg-icons'
 export const namesFile = new URL('../app/ui/icon-names.json', import.meta.url)
 export const spriteFile = new URL('../app/ui/icon-sprite.svg', import.meta.url)
 
-/** The sprite's text for a map of our icon names to Font Awesome export names. */
+/** Every Font Awesome icon we may name, by export name (looked up by a string from the JSON file). */
+const icons = /** @type {Record<string, import('@fortawesome/free-solid-svg-icons').IconDefinition | undefined>} */ (
+  /** @type {unknown} */ ({ ...brands, ...solid })
+)
+
+/**
+ * The sprite's text for a map of our icon names to Font Awesome export names.
+ * @param {Record<string, string>} names
+ */
 export function iconSprite(names = JSON.parse(fs.readFileSync(namesFile, 'utf8'))) {
   const symbols = Object.entries(names).map(([name, exportName]) => {
-    const definition = solid[exportName] ?? brands[exportName]
+    const definition = icons[exportName]
     if (!definition) throw new Error(`icon-names.json: ${name} → ${exportName} is not a Font Awesome icon`)
     const [width, height, , , path] = definition.icon
     const paths = (Array.isArray(path) ? path : [path]).map((d) => `<path d="${d}"/>`).join('')

@@ -10,9 +10,9 @@ const site = process.env.SITE ?? 'http://localhost:3000'
 const list = routes.length ? routes : [...demoRoutes, '/nope']
 fs.mkdirSync(outDir, { recursive: true })
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
-for (const [name, width] of [
-  ['phone', 390],
-  ['desktop', 1366],
+for (const { name, width } of [
+  { name: 'phone', width: 390 },
+  { name: 'desktop', width: 1366 },
 ]) {
   const context = await browser.newContext({
     viewport: { width, height: width < 500 ? 844 : 900 },

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { log } from './log.js'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** @param {string} name a file of the server build */
 export const serverBuild = (name) => path.join(root, 'build/server', name)
 
 /** What the build is made from: a change to any of them (a `git pull`, an edit) makes the build stale. */

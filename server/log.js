@@ -20,8 +20,9 @@ function createLogger() {
 
 // One instance per process, even when the dev server loads this module a second time through Vite.
 const key = Symbol.for('tradesite.log')
+const shared = /** @type {Record<symbol, import('pino').Logger | undefined>} */ (/** @type {unknown} */ (globalThis))
 /** @type {import('pino').Logger} */
-export const log = globalThis[key] ?? (globalThis[key] = createLogger())
+export const log = shared[key] ?? (shared[key] = createLogger())
 
 /**
  * The logger shape our modules take (tests hand them their own): a message and optional fields,

@@ -85,7 +85,8 @@ export async function startServices(env: Env) {
       pages.dropPrefix(sitePrefix(config.id)) // the old version's pages will never be asked for again
       images.sync()
       leads.releaseHeldInBackground() // a record that gains a relay address releases the leads held while it had none
-      void report.logWhenSettled()
+      // Fire and forget: one log line, once this version's pictures are tried; a failure is logged, never unhandled.
+      report.logWhenSettled().catch((e: unknown) => console.error(`[record] ${config.id}: the version's report failed`, String(e)))
     })
     const visits = createVisitStore({ storage: storage.visits, site: config.id, seen: storage.rateLimits })
     /** The record with its images on our origin: what every page renders (its version changes as photos become ready). */

@@ -19,6 +19,7 @@ const server = express()
 server.disable('x-powered-by')
 server.use(compression())
 
+/** @type {Awaited<ReturnType<typeof import('./app.ts').createApp>>} */
 let site
 if (dev) {
   const vite = await import('vite').then((v) => v.createServer({ root, server: { middlewareMode: true } }))
@@ -40,7 +41,7 @@ server.use(site.app)
 const listener = http.createServer((req, res) => {
   site
     .handle(req, res, () => server(req, res))
-    .catch((error) => {
+    .catch((/** @type {unknown} */ error) => {
       log.error({ err: error, url: req.url?.split('?')[0] }, 'a request failed before reaching the site')
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Server error.')
       else res.destroy()
@@ -50,22 +51,28 @@ const listener = http.createServer((req, res) => {
 listener.headersTimeout = 20_000
 listener.requestTimeout = 30_000
 listener.listen(site.env.PORT, site.env.HOST, () => {
-  const { port } = listener.address()
+  const { port } = /** @type {import('node:net').AddressInfo} */ (listener.address())
   log.info({ event: 'listening', port }, `tradesite listening on http://localhost:${port}`)
 })
 
 // The operator's listener (metrics, every site's state): its own port, loopback unless METRICS_HOST opens it.
-const operator = site.env.METRICS_PORT === undefined ? null : http.createServer((req, res) => void site.operator(req, res))
+const answerOperator = site.operator
+const operator = answerOperator ? http.createServer((req, res) => void answerOperator(req, res)) : null
 operator?.listen(site.env.METRICS_PORT, site.env.METRICS_HOST, () => {
-  const { address, port } = operator.address()
+  const { address, port } = /** @type {import('node:net').AddressInfo} */ (operator.address())
   const host = address.includes(':') ? `[${address}]` : address
   log.info({ event: 'metrics.listening', port }, `metrics listening on http://${host}:${port}/metrics`)
 })
 
 let stopping = false
+/** @type {(value?: unknown) => void} */
 let endDrain = () => {}
 
 /** Leaves without losing a visitor: balancers are told first, then requests under way finish, then storage closes. */
+/**
+ * @param {NodeJS.Signals} signal
+ * @param {number} drainSeconds
+ */
 async function shutDown(signal, drainSeconds) {
   if (stopping) return endDrain() // a second signal: stop waiting for the drain
   stopping = true
@@ -91,7 +98,7 @@ async function shutDown(signal, drainSeconds) {
   operator?.closeAllConnections()
   operator?.close()
   // The relay stops claiming, record timers stop, storage closes.
-  await site.close().catch((error) => log.error({ err: error }, 'a service did not close cleanly'))
+  await site.close().catch((/** @type {unknown} */ error) => log.error({ err: error }, 'a service did not close cleanly'))
   log.info({ event: 'shutdown.done' }, 'stopped')
   process.exit(0)
 }

@@ -1,16 +1,18 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 
 /**
- * A throwaway PostgreSQL for the test run: initdb into .tmp on a free port, stopped and removed at
- * the end. Uses the machine's PostgreSQL binaries (Debian: `apt-get install postgresql`, which .ci/run
- * does); TEST_DATABASE_URL points the tests at an existing server instead.
+ * A throwaway PostgreSQL for the test run: initdb into a new temporary directory on a free port,
+ * stopped and removed at the end. The directory is the system's (os.tmpdir()), not the checkout's,
+ * so the cluster's user can reach it from a clone in any private folder. Uses the machine's
+ * PostgreSQL binaries (Debian: `apt-get install postgresql`, which .ci/run does);
+ * TEST_DATABASE_URL points the tests at an existing server instead.
  */
 
-const root = path.resolve(import.meta.dirname, '..')
 const MISSING =
   'The storage tests need PostgreSQL. Install it (Debian/Ubuntu: `sudo apt-get install -y postgresql`; .ci/run does) or set TEST_DATABASE_URL to a server where the tests may create databases.'
 
@@ -27,12 +29,13 @@ function asUser(): { run: (cmd: string, args: string[]) => void; chown: (dir: st
   const run = (cmd: string, args: string[]) =>
     void execFileSync(root ? 'runuser' : cmd, root ? ['-u', user, '--', cmd, ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'] })
   const chown = (dir: string) => {
-    if (!root) return
-    execFileSync('chown', ['-R', `${user}:`, dir])
-    fs.chmodSync(path.dirname(dir), fs.statSync(path.dirname(dir)).mode | 0o011) // the user must reach it
+    if (root) execFileSync('chown', ['-R', `${user}:`, dir])
   }
   return { run, chown }
 }
+
+/** Clusters live in os.tmpdir() as `tradesite-postgres-{pid of the test run}-{random}`. */
+const CLUSTER_PREFIX = 'tradesite-postgres-'
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,8 +58,8 @@ const isAlive = (pid: number) => {
 
 /** Clusters left by a test run that was killed: stopped and removed. */
 function removeStale(tmp: string, bin: string, user: ReturnType<typeof asUser>) {
-  for (const name of fs.existsSync(tmp) ? fs.readdirSync(tmp) : []) {
-    const pid = Number(/^postgres-(\d+)$/.exec(name)?.[1])
+  for (const name of fs.readdirSync(tmp)) {
+    const pid = name.startsWith(CLUSTER_PREFIX) ? Number(/^(\d+)-/.exec(name.slice(CLUSTER_PREFIX.length))?.[1]) : 0
     if (!pid || isAlive(pid)) continue
     const dir = path.join(tmp, name)
     if (fs.existsSync(path.join(dir, 'postmaster.pid'))) {
@@ -75,11 +78,9 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
   const bin = binDir()
   if (!bin) throw new Error(MISSING)
   const user = asUser()
-  const tmp = path.join(root, '.tmp')
+  const tmp = os.tmpdir()
   removeStale(tmp, bin, user)
-  const dir = path.join(tmp, `postgres-${process.pid}`)
-  fs.mkdirSync(tmp, { recursive: true })
-  fs.mkdirSync(dir, { mode: 0o700 })
+  const dir = fs.mkdtempSync(path.join(tmp, `${CLUSTER_PREFIX}${process.pid}-`)) // mode 0700, then the cluster user's
   user.chown(dir)
   const port = Number(process.env.TEST_PG_PORT) || (await freePort())
   try {

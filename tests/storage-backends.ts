@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
-import { openStorage, type Storage } from '#server/storage/storage.server.ts'
+import { openStorage } from '#server/storage/storage.server.ts'
+import type { Storage } from '#server/storage/storage-contract.server.ts'
 import { freshDatabase } from './postgres.ts'
 
 /**

@@ -129,3 +129,10 @@ export function parseEstimateForm(input: EstimateFormInput, services: readonly {
 
 /** The refusal parseEstimateForm answers: a message per bad field, and the entries to put back. */
 export type EstimateFormRefusal = Extract<ReturnType<typeof parseEstimateForm>, { ok: false }>
+
+/**
+ * What POST /contact answers (server/leads/contact-action.server.ts), read by the form with and
+ * without JavaScript: sent, or refused with a message, field messages and the entries to put back.
+ */
+export type EstimateFormResult =
+  { ok: true; message: string } | { ok: false; message: string; fieldErrors: EstimateFieldErrors; values: EstimateFormValues | null }

@@ -50,7 +50,7 @@ const en = {
     tooLarge: 'The form is too large to send. Please shorten your message and try again.',
     unreadable: 'This form could not be read. Please open the page again and send it from there.',
   },
-  /** The provider's email relay (design.md §5) fixes these words; only the subject has a Spanish form. */
+  /** The provider's email relay (docs/product.md, "The lead relay") fixes these words; only the subject has a Spanish form. */
   relay: {
     subject: 'New Service Request From',
     noMessage: 'No Extra Info',

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useRevalidator, useRouteLoaderData } from 'react-router'
-import type { loader } from '#app/root.tsx'
+import { useRevalidator } from 'react-router'
 import { useStrings } from '#app/i18n/use-strings.ts'
 import { deferredLoadsSettled } from '#app/ui/deferred.tsx'
 
@@ -13,12 +12,12 @@ const RECORD_RETRY_MS = 5_000
  * Shown only when the server had no record to render with: the browser asks for it again (a
  * revalidation, then every few seconds) and, once the record has arrived, loads the page again,
  * since most of a page is server HTML (static blocks) that only a new document brings. The loader
- * goes away after a second either way.
+ * goes away after a second either way. `hasRecord` is the root loader's, passed down by the root
+ * (which re-renders on each revalidation).
  */
-export function FullScreenLoader() {
+export function FullScreenLoader({ hasRecord }: { hasRecord: boolean }) {
   const [visible, setVisible] = useState(true)
   const { revalidate } = useRevalidator()
-  const hasRecord = useRouteLoaderData<typeof loader>('root')?.hasRecord
   const t = useStrings()
   useEffect(() => {
     const timer = setTimeout(() => setVisible(false), LOADER_DISMISS_MS)

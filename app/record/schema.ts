@@ -187,7 +187,6 @@ export type PageRecord = z.output<typeof pageRecordSchema>
 export type Service = PageRecord['dbServices'][number]
 export type Landing = PageRecord['landings'][number]
 export type SocialLink = PageRecord['dbSocialMedia']['redes'][number]
-export type Theme = PageRecord['styles']
 
 /** Parses anything into a PageRecord. Never throws. */
 export function parsePageRecord(raw: unknown): PageRecord {

@@ -24,7 +24,11 @@ const anyColor = fc.oneof(hex, translucent, fc.constantFrom('white', 'yellow', '
 const styleKeys = Object.keys(demo.styles) as (keyof typeof demo.styles)[]
 const palette = fc.record(Object.fromEntries(styleKeys.map((k) => [k, anyColor])) as Record<keyof typeof demo.styles, fc.Arbitrary<string>>)
 
-test('every pair the theme emits reaches its WCAG ratio, whatever the palette', () => {
+// The property tests fit hundreds of random palettes (an OKLCH search per pair): CPU-bound, 2–3 s alone and
+// more on a busy machine. They wait for nothing, so they get more than the unit project's 5 s, not fewer runs.
+const PROPERTY_TIMEOUT_MS = 30_000
+
+test('every pair the theme emits reaches its WCAG ratio, whatever the palette', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   fc.assert(
     fc.property(palette, (raw) => {
       const styles = parsePageRecord({ styles: raw }).styles
@@ -37,7 +41,7 @@ test('every pair the theme emits reaches its WCAG ratio, whatever the palette', 
   )
 })
 
-test('text on photos reads over the darkest and the lightest photo under the emitted overlay', () => {
+test('text on photos reads over the darkest and the lightest photo under the emitted overlay', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   fc.assert(
     fc.property(anyColor, (overlayColor) => {
       const vars = themeVariables(parsePageRecord({ styles: { overlayColor } }).styles)
@@ -51,7 +55,7 @@ test('text on photos reads over the darkest and the lightest photo under the emi
   )
 })
 
-test('a colour that already reads is used exactly as given', () => {
+test('a colour that already reads is used exactly as given', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   fc.assert(
     fc.property(palette, (raw) => {
       const styles = parsePageRecord({ styles: raw }).styles

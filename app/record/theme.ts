@@ -1,5 +1,4 @@
 import { blend, clampChroma, formatHex, formatRgb, oklch, parse, rgb, wcagContrast, type Color, type Rgb } from 'culori'
-import type { Theme } from './schema.ts'
 
 /**
  * The one theme module: every place a record colour meets a background is a named pair here,
@@ -24,6 +23,9 @@ export const defaultTheme = {
   iconsMenuMovil: '#1f4e79',
   overlayColor: 'rgba(15, 23, 42, 0.72)',
 } as const
+
+/** A record's `styles`: one CSS colour per theme colour (the schema fills each gap from `defaultTheme`). */
+export type Theme = { [K in keyof typeof defaultTheme]: string }
 
 export const TEXT_RATIO = 4.5
 export const GRAPHIC_RATIO = 3

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
-import { CONTACT_WAYS, FORM_FIELDS, HONEYPOT_FIELD } from '#app/forms/estimate-form.ts'
+import { CONTACT_WAYS, FORM_FIELDS, HONEYPOT_FIELD, type EstimateFormResult } from '#app/forms/estimate-form.ts'
 import { formText, type FormLabels } from '#app/forms/form-labels.ts'
 import { formStringsFor } from '#app/forms/form-strings.ts'
-import type { action } from '#app/routes/contact.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { FieldError, FieldLabel, TextField, errorId, inputClass } from './form-field.tsx'
 
@@ -17,8 +16,8 @@ const newSubmissionId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()
  * a success message and a reset form.
  */
 export function ContactForm({ services, labels, idPrefix }: Props) {
-  const fetcher = useFetcher<typeof action>()
-  const pageResult = useActionData<typeof action>() // the no-JavaScript post lands on /contact
+  const fetcher = useFetcher<EstimateFormResult>()
+  const pageResult = useActionData<EstimateFormResult>() // the no-JavaScript post lands on /contact
   const result = fetcher.data ?? pageResult
   const text = formText(labels)
   const chrome = formStringsFor(labels)

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { isCrossOriginPost } from '../same-origin.server.ts'
-import type { RateLimitStorage } from '../storage/storage.server.ts'
+import type { RateLimitStorage } from '../storage/storage-contract.server.ts'
 import { formAnswers } from './form-answers.server.ts'
 import type { Refusal } from './request-gate.server.ts'
 import type { ResolvedRequest } from './request-resolver.server.ts'

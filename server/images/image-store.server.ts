@@ -140,6 +140,7 @@ export function createImageStore(options: Options) {
     while (!closed && running.size < concurrency && queue.size) {
       const url = queue.shift()!
       running.add(url)
+      // Fire and forget: fetchAndEncode records its own failures per URL and never rejects.
       void fetchAndEncode(url).finally(() => {
         running.delete(url)
         pump()

@@ -1,19 +1,19 @@
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
-import { readEstimateForm, type EstimateFieldErrors, type EstimateFormValues } from '#app/forms/estimate-form.ts'
+import { readEstimateForm, type EstimateFieldErrors, type EstimateFormResult, type EstimateFormValues } from '#app/forms/estimate-form.ts'
 import { formStringsFor } from '#app/forms/form-strings.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { log } from '../log.js'
 
 /**
  * POST /contact: refuses posts over the rate limit, then hands the lead to the site's lead service.
- * Its answers are the form's result type (components read it with useFetcher<typeof action>()),
- * so every refusal has the same shape: a message, field messages and the entries to put back.
+ * Its answers are the form's result type (`EstimateFormResult`, which the form reads), so every
+ * refusal has the same shape: a message, field messages and the entries to put back.
  */
 export async function contactAction(request: Request, context: AppLoadContext) {
   const text = formStringsFor((await currentRecord(context)).labels.formLabel).answers
   const refuse = (status: number, message: string, values: EstimateFormValues | null = null, fieldErrors: EstimateFieldErrors = {}) =>
-    data({ ok: false as const, message, fieldErrors, values }, { status })
+    data<EstimateFormResult>({ ok: false, message, fieldErrors, values }, { status })
 
   // Only the gate's contact guards (server/gate/) open the way here, whatever method or spelling came in.
   if (!context.contact) return refuse(403, text.crossOrigin)
@@ -37,7 +37,7 @@ export async function contactAction(request: Request, context: AppLoadContext) {
     })
   // Nothing was stored, so nothing is promised: the visitor's input goes back into the form.
   if (!result) return refuse(503, text.unavailable, readEstimateForm(form).values)
-  if (result.ok) return { ok: true as const, message: text.sent }
+  if (result.ok) return { ok: true, message: text.sent } satisfies EstimateFormResult
   return refuse(400, text.invalid, result.values, result.fieldErrors)
 }
 

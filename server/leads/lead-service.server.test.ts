@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { PageRecord } from '#app/record/schema.ts'
-import { openStorage, type Storage } from '#server/storage/storage.server.ts'
+import { openStorage } from '#server/storage/storage.server.ts'
+import type { Storage } from '#server/storage/storage-contract.server.ts'
 import { createOutboundClient } from '#server/outbound/outbound-client.server.ts'
 import { createLeadService, type LeadService, type LeadServiceOptions } from './lead-service.server.ts'
 import { captureLogger, manualClock, tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'

@@ -4,7 +4,7 @@ import { formStringsFor } from '#app/forms/form-strings.ts'
 import { absoluteUrl } from '#app/record/absolute-url.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 
-/** The JSON the provider's existing email relay understands (design.md §5). Field names are theirs. */
+/** The JSON the provider's existing email relay understands (docs/product.md, "The lead relay"). Field names are theirs. */
 export interface RelayBody {
   toEmail: string
   nombre: string

@@ -3,7 +3,7 @@ import pg from 'pg'
 import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
-import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage.server.ts'
+import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
 import { log } from '../log.js'
 
 /** PostgreSQL when DATABASE_URL is set: every instance shares the leads, the relay outbox, visits and limits. */

@@ -4,7 +4,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
-import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage.server.ts'
+import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
 
 /** The embedded default: leads.sqlite (leads, outbox, rate limits) and visits.sqlite under DATA_DIR. */
 

@@ -1,5 +1,5 @@
 import { isbot } from 'isbot'
-import type { RateLimitStorage, VisitCounts, VisitStorage } from '#server/storage/storage.server.ts'
+import type { RateLimitStorage, VisitCounts, VisitStorage } from '#server/storage/storage-contract.server.ts'
 
 /** Page views of one site per day and in total. Days are calendar days in `timeZone` (the server's own by default). */
 export type { VisitCounts }

@@ -137,6 +137,7 @@ export function createWeatherService(options: WeatherServiceOptions) {
       if (cache.size >= MAX_CACHED_PLACES) cache.delete(cache.keys().next().value!)
       const entry = { expires: Number.POSITIVE_INFINITY, result: lookUp(location) }
       cache.set(key, entry)
+      // Only sets the expiry; lookUp answers every failure as a result and never rejects (callers get entry.result).
       void entry.result.then((r) => (entry.expires = now() + (r.status === 'ok' ? cacheMs : failureCacheMs)))
       return entry.result
     },
