@@ -35,6 +35,14 @@ beforeAll(async () => {
     RECORD_TTL_SECONDS: '1',
     OUTBOUND_ALLOW_ORIGINS: relay.url,
   })
+  // Each site takes the lead only once its own record arrived (a busy machine may take a while).
+  for (const host of ['ironwood.test', 'cedar.test']) {
+    const hasRecord = async () => JSON.parse((await site.request(host, '/healthz')).text).record?.source === 'provider'
+    for (let tries = 300; !(await hasRecord()); tries--) {
+      if (tries === 0) throw new Error(`${host}: no record from its provider after 30 s`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
 }, 120_000)
 afterAll(async () => {
   await site?.stop()
