@@ -5,7 +5,7 @@ import { aboutView } from '#app/record/page-views.ts'
 import { AboutWithList } from '#app/sections/about-with-list.server.tsx'
 import { ValuesBlock } from '#app/sections/values-block.server.tsx'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
-import { StaticBlock } from '#app/ui/static-block.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/about'
 
@@ -46,6 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const handle: PageHandle = { page: 'About' }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function About({ loaderData }: Route.ComponentProps) {
   return <StaticBlock block={loaderData.about} />
 }

@@ -9,7 +9,7 @@ import { contactAction } from '#server/leads/contact-action.server.ts'
 import { ContactCards } from '#app/sections/contact-cards.server.tsx'
 import { CoverageMap } from '#app/sections/coverage-map.server.tsx'
 import { ContactForm } from '#app/sections/deferred-sections.ts'
-import { StaticBlock } from '#app/ui/static-block.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 import { CONTACT_US } from '#app/i18n/spec-english.ts'
@@ -48,6 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const handle: PageHandle = { page: 'Contact' }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { invitation, blocks } = loaderData
   const { form } = useLayout()

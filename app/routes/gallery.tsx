@@ -7,7 +7,7 @@ import { photoGalleryBlocks } from '#app/sections/photo-gallery.server.tsx'
 import { BeforeAfter } from '#app/sections/before-after.tsx'
 import { beforeAfterBlocks } from '#app/sections/before-after.server.tsx'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
-import { StaticBlock } from '#app/ui/static-block.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/gallery'
 
@@ -33,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const handle: PageHandle = { page: 'Gallery' }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { groups, blocks } = loaderData
   return (

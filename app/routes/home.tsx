@@ -12,7 +12,7 @@ import { ServicesIntro } from '#app/sections/services-intro.server.tsx'
 import { TrailingCta } from '#app/sections/trailing-cta.server.tsx'
 import { ContactForm, HomeReviews, PromoVideo, SendUsAMessage, StatisticsBand } from '#app/sections/deferred-sections.ts'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
-import { StaticBlock } from '#app/ui/static-block.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/home'
 
@@ -47,6 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const handle: PageHandle = { page: 'Home' }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function Home({ loaderData: home }: Route.ComponentProps) {
   const { form } = useLayout()
   const { blocks } = home

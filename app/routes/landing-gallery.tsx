@@ -6,7 +6,7 @@ import type { PageHandle } from '#app/record/page-meta.ts'
 import { PhotoGallery } from '#app/sections/photo-gallery.tsx'
 import { photoGalleryBlocks } from '#app/sections/photo-gallery.server.tsx'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
-import { StaticBlock } from '#app/ui/static-block.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/landing-gallery'
 
@@ -36,6 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const handle: PageHandle = { page: (data: { name: string }) => data.name }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function LandingGallery({ loaderData }: Route.ComponentProps) {
   const { name, images, blocks } = loaderData
   return (

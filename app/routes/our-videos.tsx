@@ -4,7 +4,7 @@ import { currentRecord } from '#app/record/current-record.server.ts'
 import { videosView } from '#app/record/page-views.ts'
 import { VideoGrid } from '#app/sections/video-grid.tsx'
 import { videoThumbnails } from '#app/sections/video-grid.server.tsx'
-import { StaticBlock } from '#app/ui/static-block.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/our-videos'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
@@ -51,6 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const handle: PageHandle = { page: 'Our Videos' }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function OurVideos({ loaderData: { hasChannel, videoIds, companyName, blocks } }: Route.ComponentProps) {
   return (
     <>

@@ -6,7 +6,7 @@ import { SectionHeading } from '#app/sections/section-heading.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { ReviewsWidget } from '#app/sections/deferred-sections.ts'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
-import { StaticBlock } from '#app/ui/static-block.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/reviews'
 
@@ -57,6 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const handle: PageHandle = { page: 'Reviews' }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function Reviews({ loaderData: { widgetClass, blocks } }: Route.ComponentProps) {
   return (
     <>

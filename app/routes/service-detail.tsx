@@ -12,7 +12,7 @@ import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { ServiceSidePanel } from '#app/sections/service-side-panel.server.tsx'
 import { TrailingCta } from '#app/sections/trailing-cta.server.tsx'
 import { ValuesBlock } from '#app/sections/values-block.server.tsx'
-import { StaticBlock } from '#app/ui/static-block.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/service-detail'
 
@@ -80,6 +80,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const handle: PageHandle = { page: (data: { name: string }) => data.name }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   return (
     <>

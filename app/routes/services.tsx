@@ -3,7 +3,7 @@ import type { PageHandle } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { servicesView } from '#app/record/page-views.ts'
 import { ServiceRows } from '#app/sections/service-rows.server.tsx'
-import { StaticBlock } from '#app/ui/static-block.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/services'
 
@@ -22,6 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const handle: PageHandle = { page: 'Services' }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function Services({ loaderData }: Route.ComponentProps) {
   return <StaticBlock block={loaderData.page} />
 }

@@ -4,7 +4,7 @@ import { HeaderLogo, HeaderTopBar } from '#app/layout/site-header.server.tsx'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { footerView, headerTop, layoutView } from '#app/record/page-views.ts'
 import { SiteFooter } from '#app/layout/site-footer.server.tsx'
-import { StaticBlock } from '#app/ui/static-block.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import { FloatingWidgets } from '#app/widgets/floating-widgets.tsx'
 import { BackToTop, EstimateModal, ScrollProgress } from '#app/sections/deferred-sections.ts'
@@ -24,6 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...layout, blocks }
 }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 /** The shared layout of every page but /find-us-on. */
 export default function SiteLayout({ loaderData: layout }: Route.ComponentProps) {
   const t = useStrings()

@@ -1,4 +1,5 @@
 import { createContext, use, useState, type ReactNode } from 'react'
+import type { ShouldRevalidateFunction } from 'react-router'
 
 /** On the server, this request's static blocks and head texts (the load context's `staticBlocks`, provided by entry.server). */
 export const StaticBlocksContext = createContext<ReadonlyMap<string, ReactNode> | undefined>(undefined)
@@ -45,6 +46,14 @@ export function StaticBlock({
   // display: contents: the wrapper leaves the block's own layout and landmarks as they are.
   return <Tag data-static-block={id} className="contents" dangerouslySetInnerHTML={{ __html: inDocument }} suppressHydrationWarning />
 }
+
+/**
+ * Every route's `shouldRevalidate`: a form post (the contact form's fetcher) changes no page's data, so
+ * no loader runs again after one; new tokens would otherwise meet the old static HTML. An explicit
+ * revalidation (a page served without a record polls for it) still runs the loaders.
+ */
+export const revalidateOnlyWhenAsked: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === undefined && defaultShouldRevalidate
 
 /** What the server wrote, read from the document once when the browser first renders; undefined on the server or when absent. */
 function useKeptFromDocument(read: () => string | undefined): string | undefined {
