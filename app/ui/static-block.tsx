@@ -29,6 +29,7 @@ export function StaticBlock({
   const blocks = use(StaticBlocksContext)
   const node = id === undefined ? undefined : blocks?.get(id)
   const inDocument = useKeptFromDocument(() => {
+    if (blocks) return undefined // on the server: the block comes from the loader
     const html = id ? document.querySelector(selectorOf(id))?.innerHTML : undefined
     if (id && html === undefined) console.error(`Static block ${id} is not in the document: mounted after hydration? (decision 050)`)
     return html
