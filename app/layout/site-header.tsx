@@ -12,7 +12,8 @@ export function SiteHeader({ layout, top, logo }: { layout: LayoutView; top: Sta
   return (
     <header className="sticky top-0 z-30 shadow-sm">
       <StaticBlock block={top} />
-      <div className="relative bg-white">
+      {/* The anchor the phone menu's panel hangs from (nav-menu.tsx). */}
+      <div className="relative bg-white [anchor-name:--site-header]">
         <div className="container-page flex h-20 items-center justify-between gap-4">
           <StaticBlock block={logo} />
           <DesktopMenu items={items} />
