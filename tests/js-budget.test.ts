@@ -38,7 +38,16 @@ async function scriptsOf(route: string) {
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') encodings.add(response.headers()['content-encoding'] ?? 'identity')
   })
-  await page.goto(site.url + route, { waitUntil: 'networkidle' })
+  let inFlight = 0
+  page.on('request', () => inFlight++)
+  page.on('requestfinished', () => inFlight--)
+  page.on('requestfailed', () => inFlight--)
+  await page.goto(site.url + route, { waitUntil: 'load' })
+  // Deterministic on a busy machine: once hydrated, an idle callback queued after the deferred blocks'
+  // ones has run (they share the same timeout), and every request they started has finished.
+  await page.waitForFunction(() => !('__reactRouterContext' in window) || document.documentElement.hasAttribute('data-hydrated'))
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done), { timeout: 2_000 })))
+  await expect.poll(() => inFlight, { timeout: 20_000 }).toBe(0)
   const scripts = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
