@@ -44,6 +44,25 @@ export default tseslint.config(
     },
   },
   {
+    // Pages are left by document loads: a client-side navigation would reach a page whose static
+    // blocks have no HTML (app/ui/static-block.tsx).
+    files: ['app/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink', 'useNavigate', 'Form'],
+              message: 'Pages are left by document loads: use <a href> or <form> (docs/decisions/050-lighter-pages.md, static blocks).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests match our own output, never a stranger's input.
     files: ['**/*.test.{ts,tsx}', 'tests/**', 'e2e/**'],
     rules: { 'regexp/no-super-linear-backtracking': 'off', 'regexp/no-super-linear-move': 'off' },

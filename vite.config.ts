@@ -1,7 +1,8 @@
+import path from 'node:path'
 import zlib from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 
 /**
@@ -10,12 +11,27 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2'
  * anything loaded later (panels, dialogs, islands of one route) would be dragged into every page.
  */
 const SHELL_MODULES =
-  /[\\/]app[\\/](i18n[\\/](use-strings|dictionaries|strings|spec-english)|ui[\\/](static-block|deferred|icon)|sections[\\/]deferred-sections|record[\\/](use-record|contact-links|page-meta|absolute-url)|layout[\\/](nav-menu|site-header)|widgets[\\/](floating-widgets|menu-item|review-tab|use-visit-counts))\.tsx?$/
+  /[\\/]app[\\/](i18n[\\/](use-strings|dictionaries|strings|spec-english)|ui[\\/](static-block|deferred|icon|use-hydrated)|sections[\\/]deferred-sections|record[\\/](use-record|contact-links|page-meta|absolute-url)|layout[\\/](nav-menu|site-header)|widgets[\\/](floating-widgets|menu-item|review-tab|use-visit-counts))\.tsx?$/
+
+/**
+ * Writes which of our modules each browser chunk holds (`.vite/chunk-modules.json`), so the budget
+ * test (tests/js-budget.test.ts) can prove no server-only module reached the browser.
+ */
+const chunkModules = (): Plugin => ({
+  name: 'chunk-modules',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).flatMap((c) =>
+      c.type === 'chunk' ? [[c.fileName, c.moduleIds.map((id) => path.relative(process.cwd(), id))]] : [],
+    )
+    this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(Object.fromEntries(chunks), null, 1) })
+  },
+})
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     reactRouter(),
+    !isSsrBuild && chunkModules(),
     // Browser assets pre-compressed once at their best (brotli 11, gzip 9), served as is by server/start.js.
     !isSsrBuild &&
       compression({

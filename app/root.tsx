@@ -1,12 +1,13 @@
-import { Links, Outlet, Scripts, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
-import { useState } from 'react'
+import { Links, Outlet, Scripts, isRouteErrorResponse, useMatches, useRouteLoaderData } from 'react-router'
+import { useEffect, useState } from 'react'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { LangContext, useStrings } from './i18n/use-strings.ts'
 import { currentSnapshot } from './record/current-record.server.ts'
 import { headView } from './record/page-views.ts'
+import type { PageHandle } from './record/page-meta.ts'
 import { deferred, deferredCodeLoaded } from './ui/deferred.tsx'
-import { StaticHeadText } from './ui/static-block.tsx'
+import { StaticHeadText, revalidateOnlyWhenAsked } from './ui/static-block.tsx'
 import { PageHead } from './ui/page-head.tsx'
 import { setStaticHeadText } from './ui/static-block.server.tsx'
 
@@ -32,6 +33,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = data?.head.lang ?? 'en'
   // Decided by the page as served: the loader stays while the browser asks for the record again.
   const [startedEmpty] = useState(() => data !== undefined && !data.hasRecord)
+  // Public sign that the page is interactive (the browser tests wait for it): React has hydrated
+  // everything but the blocks deferred until idle.
+  useEffect(() => void (document.documentElement.dataset.hydrated = ''), [])
+  // React Router's way to disable JavaScript on a page: a route whose handle says so gets no <Scripts />.
+  const scripts = !useMatches().some((match) => (match.handle as PageHandle | undefined)?.scripts === false)
   return (
     <html lang={lang}>
       <head>
@@ -49,12 +55,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <LangContext value={lang}>{children}</LangContext>
         {startedEmpty ? <FullScreenLoader hasRecord={!!data?.hasRecord} /> : null}
-        <Scripts />
+        {scripts ? <Scripts /> : null}
       </body>
     </html>
   )
 }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function App() {
   return <Outlet />
 }

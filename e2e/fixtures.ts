@@ -37,9 +37,8 @@ function waitForHydration(page: Page) {
     Object.assign(page, {
       [name]: async (...args: unknown[]) => {
         const response = await original(...args)
-        await page.waitForFunction(
-          () => !('__reactRouterContext' in window) || Object.keys(document.body).some((key) => key.startsWith('__reactProps')),
-        )
+        // `data-hydrated` is the app's own mark (app/root.tsx); a page that sends no script has nothing to wait for.
+        await page.waitForFunction(() => !('__reactRouterContext' in window) || document.documentElement.hasAttribute('data-hydrated'))
         return response
       },
     })

@@ -11,7 +11,7 @@ const GOOGLEBOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google
 async function gotoHydrated(page: Page, url: string) {
   await page.goto(url)
   const launcher = page.getByRole('button', { name: 'Quick actions menu' })
-  await expect.poll(() => launcher.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')))).toBe(true)
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated')
   return launcher
 }
 

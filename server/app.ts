@@ -91,7 +91,9 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
    */
   function servePage(req: IncomingMessage, res: ServerResponse, request: ResolvedRequest, notFound = false): boolean {
     const { site, pathname } = request
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !site || pathname.endsWith('.data')) return false
+    // React Router's own requests (data, and the route manifest a fetcher's form asks for) are never pages:
+    // once any 404 was cached, /__manifest would otherwise get that page, and the browser a console error.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !site || pathname.endsWith('.data') || pathname === '/__manifest') return false
     const scope = scopeOf(site, request)
     const routeId = notFound && notFoundRoute(pathname, site.pageSnapshot().record)
     const page = services.pages.get(routeId ? notFoundKey(scope, routeId) : pageKey(scope, pagePath(pathname, request.search)))

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import type { NavItem } from '#app/record/navigation.ts'
 import { Icon } from '#app/ui/icon.tsx'
+import { useHydrated } from '#app/ui/use-hydrated.ts'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 
 /** The page a link leads to is the current one, or (but for Home) one beneath it. */
@@ -32,10 +33,10 @@ function MenuLink({
 }
 
 /**
- * One menu entry with an optional submenu behind its own toggle (the disclosure pattern: what is
+ * One desktop menu entry with an optional submenu behind its own toggle (the disclosure pattern: what is
  * shown always matches aria-expanded; a mouse hover also shows it on desktop).
  */
-function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mobile' }) {
+function MenuEntry({ item }: { item: NavItem }) {
   const [open, setOpen] = useState(false)
   const listId = useId()
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -51,19 +52,17 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
       </li>
     )
   }
-  const desktop = variant === 'desktop'
   return (
     <li
-      className={desktop ? 'group relative flex items-center' : ''}
+      className="group relative flex items-center"
       onKeyDown={(e) => {
         if (e.key !== 'Escape' || !open) return
         setOpen(false)
         toggleRef.current?.focus()
       }}
-      // On desktop, tabbing out of the entry closes its floating submenu, so two never stay open at
-      // once; the phone menu's submenus stay as the visitor set them.
-      onBlur={(e) => desktop && !e.currentTarget.contains(e.relatedTarget as Node | null) && setOpen(false)}
-      onMouseLeave={() => desktop && setOpen(false)}
+      // Tabbing out of the entry closes its floating submenu, so two never stay open at once.
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setOpen(false)}
+      onMouseLeave={() => setOpen(false)}
     >
       <div className="flex items-center justify-between">
         <MenuLink to={item.to} pathname={pathname} lang={fixedEnglish}>
@@ -75,7 +74,7 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpen(!open)}
-          className={`grid place-items-center rounded text-heading hover:text-secondary-ink ${desktop ? 'size-6 -ml-2' : 'size-11'}`}
+          className={`grid place-items-center rounded text-heading hover:text-secondary-ink size-6 -ml-2`}
         >
           <Icon icon="chevron-down" className={`size-3 transition-transform ${open ? 'rotate-180' : ''}`} />
           <span className="sr-only">{t.a11y.submenu(item.label)}</span>
@@ -83,11 +82,7 @@ function MenuEntry({ item, variant }: { item: NavItem; variant: 'desktop' | 'mob
       </div>
       <ul
         id={listId}
-        className={
-          desktop
-            ? `absolute left-0 top-full z-40 max-h-[70vh] min-w-64 overflow-y-auto rounded-lg border-t-4 border-secondary bg-white py-2 shadow-xl ${open ? 'block' : 'hidden group-hover:block'}`
-            : `${open ? 'block' : 'hidden'} border-l-2 border-secondary/40 ml-3 pl-2`
-        }
+        className={`absolute left-0 top-full z-40 max-h-[70vh] min-w-64 overflow-y-auto rounded-lg border-t-4 border-secondary bg-white py-2 shadow-xl ${open ? 'block' : 'hidden group-hover:block'}`}
       >
         {item.children.map((child) => (
           <li key={child.to}>
@@ -106,49 +101,97 @@ export function DesktopMenu({ items }: { items: NavItem[] }) {
     <nav aria-label={useStrings().a11y.mainNav} className="hidden lg:block">
       <ul className="flex items-center gap-1">
         {items.map((item) => (
-          <MenuEntry key={item.to} item={item} variant="desktop" />
+          <MenuEntry key={item.to} item={item} />
         ))}
       </ul>
     </nav>
   )
 }
 
-/** The phone menu: a toggle button and a panel whose submenus open individually. */
+/**
+ * The phone menu, built on the platform so it opens and closes before (or without) JavaScript: the
+ * panel is a popover its toggle opens (Escape and a tap outside close it, focus returns to the
+ * toggle), each submenu a <details>. The toggle's icon and name follow the panel in CSS. Hydration
+ * adds only aria-expanded, which the browser otherwise derives itself.
+ */
 export function MobileMenu({ items }: { items: NavItem[] }) {
   const t = useStrings()
   const [open, setOpen] = useState(false)
-  const [opened, setOpened] = useState(false)
+  const hydrated = useHydrated()
   const panelId = useId()
+  const { pathname } = useLocation()
+  const fixedEnglish = useFixedEnglish()
+  const whenOpen = 'hidden group-has-[:popover-open]/menu:block'
+  const whenClosed = 'group-has-[:popover-open]/menu:hidden'
   return (
-    <div className="lg:hidden">
+    <div className="group/menu lg:hidden">
       <button
         type="button"
-        aria-expanded={open}
+        popoverTarget={panelId}
+        aria-expanded={hydrated ? open : undefined}
         aria-controls={panelId}
-        onClick={() => {
-          setOpen(!open)
-          setOpened(true)
-        }}
         className="grid size-11 place-items-center rounded-lg text-menu-icon hover:bg-slate-100"
       >
-        <Icon icon={open ? 'xmark' : 'bars'} className="size-6" />
-        <span className="sr-only">{open ? t.a11y.closeMenu : t.a11y.openMenu}</span>
+        <Icon icon="bars" className={`size-6 ${whenClosed}`} />
+        <Icon icon="xmark" className={`size-6 ${whenOpen}`} />
+        <span className={`sr-only ${whenClosed}`}>{t.a11y.openMenu}</span>
+        <span className={`sr-only ${whenOpen}`}>{t.a11y.closeMenu}</span>
       </button>
       <nav
         id={panelId}
+        popover="auto"
         aria-label={t.a11y.mobileNav}
-        hidden={!open}
-        className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-5rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-24 pt-2 shadow-xl"
+        onToggle={(event) => setOpen(event.newState === 'open')}
+        // Below the sticky header (its anchor), across the screen; 7.5rem is the header's height where anchors are unknown.
+        className="inset-x-0 bottom-auto top-[7.5rem] m-0 max-h-[calc(100dvh-7.5rem)] w-auto overflow-y-auto border-t border-slate-200 bg-white px-4 pb-24 pt-2 shadow-xl [position-anchor:--site-header] supports-[top:anchor(bottom)]:top-[anchor(bottom)] supports-[top:anchor(bottom)]:max-h-[calc(100dvh-anchor-size(height))]"
       >
-        {/* Its entries are written when first opened: the desktop menu already puts every link in the page's HTML. */}
-        {opened ? (
-          <ul className="flex flex-col">
-            {items.map((item) => (
-              <MenuEntry key={item.to} item={item} variant="mobile" />
-            ))}
-          </ul>
-        ) : null}
+        <ul className="flex flex-col">
+          {items.map((item) =>
+            item.children?.length ? (
+              <MobileSubmenu key={item.to} item={item} pathname={pathname} hydrated={hydrated} />
+            ) : (
+              <li key={item.to}>
+                <MenuLink to={item.to} pathname={pathname} lang={fixedEnglish}>
+                  {item.label}
+                </MenuLink>
+              </li>
+            ),
+          )}
+        </ul>
       </nav>
     </div>
+  )
+}
+
+/** A phone submenu: its link, then a <details> whose summary is the toggle (display: contents keeps the row's layout). */
+function MobileSubmenu({ item, pathname, hydrated }: { item: NavItem; pathname: string; hydrated: boolean }) {
+  const [open, setOpen] = useState(false)
+  const t = useStrings()
+  const fixedEnglish = useFixedEnglish()
+  return (
+    <li className="flex flex-wrap items-center justify-between">
+      <MenuLink to={item.to} pathname={pathname} lang={fixedEnglish} className="flex-1">
+        {item.label}
+      </MenuLink>
+      <details className="group/sub contents [&::details-content]:basis-full" onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary
+          role="button"
+          aria-expanded={hydrated ? open : undefined}
+          className="grid size-11 cursor-pointer list-none place-items-center rounded text-heading hover:text-secondary-ink [&::-webkit-details-marker]:hidden"
+        >
+          <Icon icon="chevron-down" className="size-3 transition-transform group-open/sub:rotate-180" />
+          <span className="sr-only">{t.a11y.submenu(item.label)}</span>
+        </summary>
+        <ul className="ml-3 border-l-2 border-secondary/40 pl-2">
+          {item.children!.map((child) => (
+            <li key={child.to}>
+              <MenuLink to={child.to} pathname={pathname} className="text-sm">
+                {child.label}
+              </MenuLink>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
   )
 }

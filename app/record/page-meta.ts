@@ -33,7 +33,11 @@ export function rootData(matches: Matches): RootData {
 }
 
 /** What a route module exports as `handle` to name its page in the head: a fixed name, or one from its data (a service's). */
-export type PageHandle = { page: string | ((data: never) => string) }
+/**
+ * A route's `handle`: its page name for the head, and `scripts: false` on a page that is all static
+ * blocks, so the root writes no script for it at all (app/root.tsx).
+ */
+export type PageHandle = { page: string | ((data: never) => string); scripts?: false }
 type HeadMatch = NonNullable<Matches[number]> & { handle?: unknown }
 
 /**

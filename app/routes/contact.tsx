@@ -1,16 +1,16 @@
 import { formStringsFor } from '#app/forms/form-strings.ts'
-import { PageHeader } from '#app/layout/page-header.tsx'
+import { PageHeader } from '#app/layout/page-header.server.tsx'
 import type { PageHandle } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { contactView } from '#app/record/page-views.ts'
 import { useLayout } from '#app/record/use-record.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { contactAction } from '#server/leads/contact-action.server.ts'
-import { ContactCards } from '#app/sections/contact-cards.tsx'
-import { CoverageMap } from '#app/sections/coverage-map.tsx'
+import { ContactCards } from '#app/sections/contact-cards.server.tsx'
+import { CoverageMap } from '#app/sections/coverage-map.server.tsx'
 import { ContactForm } from '#app/sections/deferred-sections.ts'
-import { StaticBlock } from '#app/ui/static-block.tsx'
-import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
+import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 import { CONTACT_US } from '#app/i18n/spec-english.ts'
 import type { Route } from './+types/contact'
@@ -24,40 +24,44 @@ export async function action({ request, context }: Route.ActionArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { headerImage, photo, cards, coverage } = contactView(record)
-  setStaticBlocks(context, {
-    'contact-header': <PageHeader title="Contact" english="both" image={headerImage} />,
-    'contact-photo': photo ? (
-      <ResponsiveImage
-        src={photo}
-        alt=""
-        width={1200}
-        height={800}
-        sizes="(min-width: 1024px) 480px, 100vw"
-        className="aspect-video w-full rounded-2xl object-cover shadow-xl sm:aspect-[3/2] lg:col-start-1 lg:row-start-1"
-      />
-    ) : null,
-    'contact-cards': <ContactCards {...cards} />,
-    'contact-map': <CoverageMap {...coverage} />,
-  })
+  const staticBlock = staticBlocksOf(context)
+  const blocks = {
+    header: staticBlock(<PageHeader title="Contact" english="both" image={headerImage} />),
+    photo: staticBlock(
+      photo ? (
+        <ResponsiveImage
+          src={photo}
+          alt=""
+          width={1200}
+          height={800}
+          sizes="(min-width: 1024px) 480px, 100vw"
+          className="aspect-video w-full rounded-2xl object-cover shadow-xl sm:aspect-[3/2] lg:col-start-1 lg:row-start-1"
+        />
+      ) : null,
+    ),
+    cards: staticBlock(<ContactCards {...cards} />),
+    map: staticBlock(<CoverageMap {...coverage} />),
+  }
   // The invitation comes with the page's data so the form's string table stays out of this route's first-load JavaScript.
-  return { invitation: formStringsFor(record.labels.formLabel).invitation }
+  return { invitation: formStringsFor(record.labels.formLabel).invitation, blocks }
 }
 
 export const handle: PageHandle = { page: 'Contact' }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { invitation } = loaderData
+  const { invitation, blocks } = loaderData
   const { form } = useLayout()
   const t = useStrings()
   const fixedEnglish = useFixedEnglish()
   return (
     <>
-      <StaticBlock id="contact-header" />
+      <StaticBlock block={blocks.header} />
       <section aria-labelledby="contact-heading" className="bg-slate-50 py-16 sm:py-24">
         {/* Spec order on small screens: photo, heading and form, then the cards; on wide screens the form sits on the right. */}
         <div className="container-page grid gap-8 lg:grid-cols-[2fr_3fr] lg:grid-rows-[auto_1fr] lg:gap-x-12">
           {/* The wrappers of static blocks have display: contents, so the photo is a cell of this grid. */}
-          <StaticBlock id="contact-photo" />
+          <StaticBlock block={blocks.photo} />
           <div className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-black/5 sm:p-10 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
             <p className="mb-2 text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">{t.sections.freeEstimate}</p>
             <h2 id="contact-heading" lang={fixedEnglish} className="text-3xl sm:text-4xl">
@@ -68,11 +72,11 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <ContactForm {...form} idPrefix="contact" />
           </div>
           <div className="lg:col-start-1">
-            <StaticBlock id="contact-cards" />
+            <StaticBlock block={blocks.cards} />
           </div>
         </div>
       </section>
-      <StaticBlock id="contact-map" />
+      <StaticBlock block={blocks.map} />
     </>
   )
 }

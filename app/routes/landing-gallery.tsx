@@ -1,14 +1,13 @@
 import { NotFoundNotice } from '#app/sections/deferred-sections.ts'
-import { PageHeader } from '#app/layout/page-header.tsx'
+import { PageHeader } from '#app/layout/page-header.server.tsx'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { findEntryOr404 } from '#app/record/find-entry.server.ts'
 import type { PageHandle } from '#app/record/page-meta.ts'
-import { PhotoGallery, photoGalleryBlocks } from '#app/sections/photo-gallery.tsx'
-
-const LANDING_HEADING = 'landing-gallery-heading'
+import { PhotoGallery } from '#app/sections/photo-gallery.tsx'
+import { photoGalleryBlocks } from '#app/sections/photo-gallery.server.tsx'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
-import { StaticBlock } from '#app/ui/static-block.tsx'
-import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
+import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/landing-gallery'
 
 /** The header, the empty notice and the link back are rendered here; the lightbox runs in the browser. */
@@ -17,10 +16,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const landing = findEntryOr404(record.landings, params.id, (slug) => `/gallery/${slug}`)
   const name = landing.name.trim()
   const t = stringsFor(record)
-  setStaticBlocks(context, {
-    ...photoGalleryBlocks({ name, images: landing.gallery }, LANDING_HEADING, t.pages.projectPhotos),
-    'landing-header': <PageHeader title={name} subHeader="Project Gallery" english="subHeader" image={landing.gallery[0]} />,
-    'landing-end': (
+  const staticBlock = staticBlocksOf(context)
+  const blocks = {
+    header: staticBlock(<PageHeader title={name} subHeader="Project Gallery" english="subHeader" image={landing.gallery[0]} />),
+    gallery: photoGalleryBlocks(staticBlock, { name, images: landing.gallery }, 'landing-gallery-heading', t.pages.projectPhotos),
+    end: staticBlock(
       <>
         {landing.gallery.length ? null : <p className="container-page py-20 text-center text-lg">{t.pages.projectComing}</p>}
         <p className="container-page pb-16 text-center">
@@ -28,21 +28,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
             {t.pages.wholeGallery}
           </a>
         </p>
-      </>
+      </>,
     ),
-  })
-  return { name, images: landing.gallery }
+  }
+  return { name, images: landing.gallery, blocks }
 }
 
 export const handle: PageHandle = { page: (data: { name: string }) => data.name }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function LandingGallery({ loaderData }: Route.ComponentProps) {
-  const { name, images } = loaderData
+  const { name, images, blocks } = loaderData
   return (
     <>
-      <StaticBlock id="landing-header" />
-      {images.length ? <PhotoGallery group={{ name, images }} headingId={LANDING_HEADING} /> : null}
-      <StaticBlock id="landing-end" />
+      <StaticBlock block={blocks.header} />
+      {images.length ? <PhotoGallery group={{ name, images }} blocks={blocks.gallery} /> : null}
+      <StaticBlock block={blocks.end} />
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { PageHeader } from '#app/layout/page-header.tsx'
+import { PageHeader } from '#app/layout/page-header.server.tsx'
 import type { PageHandle } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { reviewsView } from '#app/record/page-views.ts'
@@ -6,8 +6,8 @@ import { SectionHeading } from '#app/sections/section-heading.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { ReviewsWidget } from '#app/sections/deferred-sections.ts'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
-import { StaticBlock } from '#app/ui/static-block.tsx'
-import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
+import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/reviews'
 
 /** Everything but the reviews widget (a third-party script) is rendered here (see StaticBlock). */
@@ -15,14 +15,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { image, title, widgetClass, gmbLink } = reviewsView(record)
   const t = stringsFor(record)
-  setStaticBlocks(context, {
-    'reviews-header': <PageHeader title="Reviews" english="both" image={image} />,
-    'reviews-heading': (
+  const staticBlock = staticBlocksOf(context)
+  const blocks = {
+    header: staticBlock(<PageHeader title="Reviews" english="both" image={image} />),
+    heading: staticBlock(
       <SectionHeading id="reviews-heading" eyebrow={t.sections.testimonials} title={title}>
         <p>{t.pages.reviewsLead}</p>
-      </SectionHeading>
+      </SectionHeading>,
     ),
-    'reviews-end': (
+    end: staticBlock(
       <>
         {widgetClass ? null : (
           <p className="text-center text-lg">
@@ -48,23 +49,24 @@ export async function loader({ context }: Route.LoaderArgs) {
             </a>
           </div>
         ) : null}
-      </>
+      </>,
     ),
-  })
-  return { widgetClass }
+  }
+  return { widgetClass, blocks }
 }
 
 export const handle: PageHandle = { page: 'Reviews' }
 
-export default function Reviews({ loaderData: { widgetClass } }: Route.ComponentProps) {
+export const shouldRevalidate = revalidateOnlyWhenAsked
+export default function Reviews({ loaderData: { widgetClass, blocks } }: Route.ComponentProps) {
   return (
     <>
-      <StaticBlock id="reviews-header" />
+      <StaticBlock block={blocks.header} />
       <section aria-labelledby="reviews-heading" className="py-16 sm:py-24">
         <div className="container-page">
-          <StaticBlock id="reviews-heading" />
+          <StaticBlock block={blocks.heading} />
           {widgetClass ? <ReviewsWidget widgetClass={widgetClass} /> : null}
-          <StaticBlock id="reviews-end" />
+          <StaticBlock block={blocks.end} />
         </div>
       </section>
     </>

@@ -1,19 +1,19 @@
 import { NotFoundNotice, StatisticsBand } from '#app/sections/deferred-sections.ts'
-import { PageHeader } from '#app/layout/page-header.tsx'
+import { PageHeader } from '#app/layout/page-header.server.tsx'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { findEntryOr404 } from '#app/record/find-entry.server.ts'
 import { servicePath } from '#app/record/navigation.ts'
 import { serviceDetailView } from '#app/record/page-views.ts'
 import type { PageHandle } from '#app/record/page-meta.ts'
 import { serviceImage } from '#app/record/service-lists.ts'
-import { BulletList } from '#app/sections/bullet-list.tsx'
+import { BulletList } from '#app/sections/bullet-list.server.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { ServiceSidePanel } from '#app/sections/service-side-panel.tsx'
-import { TrailingCta } from '#app/sections/trailing-cta.tsx'
-import { ValuesBlock } from '#app/sections/values-block.tsx'
-import { StaticBlock } from '#app/ui/static-block.tsx'
-import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { ServiceSidePanel } from '#app/sections/service-side-panel.server.tsx'
+import { TrailingCta } from '#app/sections/trailing-cta.server.tsx'
+import { ValuesBlock } from '#app/sections/values-block.server.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
+import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/service-detail'
 
 /** The page but for the statistics band (which counts up) is rendered here (see StaticBlock). */
@@ -25,8 +25,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   )
   const { service, slogan, headerImage, side, values, trailing } = view
   const mainImage = service.description[0]?.img || serviceImage(service)
-  setStaticBlocks(context, {
-    service: (
+  const staticBlock = staticBlocksOf(context)
+  const blocks = {
+    service: staticBlock(
       <>
         <PageHeader title={service.name} subHeader="Services" english="subHeader" image={mainImage || headerImage} />
         <div className="container-page grid gap-12 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
@@ -65,26 +66,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           </article>
           <ServiceSidePanel {...side} currentPath={servicePath(service.name)} />
         </div>
-      </>
+      </>,
     ),
-    'service-end': (
+    end: staticBlock(
       <>
         <ValuesBlock values={values} />
         <TrailingCta {...trailing} />
-      </>
+      </>,
     ),
-  })
-  return { name: service.name, statistics: view.statistics }
+  }
+  return { name: service.name, statistics: view.statistics, blocks }
 }
 
 export const handle: PageHandle = { page: (data: { name: string }) => data.name }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <StaticBlock id="service" />
+      <StaticBlock block={loaderData.blocks.service} />
       <StatisticsBand principal={loaderData.statistics} />
-      <StaticBlock id="service-end" />
+      <StaticBlock block={loaderData.blocks.end} />
     </>
   )
 }

@@ -1,29 +1,28 @@
-import { PageHeader } from '#app/layout/page-header.tsx'
+import { PageHeader } from '#app/layout/page-header.server.tsx'
 import type { PageHandle } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { servicesView } from '#app/record/page-views.ts'
-import { ServiceRows } from '#app/sections/service-rows.tsx'
-import { StaticBlock } from '#app/ui/static-block.tsx'
-import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
+import { ServiceRows } from '#app/sections/service-rows.server.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
+import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/services'
 
 /** Nothing on this page runs in the browser: the loader renders it all (see StaticBlock). */
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { services, image } = servicesView(record)
-  setStaticBlocks(context, {
-    services: (
-      <>
-        <PageHeader title="Services" english="both" image={image} />
-        <ServiceRows services={services} />
-      </>
-    ),
-  })
-  return null
+  const page = staticBlocksOf(context)(
+    <>
+      <PageHeader title="Services" english="both" image={image} />
+      <ServiceRows services={services} />
+    </>,
+  )
+  return { page }
 }
 
 export const handle: PageHandle = { page: 'Services' }
 
-export default function Services() {
-  return <StaticBlock id="services" />
+export const shouldRevalidate = revalidateOnlyWhenAsked
+export default function Services({ loaderData }: Route.ComponentProps) {
+  return <StaticBlock block={loaderData.page} />
 }

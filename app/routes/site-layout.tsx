@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router'
-import { HeaderLogo, HeaderTopBar, SiteHeader } from '#app/layout/site-header.tsx'
+import { SiteHeader } from '#app/layout/site-header.tsx'
+import { HeaderLogo, HeaderTopBar } from '#app/layout/site-header.server.tsx'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { footerView, headerTop, layoutView } from '#app/record/page-views.ts'
-import { SiteFooter } from '#app/layout/site-footer.tsx'
-import { StaticBlock } from '#app/ui/static-block.tsx'
-import { setStaticBlocks } from '#app/ui/static-block.server.tsx'
-import { useLayout } from '#app/record/use-record.ts'
+import { SiteFooter } from '#app/layout/site-footer.server.tsx'
+import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
+import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import { FloatingWidgets } from '#app/widgets/floating-widgets.tsx'
 import { BackToTop, EstimateModal, ScrollProgress } from '#app/sections/deferred-sections.ts'
 import { useStrings } from '#app/i18n/use-strings.ts'
@@ -15,17 +15,18 @@ import type { Route } from './+types/site-layout'
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const layout = layoutView(record)
-  setStaticBlocks(context, {
-    'header-top': <HeaderTopBar {...headerTop(record)} />,
-    'header-logo': <HeaderLogo logo={layout.logo} name={layout.name} />,
-    footer: <SiteFooter footer={footerView(record)} />,
-  })
-  return layout
+  const staticBlock = staticBlocksOf(context)
+  const blocks = {
+    top: staticBlock(<HeaderTopBar {...headerTop(record)} />),
+    logo: staticBlock(<HeaderLogo logo={layout.logo} name={layout.name} />),
+    footer: staticBlock(<SiteFooter footer={footerView(record)} />),
+  }
+  return { ...layout, blocks }
 }
 
+export const shouldRevalidate = revalidateOnlyWhenAsked
 /** The shared layout of every page but /find-us-on. */
-export default function SiteLayout() {
-  const layout = useLayout()
+export default function SiteLayout({ loaderData: layout }: Route.ComponentProps) {
   const t = useStrings()
   return (
     <>
@@ -37,11 +38,11 @@ export default function SiteLayout() {
       </a>
       <ScrollProgress />
       <div id="top" tabIndex={-1} />
-      <SiteHeader layout={layout} />
+      <SiteHeader layout={layout} top={layout.blocks.top} logo={layout.blocks.logo} />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <StaticBlock id="footer" />
+      <StaticBlock block={layout.blocks.footer} />
       <BackToTop />
       <FloatingWidgets />
       <EstimateModal />

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, expect, test } from 'vitest'
 import { parsePageRecord } from '#app/record/schema.ts'
-import { CoverageMap } from './coverage-map.tsx'
+import { CoverageMap } from './coverage-map.server.tsx'
 
 afterEach(cleanup)
 

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, expect, test } from 'vitest'
 import { parsePageRecord } from '#app/record/schema.ts'
-import { ServiceRows } from './service-rows.tsx'
+import { ServiceRows } from './service-rows.server.tsx'
 
 afterEach(cleanup)
 

@@ -5,7 +5,7 @@ import { afterEach, expect, test } from 'vitest'
 import { parsePageRecord } from '#app/record/schema.ts'
 import { sideServiceLinks } from '#app/record/service-lists.ts'
 import { sidePanelSocialLinks } from '#app/record/side-panel.ts'
-import { ServiceSidePanel } from './service-side-panel.tsx'
+import { ServiceSidePanel } from './service-side-panel.server.tsx'
 
 afterEach(cleanup)
 

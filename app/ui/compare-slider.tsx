@@ -1,14 +1,13 @@
 import { useState } from 'react'
-import { Icon } from './icon.tsx'
-import { ResponsiveImage } from './responsive-image.tsx'
 import { StaticBlock } from './static-block.tsx'
+import type { ComparePhotos } from './compare-slider.server.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
   /** Names the slider for screen readers, e.g. "Project 1". */
   label: string
-  /** The ids of the two photos' static blocks (see comparePhotos). */
-  blockPrefix: string
+  /** The two photos, their badges and the handle's drawing, as static blocks (compare-slider.server.tsx). */
+  photos: ComparePhotos
 }
 
 const START = 50
@@ -29,15 +28,15 @@ export function keyboardTarget(key: string, position: number): number | null {
  * screen readers come with it; the handle drawn on top only shows where it is. The photos are
  * static blocks.
  */
-export function CompareSlider({ label, blockPrefix }: Props) {
+export function CompareSlider({ label, photos }: Props) {
   const t = useStrings()
   const [shown, setShown] = useState(START)
 
   return (
     <div className="relative aspect-[3/2] w-full overflow-hidden rounded-xl bg-slate-200">
-      <StaticBlock id={`${blockPrefix}-after`} />
+      <StaticBlock block={photos.after} />
       <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - shown}% 0 0)` }}>
-        <StaticBlock id={`${blockPrefix}-before`} />
+        <StaticBlock block={photos.before} />
       </div>
       <input
         type="range"
@@ -63,69 +62,9 @@ export function CompareSlider({ label, blockPrefix }: Props) {
         style={{ left: `${shown}%` }}
         className="pointer-events-none absolute inset-y-0 z-[2] flex -translate-x-1/2 flex-col items-center peer-focus-visible:[&_[data-knob]]:ring-focus"
       >
-        <StaticBlock as="span" id={HANDLE_BLOCK} />
+        <StaticBlock as="span" block={photos.handle} />
       </span>
-      <StaticBlock id={`${blockPrefix}-badges`} />
+      <StaticBlock block={photos.badges} />
     </div>
-  )
-}
-
-const HANDLE_BLOCK = 'compare-handle'
-
-/** A slider's photos and badges (and the handle's drawing, the same for all) as static blocks, for its route's loader. */
-export function comparePhotos(blockPrefix: string, before: string, after: string, sizes: string) {
-  return {
-    [`${blockPrefix}-after`]: <ComparePhoto src={after} sizes={sizes} alt="after" />,
-    [`${blockPrefix}-before`]: <ComparePhoto src={before} sizes={sizes} alt="before" />,
-    [`${blockPrefix}-badges`]: <Badges />,
-    [HANDLE_BLOCK]: <HandleDrawing />,
-  }
-}
-
-function HandleDrawing() {
-  return (
-    <>
-      <span className="w-1 flex-1 bg-white shadow-[0_0_6px_rgba(0,0,0,.45)]" />
-      <span
-        data-knob=""
-        className="grid size-12 shrink-0 place-items-center rounded-full bg-white text-heading shadow-lg ring-4 ring-white/40"
-      >
-        <Icon icon="left-right" className="size-5" />
-      </span>
-      <span className="w-1 flex-1 bg-white shadow-[0_0_6px_rgba(0,0,0,.45)]" />
-    </>
-  )
-}
-
-function Badges() {
-  const t = useStrings()
-  const badge = (text: string, side: string) => (
-    <span
-      aria-hidden="true"
-      className={`pointer-events-none absolute top-3 z-[2] ${side} rounded-full bg-black/65 px-3 py-1 text-xs font-bold uppercase tracking-wider text-white`}
-    >
-      {text}
-    </span>
-  )
-  return (
-    <>
-      {badge(t.a11y.before, 'left-3')}
-      {badge(t.a11y.after, 'right-3')}
-    </>
-  )
-}
-
-function ComparePhoto({ src, sizes, alt }: { src: string; sizes: string; alt: 'before' | 'after' }) {
-  const t = useStrings()
-  return (
-    <ResponsiveImage
-      src={src}
-      sizes={sizes}
-      alt={t.a11y[alt]}
-      width={1200}
-      height={800}
-      draggable={false}
-      className="block size-full object-cover"
-    />
   )
 }

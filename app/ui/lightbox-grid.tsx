@@ -1,7 +1,5 @@
 import { Suspense, lazy, useState } from 'react'
-import { Icon } from './icon.tsx'
-import { ResponsiveImage } from './responsive-image.tsx'
-import { StaticBlock } from './static-block.tsx'
+import { StaticBlock, type StaticBlockRef } from './static-block.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 const loadViewer = () => import('./lightbox-viewer.tsx')
@@ -12,12 +10,12 @@ type Props = {
   images: string[]
   /** What the photos show; names the buttons ("Open image 3 of 8: {name}") and the viewer. */
   name: string
-  /** The ids of the thumbnails' static blocks (see lightboxThumbnails). */
-  blockPrefix: string
+  /** The thumbnails' pictures, one static block per image (lightbox-grid.server.tsx). */
+  thumbnails: StaticBlockRef[]
 }
 
 /** A grid of photo thumbnails; each opens the full-screen viewer at that photo. The pictures inside the buttons are static blocks. */
-export function LightboxGrid({ images, name, blockPrefix }: Props) {
+export function LightboxGrid({ images, name, thumbnails }: Props) {
   const [index, setIndex] = useState(0)
   const [open, setOpen] = useState(false)
   const [viewerWanted, setViewerWanted] = useState(false)
@@ -42,7 +40,7 @@ export function LightboxGrid({ images, name, blockPrefix }: Props) {
               }}
               className="group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-200 shadow-md ring-1 ring-black/5 transition hover:shadow-xl"
             >
-              <StaticBlock as="span" id={thumbnailId(blockPrefix, i)} />
+              <StaticBlock as="span" block={thumbnails[i] ?? null} />
             </button>
           </li>
         ))}
@@ -52,36 +50,6 @@ export function LightboxGrid({ images, name, blockPrefix }: Props) {
           <LightboxViewer images={images} name={name} open={open} index={index} onIndexChange={setIndex} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
-    </>
-  )
-}
-
-const thumbnailId = (prefix: string, i: number) => `${prefix}-${i}`
-
-/** A grid's thumbnails as static blocks, for its route's loader (setStaticBlocks). */
-export function lightboxThumbnails(blockPrefix: string, images: string[]) {
-  return Object.fromEntries(images.map((src, i) => [thumbnailId(blockPrefix, i), <Thumbnail src={src} />]))
-}
-
-function Thumbnail({ src }: { src: string }) {
-  return (
-    <>
-      <ResponsiveImage
-        src={src}
-        alt=""
-        width={600}
-        height={450}
-        sizes="(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw"
-        className="photo-cover-zoom"
-      />
-      <span
-        aria-hidden="true"
-        className="absolute inset-0 grid place-items-center bg-third/0 transition-colors group-hover:bg-third/45 group-focus-visible:bg-third/45"
-      >
-        <span className="grid size-12 scale-75 place-items-center rounded-full bg-white/95 text-heading opacity-0 shadow-lg transition group-hover:scale-100 group-hover:opacity-100 group-focus-visible:scale-100 group-focus-visible:opacity-100">
-          <Icon icon="magnifying-glass-plus" className="size-5" />
-        </span>
-      </span>
     </>
   )
 }

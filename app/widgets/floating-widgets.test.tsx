@@ -1,11 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { parsePageRecord, widgetNames, type WidgetName } from '#app/record/schema.ts'
 import ChatWidget, { CHAT_GREETING_DELAY_MS } from './chat-widget.tsx'
 import { WidgetMenu } from './floating-widgets.tsx'
 import { widgetSettings } from '#app/record/widget-settings.ts'
+import { installFakePopover } from '#tests/fake-popover.ts'
+
+let uninstallPopover = () => {}
+beforeEach(() => (uninstallPopover = installFakePopover()))
+afterEach(() => uninstallPopover())
 
 const base = {
   dbPrincipal: {

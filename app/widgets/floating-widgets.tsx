@@ -1,4 +1,5 @@
 import { Suspense, lazy, useId, useRef, useState } from 'react'
+import { useHydrated } from '#app/ui/use-hydrated.ts'
 import { useLayout } from '#app/record/use-record.ts'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { MenuItem } from './menu-item.tsx'
@@ -34,6 +35,8 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
   const [palette, setPalette] = useState<'unloaded' | 'open' | 'closed'>('unloaded')
   const rootRef = useRef<HTMLDivElement>(null)
   const launcherRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLUListElement>(null)
+  const hydrated = useHydrated()
   const menuId = useId()
   const panelId = useId()
   const t = useStrings()
@@ -41,7 +44,7 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
   const focusItem = (name: string) => rootRef.current?.querySelector<HTMLElement>(`[data-widget="${name}"]`)?.focus()
   const closeAll = () => {
     setPanel(null)
-    setMenuOpen(false)
+    menuRef.current?.hidePopover()
   }
   const closePanel = () => {
     if (panel) focusItem(panel)
@@ -51,7 +54,7 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
     if (event.key !== 'Escape') return
     if (panel) closePanel()
     else if (menuOpen) {
-      setMenuOpen(false)
+      menuRef.current?.hidePopover()
       launcherRef.current?.focus()
     }
   }
@@ -100,7 +103,18 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
         className="pointer-events-none fixed bottom-5 right-5 z-40 flex flex-row-reverse items-end gap-3"
       >
         <div className="flex flex-col items-center gap-3">
-          <ul id={menuId} hidden={!menuOpen} className="pointer-events-auto flex flex-col items-center gap-3">
+          {/*
+            A manual popover, so the launcher opens and closes it before (or without) JavaScript; a tap
+            in an open panel must not close it, so not an "auto" one. Hydration adds Escape, focus
+            handling, aria-expanded and the panels. Above the launcher, centred on it.
+          */}
+          <ul
+            ref={menuRef}
+            id={menuId}
+            popover="manual"
+            onToggle={(event) => setMenuOpen(event.newState === 'open')}
+            className="pointer-events-auto inset-auto bottom-[5.5rem] right-5 m-0 w-14 flex-col items-center gap-3 overflow-visible bg-transparent [&:popover-open]:flex"
+          >
             {settings.chat ? panelItem('chat', t.a11y.chat, 'whatsapp', 'bg-[#0b7a6f] text-white') : null}
             {settings.call ? panelItem('call', t.a11y.call, 'phone', 'bg-btn text-on-btn') : null}
             {settings.visits ? panelItem('visits', t.a11y.visits, 'chart-simple', 'bg-main text-on-main') : null}
@@ -134,13 +148,11 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
           <button
             ref={launcherRef}
             type="button"
-            aria-expanded={menuOpen}
+            popoverTarget={menuId}
+            aria-expanded={hydrated ? menuOpen : undefined}
             aria-controls={menuId}
-            onClick={() => {
-              if (menuOpen) return closeAll()
-              void loadOpenPanel()
-              setMenuOpen(true)
-            }}
+            // The browser toggles the menu (popoverTarget); closing it also closes the open panel.
+            onClick={() => (menuOpen ? setPanel(null) : void loadOpenPanel())}
             className="pointer-events-auto grid size-14 place-items-center rounded-full bg-btn text-on-btn shadow-xl ring-2 ring-white transition-colors hover:bg-btn-hover hover:text-on-btn-hover"
           >
             <Icon icon={menuOpen ? 'xmark' : 'comment-dots'} className="size-6" />

@@ -3,7 +3,7 @@ import type { Service } from '#app/record/schema.ts'
 import { canonicalSlug } from '#app/record/slug.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { BulletList } from './bullet-list.tsx'
+import { BulletList } from './bullet-list.server.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 

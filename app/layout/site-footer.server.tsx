@@ -1,7 +1,7 @@
 import { mailtoHref, telHref } from '#app/record/contact-links.ts'
 import type { FooterView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
-import { SocialIcons } from '#app/ui/social-icons.tsx'
+import { SocialIcons } from '#app/ui/social-icons.server.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 

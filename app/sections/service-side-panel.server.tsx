@@ -2,7 +2,7 @@ import { mailtoHref, telHref } from '#app/record/contact-links.ts'
 import type { PageRecord, SocialLink } from '#app/record/schema.ts'
 import type { ServiceLink } from '#app/record/service-lists.ts'
 import { Icon } from '#app/ui/icon.tsx'
-import { SocialIcons } from '#app/ui/social-icons.tsx'
+import { SocialIcons } from '#app/ui/social-icons.server.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {

@@ -1,0 +1,66 @@
+import { telHref } from '#app/record/contact-links.ts'
+import type { HeaderTop } from '#app/record/page-views.ts'
+import { Icon } from '#app/ui/icon.tsx'
+import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import { SocialIcons } from '#app/ui/social-icons.server.tsx'
+import { useStrings } from '#app/i18n/use-strings.ts'
+
+/** `displayHeight` is the CSS height `className` gives the logo, in px (it picks the variant). */
+export function CompanyLogo({
+  logo,
+  name,
+  className = 'h-12 w-auto',
+  displayHeight = 48,
+}: {
+  logo: string
+  name: string
+  className?: string
+  displayHeight?: number
+}) {
+  const home = useStrings().errors.home
+  const label = name || home
+  if (!logo) return <span className="text-xl font-extrabold text-heading">{label}</span>
+  return <ResponsiveImage src={logo} alt={label} className={className} width={200} height={60} displayHeight={displayHeight} priority />
+}
+
+/** The bar above the header: phone, working days and hours, social links (a static block). */
+export function HeaderTopBar({ phone, workday, workHour, socials }: HeaderTop) {
+  return (
+    <div className="bg-third text-sm text-on-third">
+      <div className="container-page flex min-h-10 flex-wrap items-center justify-between gap-x-6 gap-y-1 py-1">
+        <ul className="flex flex-wrap items-center gap-x-5 gap-y-1">
+          {phone ? (
+            <li>
+              <a href={telHref(phone)} className="inline-flex items-center gap-2 font-semibold hover:underline">
+                <Icon icon="phone" className="size-3.5" />
+                {phone}
+              </a>
+            </li>
+          ) : null}
+          {workday ? (
+            <li className="hidden items-center gap-2 sm:inline-flex">
+              <Icon icon="calendar-days" className="size-3.5" />
+              {workday}
+            </li>
+          ) : null}
+          {workHour ? (
+            <li className="hidden items-center gap-2 sm:inline-flex">
+              <Icon icon="clock" className="size-3.5" />
+              {workHour}
+            </li>
+          ) : null}
+        </ul>
+        <SocialIcons links={socials} className="hidden gap-1 md:flex" />
+      </div>
+    </div>
+  )
+}
+
+/** The logo, linking home (a static block). */
+export function HeaderLogo({ logo, name }: { logo: string; name: string }) {
+  return (
+    <a href="/" className="shrink-0">
+      <CompanyLogo logo={logo} name={name} />
+    </a>
+  )
+}
