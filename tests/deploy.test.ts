@@ -7,7 +7,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, onTestFinished, test } from 'vitest'
 import { runCaddy } from './caddy-tls.ts'
 import { validLead } from './contact-post.ts'
 import { startFakeProvider } from './fake-provider.ts'
@@ -174,7 +174,16 @@ test("the VCL's rules one by one, against a fake origin and one that refuses con
   // Cookies, stale-if-error past stale-while-revalidate and refused connections, which the origins
   // below never produce on purpose: tests/varnish/default.vtc says what each request must do.
   const vtc = path.join(root, 'tests/varnish/default.vtc')
-  const run = promisify(execFile)('varnishtest', ['-D', `deploy=${path.join(root, 'deploy/varnish')}`, vtc], {
+  // varnishtest compiles the VCL as Varnish's own unprivileged user, which cannot enter a checkout in a
+  // 0700 directory (a clone under /root): it gets a world-readable copy of the shipped files.
+  const deploy = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-vcl-'))
+  fs.chmodSync(deploy, 0o755)
+  for (const file of fs.readdirSync(path.join(root, 'deploy/varnish'))) {
+    fs.copyFileSync(path.join(root, 'deploy/varnish', file), path.join(deploy, file))
+    fs.chmodSync(path.join(deploy, file), 0o644)
+  }
+  onTestFinished(() => fs.rmSync(deploy, { recursive: true, force: true }))
+  const run = promisify(execFile)('varnishtest', ['-D', `deploy=${deploy}`, vtc], {
     encoding: 'utf8',
     env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin` }, // it runs varnishd, which Debian puts there
   })
