@@ -31,7 +31,11 @@ if (dev) {
   const assets = path.join(root, 'build/client/assets')
   server.use(
     '/assets',
-    expressStaticGzip(assets, { enableBrotli: true, orderPreference: ['br', 'gz'], serveStatic: { immutable: true, maxAge: '1y' } }),
+    expressStaticGzip(assets, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      serveStatic: { immutable: true, maxAge: '1y', etag: false, lastModified: false, acceptRanges: false },
+    }),
   )
   server.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
 }

@@ -9,7 +9,10 @@ import type { PageRecord } from '#app/record/schema.ts'
  */
 const needsSpanish = typeof document === 'undefined' || document.documentElement.lang !== 'en'
 
-export const strings = { en, ...(needsSpanish ? { es: (await import('./strings-es.ts')).es } : {}) } as Record<Lang, Strings>
+/** The Spanish module (our words and the page copy), loaded only where a page can be Spanish. */
+export const spanish = needsSpanish ? await import('./strings-es.ts') : undefined
+
+export const strings = { en, ...(spanish ? { es: spanish.es } : {}) } as Record<Lang, Strings>
 
 /** The dictionary for a record. */
 export const stringsFor = (record: PageRecord): Strings => strings[langOf(record.labels.formLabel)]

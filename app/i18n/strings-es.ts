@@ -1,3 +1,4 @@
+import type { PageStrings } from './page-strings.ts'
 import type { Strings } from './strings.ts'
 
 /** The Spanish dictionary, its own module so that a page in English never downloads it (app/i18n/dictionaries.ts). */
@@ -63,6 +64,21 @@ export const es: Strings = {
     projectPageFor: (name: string) => `de ${name}`,
     colours: 'colores',
   },
+  widgets: {
+    reviewsTab: 'Opiniones',
+  },
+  errors: {
+    notFound: 'Página no encontrada',
+    notFoundText: 'No encontramos esa página. Puede que se haya movido o que el enlace esté mal escrito.',
+    failed: 'Algo salió mal',
+    failedText: 'Inténtelo de nuevo en un momento.',
+    goHome: 'Ir a la página de inicio',
+    home: 'Inicio',
+    ourServices: 'Nuestros servicios',
+  },
+}
+
+export const esPage: PageStrings = {
   sections: {
     aboutUs: 'Quiénes somos',
     welcomeTo: (company: string) => `Bienvenido a ${company}`,
@@ -150,17 +166,5 @@ export const es: Strings = {
     footerContact: 'Contacto',
     weAccept: (methods: string) => `Aceptamos: ${methods}`,
     rightsReserved: 'Todos los derechos reservados.',
-  },
-  widgets: {
-    reviewsTab: 'Opiniones',
-  },
-  errors: {
-    notFound: 'Página no encontrada',
-    notFoundText: 'No encontramos esa página. Puede que se haya movido o que el enlace esté mal escrito.',
-    failed: 'Algo salió mal',
-    failedText: 'Inténtelo de nuevo en un momento.',
-    goHome: 'Ir a la página de inicio',
-    home: 'Inicio',
-    ourServices: 'Nuestros servicios',
   },
 }

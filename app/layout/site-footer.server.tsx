@@ -4,6 +4,7 @@ import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.server.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -16,6 +17,7 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
 
 export function SiteFooter({ footer: f }: { footer: FooterView }) {
   const t = useStrings()
+  const page = usePageStrings()
   const fixedEnglish = useFixedEnglish()
   const linkClass = 'hover:text-on-footer hover:underline'
   return (
@@ -24,7 +26,7 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
         <Column title={f.title}>
           <p className="text-sm leading-relaxed">{f.about}</p>
         </Column>
-        <Column title={t.sections.ourServicesTitle}>
+        <Column title={page.sections.ourServicesTitle}>
           <ul className="space-y-2 text-sm">
             {f.services.map((s) => (
               <li key={s.name}>
@@ -35,7 +37,7 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
             ))}
           </ul>
         </Column>
-        <Column title={t.pages.footerNavigation}>
+        <Column title={page.pages.footerNavigation}>
           <nav aria-label={t.a11y.footerNav}>
             <ul className="space-y-2 text-sm">
               {f.navigation.map((item) => (
@@ -48,7 +50,7 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
             </ul>
           </nav>
         </Column>
-        <Column title={t.pages.footerContact}>
+        <Column title={page.pages.footerContact}>
           <ul className="space-y-3 text-sm">
             {f.phones.map((x) => (
               <li key={x.phone} className="flex items-start gap-3">
@@ -85,7 +87,7 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col items-center gap-4 py-6 text-sm md:flex-row md:justify-between">
           <div className="flex flex-col items-center gap-2 md:items-start">
-            {f.paymentMethod ? <p>{t.pages.weAccept(f.paymentMethod)}</p> : null}
+            {f.paymentMethod ? <p>{page.pages.weAccept(f.paymentMethod)}</p> : null}
             {f.paymentImage ? (
               <ResponsiveImage
                 src={f.paymentImage}
@@ -98,7 +100,7 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
             ) : null}
           </div>
           <p className="text-center">
-            © {new Date().getFullYear()} {f.name}. {t.pages.rightsReserved}
+            © {new Date().getFullYear()} {f.name}. {page.pages.rightsReserved}
           </p>
           <SocialIcons links={f.socials} className="flex gap-1" />
         </div>

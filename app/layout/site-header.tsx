@@ -1,8 +1,13 @@
 import { callToAction } from '#app/record/contact-links.ts'
 import type { LayoutView } from '#app/record/page-views.ts'
 import { StaticBlock, type StaticBlockRef } from '#app/ui/static-block.tsx'
-import { DesktopMenu, MobileMenu } from './nav-menu.tsx'
+import { deferred } from '#app/ui/deferred.tsx'
 import { useFixedEnglish } from '#app/i18n/use-strings.ts'
+
+// The menus work before their code arrives (hover, popover, <details>, plain links); it comes with the
+// visitor's first activity and adds the keyboard's submenu toggles, Escape and aria-expanded.
+const DesktopMenu = deferred(() => import('./nav-menu.tsx').then((m) => m.DesktopMenu), 'activity')
+const MobileMenu = deferred(() => import('./nav-menu.tsx').then((m) => m.MobileMenu), 'activity')
 
 /** The sticky header: the top bar and logo are static blocks (the layout's loader renders them); the menus and call to action run here. */
 export function SiteHeader({ layout, top, logo }: { layout: LayoutView; top: StaticBlockRef; logo: StaticBlockRef }) {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { strings } from '#app/i18n/dictionaries.ts'
+import { spanish } from '#app/i18n/dictionaries.ts'
 import { COVERAGE_LIST_MIN_LOCATIONS, MAP_FRAME_HEIGHT_PX, coverageLocations, coverageTitle, specCoverageTitle } from './coverage.ts'
 import { parsePageRecord } from './schema.ts'
 
@@ -25,7 +25,7 @@ test('without miles or an address the heading still reads as a sentence', () => 
 })
 
 test("on a Spanish page our fallbacks are Spanish; the spec's own sentence stays English", () => {
-  const es = strings.es.sections
+  const es = spanish!.esPage.sections
   expect(coverageTitle('', null, locations(1), es)).toBe('Cubrimos la zona de Town 1')
   expect(coverageTitle('', 50, [], es)).toBe('Nuestra zona de servicio')
   expect(coverageTitle('', 50, locations(1), es)).toBe('We Cover 50 Miles Around Town 1')

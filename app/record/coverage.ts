@@ -1,6 +1,5 @@
 import type { PageRecord } from './schema.ts'
-import { strings } from '#app/i18n/dictionaries.ts'
-import type { Strings } from '#app/i18n/strings.ts'
+import { enPage, type PageStrings } from '#app/i18n/page-strings.ts'
 import { formatCount } from './statistics.ts'
 
 /** Spec §9: the location list appears only with more than two locations. */
@@ -21,7 +20,7 @@ export function coverageTitle(
   customTitle: string,
   miles: number | null,
   locations: readonly Location[],
-  words: Strings['sections'] = strings.en.sections,
+  words: PageStrings['sections'] = enPage.sections,
 ): string {
   const address = locations[0]?.address.trim() ?? ''
   return customTitle.trim() || specCoverageTitle(miles, locations) || (address ? words.areaAround(address) : words.ourServiceArea)

@@ -1,7 +1,7 @@
-import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { notShown, shown, type Shown } from './block-status.ts'
 import type { PageRecord } from './schema.ts'
 import { youtubeId } from './youtube.ts'
+import { pageStringsFor } from '#app/i18n/use-page-strings.ts'
 
 export type PromoVideo = { videoId: string; poster: string }
 
@@ -31,7 +31,7 @@ export function brandingSection(record: PageRecord): Shown<{ link: string; img: 
   return shown({
     link: first.link,
     img: first.img,
-    title: record.labels.general.titleBranding.trim() || stringsFor(record).sections.brandsWeTrust,
+    title: record.labels.general.titleBranding.trim() || pageStringsFor(record).sections.brandsWeTrust,
   })
 }
 export const brandingBlock = (record: PageRecord) => brandingSection(record).view

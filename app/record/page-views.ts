@@ -12,9 +12,9 @@ import { cardServices, introServices, serviceImage, serviceSummary, sideServiceL
 import { sidePanelSocialLinks } from './side-panel.ts'
 import { themeCss } from './theme.ts'
 import { galleryVideoIds } from './youtube.ts'
-import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { langOf } from '#app/i18n/strings.ts'
 import { IMAGE_PLACEHOLDER, smallestVariant } from '#app/ui/image-variants.ts'
+import { pageStringsFor } from '#app/i18n/use-page-strings.ts'
 
 /**
  * What each page sends to the browser: the shared layout's view of the record, plus each route's
@@ -80,7 +80,7 @@ export function footerView(record: PageRecord) {
   const p = record.dbPrincipal
   return {
     name: p.name,
-    title: first.slogan || p.name || stringsFor(record).sections.aboutUs,
+    title: first.slogan || p.name || pageStringsFor(record).sections.aboutUs,
     about: first.about.length > FOOTER_ABOUT_LENGTH ? `${first.about.slice(0, FOOTER_ABOUT_LENGTH)}…` : first.about,
     services: record.dbServices
       .filter((s) => s.name)
@@ -183,7 +183,7 @@ export function galleryView(record: PageRecord) {
 export function reviewsView(record: PageRecord) {
   return {
     image: imageAt(record, 3),
-    title: record.labels.general.titleReviews.trim() || stringsFor(record).pages.reviewsTitle,
+    title: record.labels.general.titleReviews.trim() || pageStringsFor(record).pages.reviewsTitle,
     widgetClass: reviewsWidgetClass(record),
     gmbLink: record.gmb.link,
   }

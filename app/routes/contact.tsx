@@ -11,9 +11,10 @@ import { CoverageMap } from '#app/sections/coverage-map.server.tsx'
 import { ContactForm } from '#app/sections/deferred-sections.ts'
 import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
-import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
+import { useFixedEnglish } from '#app/i18n/use-strings.ts'
 import { CONTACT_US } from '#app/i18n/spec-english.ts'
 import type { Route } from './+types/contact'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 /** Every form on the site posts here (with or without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,19 +42,33 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
     cards: staticBlock(<ContactCards {...cards} />),
     map: staticBlock(<CoverageMap {...coverage} />),
+    formIntro: staticBlock(<FormIntro invitation={formStringsFor(record.labels.formLabel).invitation} />),
   }
-  // The invitation comes with the page's data so the form's string table stays out of this route's first-load JavaScript.
-  return { invitation: formStringsFor(record.labels.formLabel).invitation, blocks }
+  return { blocks }
+}
+
+/** The form card's heading and invitation (a static block: the card's only part that runs is the form). */
+function FormIntro({ invitation }: { invitation: string }) {
+  const page = usePageStrings()
+  const fixedEnglish = useFixedEnglish()
+  return (
+    <>
+      <p className="mb-2 text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">{page.sections.freeEstimate}</p>
+      <h2 id="contact-heading" lang={fixedEnglish} className="text-3xl sm:text-4xl">
+        {CONTACT_US}
+      </h2>
+      <span aria-hidden="true" className="mt-4 block h-1 w-16 rounded-full bg-secondary" />
+      <p className="mb-8 mt-5 text-lg">{invitation}</p>
+    </>
+  )
 }
 
 export const handle: PageHandle = { page: 'Contact' }
 
 export const shouldRevalidate = revalidateOnlyWhenAsked
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { invitation, blocks } = loaderData
+  const { blocks } = loaderData
   const { form } = useLayout()
-  const t = useStrings()
-  const fixedEnglish = useFixedEnglish()
   return (
     <>
       <StaticBlock block={blocks.header} />
@@ -63,12 +78,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           {/* The wrappers of static blocks have display: contents, so the photo is a cell of this grid. */}
           <StaticBlock block={blocks.photo} />
           <div className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-black/5 sm:p-10 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-            <p className="mb-2 text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">{t.sections.freeEstimate}</p>
-            <h2 id="contact-heading" lang={fixedEnglish} className="text-3xl sm:text-4xl">
-              {CONTACT_US}
-            </h2>
-            <span aria-hidden="true" className="mt-4 block h-1 w-16 rounded-full bg-secondary" />
-            <p className="mb-8 mt-5 text-lg">{invitation}</p>
+            <StaticBlock block={blocks.formIntro} />
             <ContactForm {...form} idPrefix="contact" />
           </div>
           <div className="lg:col-start-1">

@@ -4,12 +4,12 @@ import { currentRecord } from '#app/record/current-record.server.ts'
 import { galleryView } from '#app/record/page-views.ts'
 import { PhotoGallery } from '#app/sections/photo-gallery.tsx'
 import { photoGalleryBlocks } from '#app/sections/photo-gallery.server.tsx'
-import { BeforeAfter } from '#app/sections/before-after.tsx'
+import { BeforeAfter } from '#app/sections/deferred-sections.ts'
 import { beforeAfterBlocks } from '#app/sections/before-after.server.tsx'
-import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/gallery'
+import { pageStringsFor } from '#app/i18n/use-page-strings.ts'
 
 /** The header and the empty notice are rendered here; the sliders and lightboxes run in the browser. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -20,11 +20,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     header: staticBlock(
       <PageHeader title="Gallery" subHeader={subHeader} english={subHeader === 'Gallery' ? 'both' : 'title'} image={image} />,
     ),
-    beforeAfter: beforeAfterBlocks(staticBlock, pairs),
+    beforeAfter: beforeAfterBlocks(staticBlock, pairs, pageStringsFor(record).sections),
     groups: groups.map((group, i) => photoGalleryBlocks(staticBlock, group, `gallery-group-${i}`)),
     empty: staticBlock(
       !groups.length && !pairs.length ? (
-        <p className="container-page py-20 text-center text-lg">{stringsFor(record).pages.galleryComing}</p>
+        <p className="container-page py-20 text-center text-lg">{pageStringsFor(record).pages.galleryComing}</p>
       ) : null,
     ),
   }

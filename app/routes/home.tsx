@@ -11,10 +11,10 @@ import { ServicesCards } from '#app/sections/services-cards.server.tsx'
 import { ServicesIntro } from '#app/sections/services-intro.server.tsx'
 import { TrailingCta } from '#app/sections/trailing-cta.server.tsx'
 import { ContactForm, HomeReviews, PromoVideo, SendUsAMessage, StatisticsBand } from '#app/sections/deferred-sections.ts'
-import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/home'
+import { pageStringsFor } from '#app/i18n/use-page-strings.ts'
 
 /** The page's blocks that need no JavaScript are rendered here; the browser gets only what the others need. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -27,7 +27,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     intro: staticBlock(<ServicesIntro services={home.intro} companyName={companyName} />),
     circles: staticBlock(<AboutCircles companyName={companyName} {...home.circles} />),
     about: home.about
-      ? staticBlock(<AboutWithList id="home-about-heading" title={stringsFor(record).sections.builtOnTrust} {...home.about} imageRight />)
+      ? staticBlock(
+          <AboutWithList id="home-about-heading" title={pageStringsFor(record).sections.builtOnTrust} {...home.about} imageRight />,
+        )
       : null,
     cards: staticBlock(
       <>

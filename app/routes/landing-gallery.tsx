@@ -5,27 +5,27 @@ import { findEntryOr404 } from '#app/record/find-entry.server.ts'
 import type { PageHandle } from '#app/record/page-meta.ts'
 import { PhotoGallery } from '#app/sections/photo-gallery.tsx'
 import { photoGalleryBlocks } from '#app/sections/photo-gallery.server.tsx'
-import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/landing-gallery'
+import { pageStringsFor } from '#app/i18n/use-page-strings.ts'
 
 /** The header, the empty notice and the link back are rendered here; the lightbox runs in the browser. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const landing = findEntryOr404(record.landings, params.id, (slug) => `/gallery/${slug}`)
   const name = landing.name.trim()
-  const t = stringsFor(record)
+  const page = pageStringsFor(record)
   const staticBlock = staticBlocksOf(context)
   const blocks = {
     header: staticBlock(<PageHeader title={name} subHeader="Project Gallery" english="subHeader" image={landing.gallery[0]} />),
-    gallery: photoGalleryBlocks(staticBlock, { name, images: landing.gallery }, 'landing-gallery-heading', t.pages.projectPhotos),
+    gallery: photoGalleryBlocks(staticBlock, { name, images: landing.gallery }, 'landing-gallery-heading', page.pages.projectPhotos),
     end: staticBlock(
       <>
-        {landing.gallery.length ? null : <p className="container-page py-20 text-center text-lg">{t.pages.projectComing}</p>}
+        {landing.gallery.length ? null : <p className="container-page py-20 text-center text-lg">{page.pages.projectComing}</p>}
         <p className="container-page pb-16 text-center">
           <a href="/gallery" className="btn-primary">
-            {t.pages.wholeGallery}
+            {page.pages.wholeGallery}
           </a>
         </p>
       </>,

@@ -10,18 +10,20 @@ import type { Route } from './+types/our-videos'
 import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { SectionHeading } from '#app/sections/section-heading.tsx'
 import { Icon } from '#app/ui/icon.tsx'
+import { pageStringsFor } from '#app/i18n/use-page-strings.ts'
 
 /** The header, the section's heading and the channel link are rendered here; the thumbnails and player run in the browser. */
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { image, channelUrl, videoIds, companyName } = videosView(record)
   const t = stringsFor(record)
+  const page = pageStringsFor(record)
   const staticBlock = staticBlocksOf(context)
   const blocks = {
     header: staticBlock(<PageHeader title="Our Videos" english="both" image={image} />),
     heading: staticBlock(
-      <SectionHeading id="videos-heading" eyebrow={t.sections.watchOurCrews} title={t.sections.projectVideos}>
-        <p>{t.sections.videosLead(companyName)}</p>
+      <SectionHeading id="videos-heading" eyebrow={page.sections.watchOurCrews} title={page.sections.projectVideos}>
+        <p>{page.sections.videosLead(companyName)}</p>
       </SectionHeading>,
     ),
     thumbnails: videoThumbnails(staticBlock, videoIds),
@@ -30,16 +32,16 @@ export async function loader({ context }: Route.LoaderArgs) {
         <p className="mt-12 text-center">
           <a href={channelUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
             <Icon icon="youtube" className="size-5" />
-            {t.sections.visitYouTube}
+            {page.sections.visitYouTube}
             <Icon icon="arrow-up-right-from-square" className="size-3.5" />
             <span className="sr-only">{t.a11y.opensInNewTab}</span>
           </a>
         </p>
       ) : (
         <p className="container-page py-20 text-center text-lg">
-          {t.pages.videosComing}{' '}
+          {page.pages.videosComing}{' '}
           <a href="/gallery" className="font-semibold text-main-ink underline">
-            {t.pages.projectGallery}
+            {page.pages.projectGallery}
           </a>
           .
         </p>

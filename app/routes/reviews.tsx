@@ -9,27 +9,29 @@ import { stringsFor } from '#app/i18n/dictionaries.ts'
 import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/reviews'
+import { pageStringsFor } from '#app/i18n/use-page-strings.ts'
 
 /** Everything but the reviews widget (a third-party script) is rendered here (see StaticBlock). */
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { image, title, widgetClass, gmbLink } = reviewsView(record)
   const t = stringsFor(record)
+  const page = pageStringsFor(record)
   const staticBlock = staticBlocksOf(context)
   const blocks = {
     header: staticBlock(<PageHeader title="Reviews" english="both" image={image} />),
     heading: staticBlock(
-      <SectionHeading id="reviews-heading" eyebrow={t.sections.testimonials} title={title}>
-        <p>{t.pages.reviewsLead}</p>
+      <SectionHeading id="reviews-heading" eyebrow={page.sections.testimonials} title={title}>
+        <p>{page.pages.reviewsLead}</p>
       </SectionHeading>,
     ),
     end: staticBlock(
       <>
         {widgetClass ? null : (
           <p className="text-center text-lg">
-            {t.pages.reviewsComing}{' '}
+            {page.pages.reviewsComing}{' '}
             <a href="/contact" className="font-semibold text-main-ink underline">
-              {t.pages.askForReferences}
+              {page.pages.askForReferences}
             </a>
             .
           </p>
@@ -40,11 +42,11 @@ export async function loader({ context }: Route.LoaderArgs) {
               <Icon icon="star" className="size-6" />
             </span>
             <div className="flex-1">
-              <h3 className="text-xl">{t.pages.workedWithUs}</h3>
-              <p className="mt-1">{t.pages.reviewHelps}</p>
+              <h3 className="text-xl">{page.pages.workedWithUs}</h3>
+              <p className="mt-1">{page.pages.reviewHelps}</p>
             </div>
             <a href={gmbLink} target="_blank" rel="noopener noreferrer" className="btn-primary shrink-0">
-              {t.pages.leaveReview}
+              {page.pages.leaveReview}
               <span className="sr-only"> {t.a11y.opensInNewTab}</span>
             </a>
           </div>

@@ -6,8 +6,10 @@ import { footerView, headerTop, layoutView } from '#app/record/page-views.ts'
 import { SiteFooter } from '#app/layout/site-footer.server.tsx'
 import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
-import { FloatingWidgets } from '#app/widgets/floating-widgets.tsx'
-import { BackToTop, EstimateModal, ScrollProgress } from '#app/sections/deferred-sections.ts'
+import { useCountPageView } from '#app/widgets/use-visit-counts.ts'
+import { BackToTop, FloatingWidgets, ScrollProgress } from '#app/sections/deferred-sections.ts'
+import { EstimateModal } from '#app/sections/estimate-modal.tsx'
+import { EstimateIntro } from '#app/sections/estimate-intro.server.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 import type { Route } from './+types/site-layout'
 
@@ -20,6 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     top: staticBlock(<HeaderTopBar {...headerTop(record)} />),
     logo: staticBlock(<HeaderLogo logo={layout.logo} name={layout.name} />),
     footer: staticBlock(<SiteFooter footer={footerView(record)} />),
+    estimateIntro: staticBlock(<EstimateIntro logo={layout.logo} name={layout.name} labels={layout.form.labels} />),
   }
   return { ...layout, blocks }
 }
@@ -28,6 +31,7 @@ export const shouldRevalidate = revalidateOnlyWhenAsked
 /** The shared layout of every page but /find-us-on. */
 export default function SiteLayout({ loaderData: layout }: Route.ComponentProps) {
   const t = useStrings()
+  useCountPageView(layout.widgets.visits)
   return (
     <>
       <a
@@ -45,7 +49,7 @@ export default function SiteLayout({ loaderData: layout }: Route.ComponentProps)
       <StaticBlock block={layout.blocks.footer} />
       <BackToTop />
       <FloatingWidgets />
-      <EstimateModal />
+      <EstimateModal intro={layout.blocks.estimateIntro} />
     </>
   )
 }

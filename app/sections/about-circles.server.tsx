@@ -2,7 +2,7 @@ import { formatCount } from '#app/record/statistics.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { SectionHeading } from './section-heading.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = { companyName: string; text: string; images: string[]; exprYears: number | null }
 
@@ -16,7 +16,7 @@ function Circle({ src, className, sizes }: { src: string | undefined; className:
 
 /** The three-circle about block: three round photos beside who the company is. */
 export function AboutCircles({ companyName, text, images, exprYears }: Props) {
-  const t = useStrings()
+  const page = usePageStrings()
   if (!text) return null
   return (
     <section aria-labelledby="about-circles-heading" className="overflow-hidden py-16 sm:py-24">
@@ -38,7 +38,7 @@ export function AboutCircles({ companyName, text, images, exprYears }: Props) {
               <Icon icon="award" className="size-7" />
               <span className="leading-tight">
                 <span className="block text-2xl font-extrabold">{formatCount(exprYears)}+</span>
-                <span className="text-sm font-semibold">{t.sections.yearsOfExperience}</span>
+                <span className="text-sm font-semibold">{page.sections.yearsOfExperience}</span>
               </span>
             </p>
           ) : null}
@@ -47,12 +47,12 @@ export function AboutCircles({ companyName, text, images, exprYears }: Props) {
           <SectionHeading
             id="about-circles-heading"
             align="left"
-            eyebrow={t.sections.aboutUs}
-            title={companyName ? t.sections.welcomeTo(companyName) : t.sections.whoWeAre}
+            eyebrow={page.sections.aboutUs}
+            title={companyName ? page.sections.welcomeTo(companyName) : page.sections.whoWeAre}
           />
           <p className="-mt-4 text-lg leading-relaxed">{text}</p>
           <a href="/about" className="btn-primary mt-8">
-            {t.sections.moreAboutUs}
+            {page.sections.moreAboutUs}
             <Icon icon="arrow-right" className="size-4" />
           </a>
         </div>

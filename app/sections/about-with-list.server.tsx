@@ -1,7 +1,7 @@
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { SectionHeading } from './section-heading.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = {
   id: string
@@ -17,7 +17,7 @@ type Props = {
 
 /** An about text with its bullet list, beside a framed photo. */
 export function AboutWithList({ id, title, eyebrow, text, list, image, imageRight = false, tinted = false }: Props) {
-  const aboutUs = useStrings().sections.aboutUs
+  const aboutUs = usePageStrings().sections.aboutUs
   if (!text && !list.length) return null
   return (
     <section aria-labelledby={id} className={`py-16 sm:py-24 ${tinted ? 'bg-slate-50' : ''}`}>

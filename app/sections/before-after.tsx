@@ -1,7 +1,6 @@
 import { CompareSlider } from '#app/ui/compare-slider.tsx'
 import { StaticBlock } from '#app/ui/static-block.tsx'
 import type { BeforeAfterBlocks } from './before-after.server.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
 
 /**
  * Before/after sliders, one per pair: drag the handle, or focus it and use the arrow keys, Home and
@@ -9,7 +8,6 @@ import { useStrings } from '#app/i18n/use-strings.ts'
  * the browser.
  */
 export function BeforeAfter({ blocks }: { blocks: BeforeAfterBlocks | null }) {
-  const t = useStrings()
   if (!blocks) return null
   const count = blocks.sliders.length
   return (
@@ -20,10 +18,10 @@ export function BeforeAfter({ blocks }: { blocks: BeforeAfterBlocks | null }) {
           {blocks.sliders.map((photos, i) => (
             <li key={i}>
               <figure className="rounded-2xl bg-white p-3 shadow-lg ring-1 ring-black/5">
-                <CompareSlider label={t.sections.project(i + 1)} photos={photos} />
+                <CompareSlider label={blocks.labels[i] ?? ''} photos={photos} />
                 <figcaption className="flex items-center justify-between px-1 pt-3 text-sm font-semibold text-heading">
-                  <span>{t.sections.project(i + 1)}</span>
-                  <span className="text-xs font-medium uppercase tracking-wider text-paragraph">{t.sections.beforeAfterCaption}</span>
+                  <span>{blocks.labels[i]}</span>
+                  <span className="text-xs font-medium uppercase tracking-wider text-paragraph">{blocks.caption}</span>
                 </figcaption>
               </figure>
             </li>

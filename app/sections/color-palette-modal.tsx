@@ -2,6 +2,7 @@ import { colorGroups, cssNamedColors } from '#app/record/css-named-colors.ts'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = { open: boolean; onClose: () => void }
 
@@ -11,12 +12,13 @@ const grouped = colorGroups.map((group) => ({ group, colors: cssNamedColors.filt
 /** The built-in colour reference: the CSS named colours by group, as an accordion where every group may be closed. */
 export function ColorPaletteModal({ open, onClose }: Props) {
   const t = useStrings()
+  const page = usePageStrings()
   // The group and colour names are the CSS keywords, English whatever the page's language.
   const fixedEnglish = useFixedEnglish()
   return (
     <Dialog open={open} onClose={onClose} title={t.a11y.palette} size="lg" closeLabel={t.a11y.closePalette}>
       <div className="px-5 py-5 sm:px-6">
-        <p className="mb-4 text-sm">{t.sections.paletteLead}</p>
+        <p className="mb-4 text-sm">{page.sections.paletteLead}</p>
         <div className="divide-y divide-slate-200 overflow-hidden rounded-xl ring-1 ring-slate-200">
           {grouped.map(({ group, colors }, i) => (
             <details key={group} open={i === 0} className="group/details bg-white">

@@ -2,6 +2,7 @@ import { digitsOnly, telHref } from '#app/record/contact-links.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = {
   phones: PageRecord['dbPrincipal']['phones']
@@ -29,10 +30,11 @@ function Card({ icon, title, children }: { icon: IconName; title: string; childr
 /** The contact page's three cards: every phone with its name, the first address, the first work day and hours. */
 export function ContactCards({ phones, address, workday, workHour }: Props) {
   const t = useStrings()
+  const page = usePageStrings()
   const callable = phones.filter((p) => digitsOnly(p.phone))
   return (
     <ul aria-label={t.a11y.howToReach} className="grid gap-4">
-      <Card icon="phone" title={t.sections.callUs}>
+      <Card icon="phone" title={page.sections.callUs}>
         {callable.length ? (
           <ul className="space-y-1">
             {callable.map((p) => (
@@ -45,21 +47,21 @@ export function ContactCards({ phones, address, workday, workHour }: Props) {
             ))}
           </ul>
         ) : (
-          <p>{t.sections.weCallYouBack}</p>
+          <p>{page.sections.weCallYouBack}</p>
         )}
       </Card>
-      <Card icon="location-dot" title={t.sections.visitUs}>
+      <Card icon="location-dot" title={page.sections.visitUs}>
         {address ? (
           <a href={mapSearch(address)} target="_blank" rel="noopener noreferrer" className="hover:text-main-ink hover:underline">
             {address}
             <span className="sr-only"> {t.a11y.mapOpensInNewTab}</span>
           </a>
         ) : (
-          <p>{t.sections.weComeToYou}</p>
+          <p>{page.sections.weComeToYou}</p>
         )}
       </Card>
-      <Card icon="clock" title={t.sections.workingHours}>
-        <p className="font-semibold text-heading">{workday || t.sections.byAppointment}</p>
+      <Card icon="clock" title={page.sections.workingHours}>
+        <p className="font-semibold text-heading">{workday || page.sections.byAppointment}</p>
         {workHour ? <p>{workHour}</p> : null}
       </Card>
     </ul>

@@ -3,6 +3,7 @@ import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = {
   locations: PageRecord['dbPrincipal']['location']
@@ -14,8 +15,9 @@ type Props = {
 /** Where the company works: a heading, the locations (when more than two) and the first location's map. */
 export function CoverageMap({ locations, miles, customTitle }: Props) {
   const t = useStrings()
+  const page = usePageStrings()
   const fixedEnglish = useFixedEnglish()
-  const title = coverageTitle(customTitle, miles, locations, t.sections)
+  const title = coverageTitle(customTitle, miles, locations, page.sections)
   const titleIsSpecs = !customTitle.trim() && specCoverageTitle(miles, locations) !== null
   const listed = coverageLocations(locations)
   const first = locations[0]
@@ -25,14 +27,14 @@ export function CoverageMap({ locations, miles, customTitle }: Props) {
       <div className="container-page">
         <SectionHeading
           id="coverage-heading"
-          eyebrow={t.sections.serviceArea}
+          eyebrow={page.sections.serviceArea}
           title={title}
           titleLang={titleIsSpecs ? fixedEnglish : undefined}
         />
         <div className={`grid gap-8 ${listed.length ? 'lg:grid-cols-[1fr_2fr]' : ''}`}>
           {listed.length ? (
             <div className="flex flex-col rounded-2xl bg-third p-6 text-on-third shadow-xl sm:p-8">
-              <h3 className="text-xl text-on-third">{t.sections.ourLocations}</h3>
+              <h3 className="text-xl text-on-third">{page.sections.ourLocations}</h3>
               <ul className="mt-4 space-y-1">
                 {listed.map((location, index) => (
                   <li key={`${index}-${location.address}`}>
@@ -45,7 +47,7 @@ export function CoverageMap({ locations, miles, customTitle }: Props) {
               </ul>
               <div className="mt-auto pt-6">
                 <a href="/contact" className="btn-primary">
-                  {t.sections.askAboutYourArea}
+                  {page.sections.askAboutYourArea}
                 </a>
               </div>
             </div>

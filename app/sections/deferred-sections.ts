@@ -1,24 +1,21 @@
-import type { ComponentProps, ComponentType } from 'react'
 import { deferred } from '#app/ui/deferred.tsx'
 
 /**
- * The interactive blocks below the first screen and the layout's widgets and estimate modal: rendered
- * by the server, hydrated once the browser is idle. Their code is one chunk (all-sections.ts),
- * fetched once per visit and cached, so the JavaScript a page needs before it hydrates is the
- * framework, the header and the page's first screen.
+ * The interactive blocks the server renders and the browser hydrates later (app/ui/deferred.tsx),
+ * each its own chunk, so a page fetches only the blocks it shows. Most wait for the visitor's first
+ * activity: their server HTML works until then (the form posts, the video link opens YouTube, the
+ * numbers show their final values), so a visit that only reads the first screen downloads none.
  */
-type Sections = typeof import('./all-sections.ts')
-type Props<K extends keyof Sections> = ComponentProps<Sections[K]> & object
-const section = <K extends keyof Sections>(name: K) =>
-  deferred<Props<K>>(() => import('./all-sections.ts').then((m) => m[name] as ComponentType<Props<K>>))
-
-export const BackToTop = section('BackToTop')
-export const NotFoundNotice = section('NotFoundNotice')
-export const ScrollProgress = section('ScrollProgress')
-export const ContactForm = section('ContactForm')
-export const EstimateModal = section('EstimateModal')
-export const HomeReviews = section('HomeReviews')
-export const PromoVideo = section('PromoVideo')
-export const ReviewsWidget = section('ReviewsWidget')
-export const SendUsAMessage = section('SendUsAMessage')
-export const StatisticsBand = section('StatisticsBand')
+export const BackToTop = deferred(() => import('#app/layout/back-to-top.tsx').then((m) => m.BackToTop), 'activity')
+export const ScrollProgress = deferred(() => import('#app/layout/scroll-progress.tsx').then((m) => m.ScrollProgress), 'activity')
+export const NotFoundNotice = deferred(() => import('#app/layout/not-found-notice.tsx').then((m) => m.NotFoundNotice), 'activity')
+export const FloatingWidgets = deferred(() => import('#app/widgets/floating-widgets.tsx').then((m) => m.FloatingWidgets), 'activity')
+/** Below the gallery's photos: its sliders' code comes with the scroll that reaches them. */
+export const BeforeAfter = deferred(() => import('./before-after.tsx').then((m) => m.BeforeAfter), 'activity')
+export const ContactForm = deferred(() => import('./contact-form.tsx').then((m) => m.ContactForm), 'activity')
+export const HomeReviews = deferred(() => import('./home-reviews.tsx').then((m) => m.HomeReviews), 'activity')
+export const PromoVideo = deferred(() => import('./promo-video.tsx').then((m) => m.PromoVideo), 'activity')
+export const SendUsAMessage = deferred(() => import('./send-us-a-message.tsx').then((m) => m.SendUsAMessage), 'activity')
+export const StatisticsBand = deferred(() => import('./statistics-band.tsx').then((m) => m.StatisticsBand), 'activity')
+/** The reviews page's widget is its first screen: its platform script must start without waiting for the visitor. */
+export const ReviewsWidget = deferred(() => import('./reviews-widget.tsx').then((m) => m.ReviewsWidget), 'idle')

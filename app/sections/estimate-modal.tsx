@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react'
 import { useLayout } from '#app/record/use-record.ts'
 import { Dialog } from '#app/ui/dialog.tsx'
-import { ContactForm } from './contact-form.tsx'
+import { StaticBlock, type StaticBlockRef } from '#app/ui/static-block.tsx'
+import { ContactForm } from './deferred-sections.ts'
 import { ESTIMATE_MODAL_TITLE, firstTimeThisVisit } from './estimate-visit.ts'
-import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
-import { formStringsFor } from '#app/forms/form-strings.ts'
 
 /**
- * The estimate modal: open on the first page of a visit, once. It renders closed on the server
- * and opens after hydration, so the HTML never differs; client-side navigation keeps the layout
- * (and this component) mounted, and a reload finds the flag, so it never comes back that visit.
+ * The estimate modal: open on the first page of a visit, once. The server renders it closed, with
+ * its intro (a static block) and the form inside, and it opens after hydration, so the HTML never
+ * differs; the form's code arrives with the visitor's first activity (until then it posts as a
+ * plain form). A reload finds the visit's flag, so it never comes back that visit.
  */
-export function EstimateModal() {
-  const { logo, name, form } = useLayout()
+export function EstimateModal({ intro }: { intro: StaticBlockRef }) {
+  const { form } = useLayout()
   const t = useStrings()
   const fixedEnglish = useFixedEnglish()
   const [open, setOpen] = useState(false)
@@ -28,21 +28,10 @@ export function EstimateModal() {
       titleLang={fixedEnglish}
       size="lg"
       closeLabel={t.a11y.closeEstimate}
+      keepContent
     >
       <div className="px-5 pb-6 pt-5 sm:px-8 sm:pb-8">
-        <div className="mb-6 flex flex-col items-center gap-3 rounded-xl bg-slate-50 px-4 py-5 text-center sm:flex-row sm:text-left">
-          {logo ? (
-            <ResponsiveImage
-              src={logo}
-              alt={name || t.a11y.companyLogo}
-              width={200}
-              height={60}
-              displayHeight={48}
-              className="h-12 w-auto shrink-0"
-            />
-          ) : null}
-          <p className="text-sm sm:border-l sm:border-slate-200 sm:pl-4">{formStringsFor(form.labels).invitation}</p>
-        </div>
+        <StaticBlock block={intro} />
         <ContactForm {...form} idPrefix="estimate" />
       </div>
     </Dialog>

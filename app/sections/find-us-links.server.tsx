@@ -5,6 +5,7 @@ import { linkableEntries, type FindUsVariant } from '#app/record/find-us-variant
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 import { CHAT_REPLY_TIME } from '#app/i18n/spec-english.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = {
   variant: FindUsVariant
@@ -52,6 +53,7 @@ function TextLink({ href, label, icon, detail }: { href: string; label: string; 
 /** The "link in bio" list: business listing, chat, directories and social profiles, as pictures when the record has them. */
 export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Props) {
   const t = useStrings()
+  const page = usePageStrings()
   const fixedEnglish = useFixedEnglish()
   const pictures = variant === 'images'
   const dirs = linkableEntries(directories)
@@ -65,12 +67,12 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
         {gmb.link ? (
           <li>
             {pictures && gmb.img ? (
-              <ImageLink href={gmb.link} image={gmb.img} label={t.sections.googleProfile} />
+              <ImageLink href={gmb.link} image={gmb.img} label={page.sections.googleProfile} />
             ) : (
               <TextLink
                 href={gmb.link}
-                label={t.sections.findUsOnGoogle}
-                detail={t.sections.googleDetail}
+                label={page.sections.findUsOnGoogle}
+                detail={page.sections.googleDetail}
                 icon={iconBadge(<Icon icon="google" className="size-5" />, 'bg-[#1a73e8] text-white')}
               />
             )}
@@ -81,7 +83,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
             <a href={chatHref} {...external} className={`${pill} bg-[#075e54] text-white ring-transparent`}>
               {iconBadge(<Icon icon="whatsapp" className="size-6" />, 'bg-white/15')}
               <span className="flex-1">
-                {t.sections.chatOnWhatsApp}
+                {page.sections.chatOnWhatsApp}
                 <span lang={fixedEnglish} className="block text-sm font-normal text-white/85">
                   {CHAT_REPLY_TIME}
                 </span>
@@ -95,7 +97,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
         <section aria-label={t.a11y.directories}>
           <Heading>
             <Icon icon="star" className="mr-1.5 inline size-3 -translate-y-px text-secondary-ink" />
-            {t.sections.ratedOn}
+            {page.sections.ratedOn}
           </Heading>
           <ul className={pictures ? 'grid grid-cols-2 gap-3' : 'space-y-3'}>
             {dirs.map((d) => (
@@ -112,7 +114,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
       ) : null}
       {nets.length ? (
         <section aria-label={t.a11y.socialProfiles}>
-          <Heading>{t.sections.followUs}</Heading>
+          <Heading>{page.sections.followUs}</Heading>
           {pictures && nets.some((n) => n.image) ? (
             <ul className="grid grid-cols-2 gap-3">
               {nets.map((n) => (

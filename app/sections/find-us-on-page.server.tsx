@@ -3,11 +3,11 @@ import type { FindUsView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { FindUsLinks } from './find-us-links.server.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 /** The whole "link in bio" page, one static block (routes/find-us-on.tsx). */
 export function FindUsOnPage({ name, logo, slogan, address, phone, backdrop, variant, gmb, chatHref, directories, socials }: FindUsView) {
-  const t = useStrings()
+  const page = usePageStrings()
   return (
     <div className="relative isolate min-h-dvh overflow-hidden bg-third px-4 py-10 sm:py-16">
       {backdrop ? (
@@ -24,7 +24,7 @@ export function FindUsOnPage({ name, logo, slogan, address, phone, backdrop, var
                 <Icon icon="globe" className="size-10 text-main-ink" />
               )}
             </div>
-            <h1 className="text-2xl leading-tight sm:text-3xl">{name || t.pages.findUsOnline}</h1>
+            <h1 className="text-2xl leading-tight sm:text-3xl">{name || page.pages.findUsOnline}</h1>
             {slogan ? <p className="mt-2 text-paragraph">{slogan}</p> : null}
             {address ? (
               <p className="mt-3 inline-flex items-center gap-1.5 text-sm text-paragraph">
@@ -40,7 +40,7 @@ export function FindUsOnPage({ name, logo, slogan, address, phone, backdrop, var
             {phone ? (
               <a href={telHref(phone)} className="btn-primary">
                 <Icon icon="phone" className="size-4" />
-                {t.sections.callPhone(phone)}
+                {page.sections.callPhone(phone)}
               </a>
             ) : null}
             <a
@@ -48,11 +48,11 @@ export function FindUsOnPage({ name, logo, slogan, address, phone, backdrop, var
               className="inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold text-main-ink ring-2 ring-main transition-colors hover:bg-main hover:text-on-main"
             >
               <Icon icon="globe" className="size-4" />
-              {t.pages.visitWebsite}
+              {page.pages.visitWebsite}
             </a>
           </div>
         </div>
-        <p className="mt-6 text-center text-sm text-on-third-soft">© {name || t.pages.ourCompany}</p>
+        <p className="mt-6 text-center text-sm text-on-third-soft">© {name || page.pages.ourCompany}</p>
       </main>
     </div>
   )

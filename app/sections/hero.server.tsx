@@ -1,13 +1,13 @@
 import { telHref } from '#app/record/contact-links.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = { slogan: string; text: string; image: string; phone: string; companyName: string }
 
 /** The home page's opening: slogan as the page's h1, the value text, and the two ways to get in touch. */
 export function Hero({ slogan, text, image, phone, companyName }: Props) {
-  const t = useStrings()
+  const page = usePageStrings()
   return (
     <section className="relative isolate overflow-hidden bg-third text-on-overlay">
       {image ? (
@@ -26,11 +26,11 @@ export function Hero({ slogan, text, image, phone, companyName }: Props) {
               {companyName}
             </p>
           ) : null}
-          <h1 className="text-4xl leading-[1.1] text-on-overlay sm:text-5xl lg:text-6xl">{slogan || t.sections.welcome}</h1>
+          <h1 className="text-4xl leading-[1.1] text-on-overlay sm:text-5xl lg:text-6xl">{slogan || page.sections.welcome}</h1>
           {text ? <p className="mt-6 max-w-2xl text-lg leading-relaxed text-on-overlay-soft sm:text-xl">{text}</p> : null}
           <div className="mt-10 flex flex-col gap-4 sm:flex-row sm:flex-wrap">
             <a href="/contact" className="btn-primary px-8 py-4 text-base">
-              {t.sections.getFreeEstimate}
+              {page.sections.getFreeEstimate}
               <Icon icon="arrow-right" className="size-4" />
             </a>
             {phone ? (
@@ -39,7 +39,7 @@ export function Hero({ slogan, text, image, phone, companyName }: Props) {
                 className="inline-flex items-center justify-center gap-3 rounded-full border-2 border-on-overlay/80 px-8 py-3.5 font-semibold text-on-overlay transition-colors hover:bg-white hover:text-heading"
               >
                 <Icon icon="phone" className="size-4" />
-                {t.sections.callPhone(phone)}
+                {page.sections.callPhone(phone)}
               </a>
             ) : null}
           </div>

@@ -1,17 +1,21 @@
 import { ReviewsWidget } from './reviews-widget.tsx'
 import { SectionHeading } from './section-heading.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = { title: string; widgetClass: string }
 
 /** The reviews block the home page carries when the record keeps reviews on the home page only. */
 export function HomeReviews({ title, widgetClass }: Props) {
-  const t = useStrings()
+  const page = usePageStrings()
   if (!widgetClass.trim()) return null
   return (
     <section aria-labelledby="home-reviews-heading" className="bg-slate-50 py-16 sm:py-24">
       <div className="container-page">
-        <SectionHeading id="home-reviews-heading" eyebrow={t.sections.testimonials} title={title.trim() || t.sections.whatCustomersSay} />
+        <SectionHeading
+          id="home-reviews-heading"
+          eyebrow={page.sections.testimonials}
+          title={title.trim() || page.sections.whatCustomersSay}
+        />
         <ReviewsWidget widgetClass={widgetClass} />
       </div>
     </section>

@@ -5,6 +5,7 @@ import { SectionHeading } from './section-heading.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 import { promoPlayerUrl, videoThumbnailUrl, videoWatchUrl } from '#app/record/youtube.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = { videoId: string; poster: string; companyName: string }
 
@@ -14,6 +15,7 @@ type Props = { videoId: string; poster: string; companyName: string }
  */
 export function PromoVideo({ videoId, poster, companyName }: Props) {
   const t = useStrings()
+  const page = usePageStrings()
   const [playing, setPlaying] = useState(false)
   const box = useRef<HTMLDivElement>(null)
   const title = t.a11y.promoVideo(companyName)
@@ -35,7 +37,7 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
   return (
     <section aria-labelledby="promo-heading" className="bg-slate-50 py-16 sm:py-24">
       <div className="container-page">
-        <SectionHeading id="promo-heading" eyebrow={t.sections.seeUsAtWork} title={t.sections.qualityYouCanSee} />
+        <SectionHeading id="promo-heading" eyebrow={page.sections.seeUsAtWork} title={page.sections.qualityYouCanSee} />
         <div
           ref={box}
           className="relative mx-auto aspect-video max-w-5xl overflow-hidden rounded-2xl bg-third shadow-2xl ring-1 ring-black/10"

@@ -5,7 +5,7 @@ import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { BulletList } from './bullet-list.server.tsx'
 import { SectionHeading } from './section-heading.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Entry = Service['description'][number]
 
@@ -37,7 +37,7 @@ function Row({ entry, imageSide }: { entry: Entry; imageSide: 'left' | 'right' }
  * after row across the whole page (left, right, left…), so consecutive services still alternate.
  */
 export function ServiceRows({ services }: { services: Service[] }) {
-  const t = useStrings()
+  const page = usePageStrings()
   let rowIndex = 0
   return (
     <div>
@@ -53,7 +53,7 @@ export function ServiceRows({ services }: { services: Service[] }) {
               <SectionHeading
                 id={headingId}
                 title={service.name}
-                eyebrow={t.sections.serviceNumber(String(serviceIndex + 1).padStart(2, '0'))}
+                eyebrow={page.sections.serviceNumber(String(serviceIndex + 1).padStart(2, '0'))}
               />
               <div className="space-y-14">
                 {service.description.map((entry, index) => (
@@ -63,7 +63,7 @@ export function ServiceRows({ services }: { services: Service[] }) {
               {canonicalSlug(service.name) ? (
                 <p className="mt-10 text-center">
                   <a href={servicePath(service.name)} className="btn-primary">
-                    {t.sections.moreAbout(service.name)}
+                    {page.sections.moreAbout(service.name)}
                     <Icon icon="arrow-right" className="size-4" />
                   </a>
                 </p>

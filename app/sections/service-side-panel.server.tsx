@@ -4,6 +4,7 @@ import type { ServiceLink } from '#app/record/service-lists.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { SocialIcons } from '#app/ui/social-icons.server.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = {
   services: ServiceLink[]
@@ -30,12 +31,13 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
 /** The service page's side panel: other services, how to reach the company, hours, social links. */
 export function ServiceSidePanel({ services, currentPath, phones, emails, workday, workHour, socialLinks }: Props) {
   const t = useStrings()
+  const page = usePageStrings()
   const reachable = phones.filter((p) => p.phone.trim())
   const mailable = emails.filter((e) => e.email.trim())
   return (
     <aside aria-label={t.a11y.serviceDetails} className="space-y-8">
       {services.length ? (
-        <Card title={t.sections.ourServicesTitle}>
+        <Card title={page.sections.ourServicesTitle}>
           <nav aria-label={t.a11y.services}>
             <ul className="space-y-1">
               {services.map((service) => {
@@ -58,7 +60,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
         </Card>
       ) : null}
       {reachable.length || mailable.length ? (
-        <Card title={t.sections.contactUs}>
+        <Card title={page.sections.contactUs}>
           <ul className="space-y-3">
             {reachable.map((p) => (
               <li key={p.phone}>
@@ -90,7 +92,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
         </Card>
       ) : null}
       {workday || workHour ? (
-        <Card title={t.sections.workingHours}>
+        <Card title={page.sections.workingHours}>
           <ul className="space-y-2">
             {workday ? (
               <li className="flex items-center gap-3">
@@ -108,7 +110,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
         </Card>
       ) : null}
       {socialLinks.length ? (
-        <Card title={t.sections.followUs}>
+        <Card title={page.sections.followUs}>
           <SocialIcons
             links={socialLinks}
             className="flex flex-wrap gap-2 [&_a]:bg-main [&_a]:text-on-main [&_a:hover]:bg-secondary [&_a:hover]:text-on-secondary"

@@ -3,17 +3,19 @@ import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = { services: ServiceCard[]; title: string; tinted?: boolean }
 
 /** The home page's service cards: picture, name, a short text and a link to the service's page. */
 export function ServicesCards({ services, title, tinted = false }: Props) {
   const t = useStrings()
+  const page = usePageStrings()
   if (!services.length) return null
   return (
     <section aria-labelledby="services-cards-heading" className={`py-16 sm:py-24 ${tinted ? 'bg-slate-50' : ''}`}>
       <div className="container-page">
-        <SectionHeading id="services-cards-heading" eyebrow={t.errors.ourServices} title={title.trim() || t.sections.whatWeCanDo} />
+        <SectionHeading id="services-cards-heading" eyebrow={t.errors.ourServices} title={title.trim() || page.sections.whatWeCanDo} />
         <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
           {services.map(({ name, to, image, summary }) => {
             return (
@@ -42,7 +44,7 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
                   </h3>
                   <p className="service-card-summary">{summary}</p>
                   <span aria-hidden="true" className="service-card-more">
-                    {t.sections.learnMore}
+                    {page.sections.learnMore}
                     <Icon icon="arrow-right" className="size-3.5 transition-transform group-hover:translate-x-1" />
                   </span>
                 </div>

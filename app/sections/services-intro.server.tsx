@@ -1,12 +1,12 @@
 import type { ServiceLink } from '#app/record/service-lists.ts'
 import { Icon } from '#app/ui/icon.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = { services: ServiceLink[]; companyName: string }
 
 /** The intro card under the hero: what the company does, as the first six service names. */
 export function ServicesIntro({ services, companyName }: Props) {
-  const t = useStrings()
+  const page = usePageStrings()
   if (!services.length) return null
   return (
     <section aria-labelledby="intro-heading" className="relative z-10 pt-12 lg:-mt-24 lg:pt-0">
@@ -14,13 +14,13 @@ export function ServicesIntro({ services, companyName }: Props) {
         <div className="rounded-2xl bg-white p-6 shadow-xl ring-1 ring-black/5 sm:p-10">
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
             <div>
-              <p className="text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">{t.sections.whatWeDo}</p>
+              <p className="text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">{page.sections.whatWeDo}</p>
               <h2 id="intro-heading" className="mt-1 text-2xl sm:text-3xl">
-                {companyName ? t.sections.servicesBy(companyName) : t.sections.ourServicesTitle}
+                {companyName ? page.sections.servicesBy(companyName) : page.sections.ourServicesTitle}
               </h2>
             </div>
             <a href="/services" className="whitespace-nowrap font-semibold text-main-ink underline-offset-4 hover:underline">
-              {t.sections.seeAllServices}
+              {page.sections.seeAllServices}
             </a>
           </div>
           <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

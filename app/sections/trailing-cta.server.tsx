@@ -1,13 +1,13 @@
 import { telHref } from '#app/record/contact-links.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = { phone: string; image: string; slogan?: string }
 
 /** The closing call-to-action band every long page ends with. */
 export function TrailingCta({ phone, image, slogan }: Props) {
-  const t = useStrings()
+  const page = usePageStrings()
   return (
     <section aria-labelledby="trailing-cta-heading" className="relative isolate overflow-hidden bg-third py-20 text-on-overlay sm:py-24">
       {image ? (
@@ -17,13 +17,13 @@ export function TrailingCta({ phone, image, slogan }: Props) {
       <div className="container-page flex flex-col items-center gap-8 text-center lg:flex-row lg:justify-between lg:text-left">
         <div className="max-w-2xl">
           <h2 id="trailing-cta-heading" className="text-3xl text-on-overlay sm:text-4xl">
-            {t.sections.readyToStart}
+            {page.sections.readyToStart}
           </h2>
-          <p className="mt-3 text-lg text-on-overlay-soft">{slogan || t.sections.trailingLead}</p>
+          <p className="mt-3 text-lg text-on-overlay-soft">{slogan || page.sections.trailingLead}</p>
         </div>
         <div className="flex w-full flex-col gap-4 sm:w-auto sm:flex-row">
           <a href="/contact" className="btn-primary px-8 py-4">
-            {t.sections.freeEstimate}
+            {page.sections.freeEstimate}
           </a>
           {phone ? (
             <a

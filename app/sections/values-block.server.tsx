@@ -1,7 +1,7 @@
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { SectionHeading } from './section-heading.tsx'
-import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Value = PageRecord['dbValues'][number]
 
@@ -35,12 +35,12 @@ type BlockProps = { values: Value[]; title?: string; eyebrow?: string; id?: stri
 
 /** A section holding the value cards under a heading. */
 export function ValuesBlock({ values, title, eyebrow, id = 'values-heading' }: BlockProps) {
-  const t = useStrings()
+  const page = usePageStrings()
   if (!values.length) return null
   return (
     <section aria-labelledby={id} className="bg-slate-50 py-16 sm:py-24">
       <div className="container-page">
-        <SectionHeading id={id} eyebrow={eyebrow ?? t.sections.ourValues} title={title ?? t.sections.whatWeStandFor} />
+        <SectionHeading id={id} eyebrow={eyebrow ?? page.sections.ourValues} title={title ?? page.sections.whatWeStandFor} />
         <ValueCards values={values} />
       </div>
     </section>

@@ -2,6 +2,7 @@ import { Icon } from '#app/ui/icon.tsx'
 import { videoThumbnailUrl } from '#app/record/youtube.ts'
 import type { MakeStaticBlock } from '#app/ui/static-block.server.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 /** The videos' thumbnails (VideoGrid's `thumbnails`) as static blocks, for the route's loader. */
 export const videoThumbnails = (staticBlock: MakeStaticBlock, videoIds: string[]) =>
@@ -10,6 +11,7 @@ export const videoThumbnails = (staticBlock: MakeStaticBlock, videoIds: string[]
 /** What a video's button shows: its thumbnail, the play badge and its name (a static block inside the button). */
 function VideoThumbnail({ id, i, total }: { id: string; i: number; total: number }) {
   const t = useStrings()
+  const page = usePageStrings()
   return (
     <>
       <img src={videoThumbnailUrl(id)} alt="" width={480} height={360} loading="lazy" decoding="async" className="photo-cover-zoom" />
@@ -21,7 +23,7 @@ function VideoThumbnail({ id, i, total }: { id: string; i: number; total: number
       </span>
       <span className="absolute bottom-3 left-4 text-sm font-semibold text-white">
         <span className="sr-only">{t.a11y.play} </span>
-        {t.sections.videoOf(i + 1, total)}
+        {page.sections.videoOf(i + 1, total)}
       </span>
     </>
   )

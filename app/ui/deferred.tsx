@@ -1,5 +1,14 @@
 import { Suspense, lazy, type ComponentType } from 'react'
 
+/**
+ * When the browser fetches a deferred block's code:
+ * - `idle`: once the page is idle after hydrating (blocks a visitor sees working at once);
+ * - `activity`: at the visitor's first scroll, tap, key or typing (blocks whose server HTML works
+ *   until then: a form posts, a link opens, a number shows its final value). A visit that only
+ *   reads the first screen never downloads them.
+ */
+export type LoadWhen = 'idle' | 'activity'
+
 /** Resolves when the browser is next idle (within `timeoutMs`). */
 function whenIdle(timeoutMs = 2_000): Promise<void> {
   return new Promise((resolve) => {
@@ -8,8 +17,25 @@ function whenIdle(timeoutMs = 2_000): Promise<void> {
   })
 }
 
-const serverLoads: Promise<unknown>[] = []
+/** Focus is not on the list: opening the estimate modal moves focus without the visitor doing anything. */
+const ACTIVITY_EVENTS = ['scroll', 'wheel', 'pointerdown', 'touchstart', 'keydown', 'input'] as const
 const isServer = typeof window === 'undefined'
+
+/**
+ * Resolves at the visitor's first scroll, tap, key press or input anywhere on the page. Listening
+ * starts when this module runs, before hydration, so activity during hydration counts.
+ */
+const firstActivity: Promise<void> = isServer
+  ? Promise.resolve()
+  : new Promise((resolve) => {
+      const done = () => {
+        for (const type of ACTIVITY_EVENTS) removeEventListener(type, done, true)
+        resolve()
+      }
+      for (const type of ACTIVITY_EVENTS) addEventListener(type, done, { capture: true, passive: true })
+    })
+
+const serverLoads: Promise<unknown>[] = []
 
 /** Resolves once the server holds every deferred component's code (the root loader waits for it). */
 export const deferredCodeLoaded = () => Promise.all(serverLoads)
@@ -19,12 +45,12 @@ const browserLoads: Promise<unknown>[] = []
 export const deferredLoadsSettled = () => Promise.allSettled(browserLoads)
 
 /**
- * A component whose code the browser fetches when it is idle, not before the page hydrates. The
+ * A component whose code the browser fetches later (`when`), not before the page hydrates. The
  * server renders it in full; until its code arrives the browser keeps that HTML as it is (links
  * work, forms post without JavaScript), then React hydrates it in place. Only for blocks whose
  * HTML works on its own: a button that does nothing until hydrated would lose early clicks.
  */
-export function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, when: LoadWhen = 'idle') {
   let loaded: ComponentType<P> | undefined
   // On the server the component is ready before any render, so a boundary never waits there
   // (React would send a waiting boundary's HTML hidden, to be revealed by a script).
@@ -34,7 +60,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       ? ({ then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve({ default: loaded! }) } as Promise<{
           default: ComponentType<P>
         }>)
-      : whenIdle()
+      : (when === 'idle' ? whenIdle() : firstActivity)
           .then(() => {
             const loading = load()
             browserLoads.push(loading)

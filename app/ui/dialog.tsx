@@ -13,6 +13,8 @@ type Props = {
   tone?: 'light' | 'dark'
   size?: 'md' | 'lg' | 'xl'
   closeLabel?: string
+  /** Render the content while closed too, so the server sends it and an island inside can hydrate before it opens. */
+  keepContent?: boolean
   children: React.ReactNode
 }
 
@@ -21,9 +23,20 @@ const widths = { md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' }
 /**
  * The one modal of the site, on the native <dialog> + showModal(): the browser moves focus
  * in, keeps Tab inside and makes the page behind inert; Escape, the close button and a click
- * on the backdrop close it; focus goes back to what opened it. Content renders only while open.
+ * on the backdrop close it; focus goes back to what opened it. Content renders only while open, unless `keepContent`.
  */
-export function Dialog({ open, onClose, title, titleLang, hideTitle = false, tone = 'light', size = 'lg', closeLabel, children }: Props) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  titleLang,
+  hideTitle = false,
+  tone = 'light',
+  size = 'lg',
+  closeLabel,
+  keepContent = false,
+  children,
+}: Props) {
   const t = useStrings()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -84,7 +97,7 @@ export function Dialog({ open, onClose, title, titleLang, hideTitle = false, ton
           <span className="sr-only">{closeLabel ?? t.a11y.close}</span>
         </button>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{open ? children : null}</div>
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{open || keepContent ? children : null}</div>
     </dialog>
   )
 }

@@ -14,10 +14,14 @@ const ColorPaletteModal = lazy(() => import('#app/sections/color-palette-modal.t
 const loadOpenPanel = () => import('./open-panel.tsx').then((m) => ({ default: m.OpenPanel }))
 const OpenPanel = lazy(loadOpenPanel)
 
-/** The floating widgets of the shared layout, as the record switches them on. */
+/**
+ * The floating widgets of the shared layout, as the record switches them on. A deferred block (the
+ * layout loads it at the visitor's first activity): the launcher opens the menu before that (a
+ * popover), and the first tap on it is activity.
+ */
 export function FloatingWidgets() {
   const settings = useLayout().widgets
-  const visits = useVisitCounts(settings.visits)
+  const visits = useVisitCounts()
   if (!hasFloatingMenu(settings)) return null
   return (
     <>

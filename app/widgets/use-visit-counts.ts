@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { useLocation } from 'react-router'
 
 export type VisitCountsState = { status: 'loading' } | { status: 'ready'; today: number; total: number } | { status: 'error' }
@@ -25,17 +25,39 @@ async function sendPageView() {
   return { today, total }
 }
 
-/** Counts this page view on our server (once per view) and answers the counts. */
-export function useVisitCounts(enabled: boolean): VisitCountsState {
+const LOADING: VisitCountsState = { status: 'loading' }
+let counts: VisitCountsState = LOADING
+const listeners = new Set<() => void>()
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/**
+ * Counts this page view on our server (once per view). The layout calls it when the page hydrates,
+ * so a view counts whether or not the visitor ever opens the widgets, whose code comes later.
+ */
+export function useCountPageView(enabled: boolean): void {
   const { key } = useLocation()
-  const [state, setState] = useState<VisitCountsState>({ status: 'loading' })
   useEffect(() => {
     if (!enabled || countedViews.has(key)) return
     countedViews.add(key)
+    const settle = (next: VisitCountsState) => {
+      counts = next
+      for (const listener of listeners) listener()
+    }
     sendPageView().then(
-      (counts) => setState({ status: 'ready', ...counts }),
-      () => setState({ status: 'error' }),
+      (answer) => settle({ status: 'ready', ...answer }),
+      () => settle({ status: 'error' }),
     )
   }, [enabled, key])
-  return state
+}
+
+/** The counts the server answered for this page view (loading until then; the server renders loading). */
+export function useVisitCounts(): VisitCountsState {
+  return useSyncExternalStore(
+    subscribe,
+    () => counts,
+    () => LOADING,
+  )
 }
