@@ -73,7 +73,7 @@ for (const name of ['demo', 'pastel'] as const) {
     test("on /contact every control's boundary is at least 3:1 against its background", async ({ page }) => {
       await page.setViewportSize(PHONE)
       await page.goto(site.url + '/contact')
-      const form = page.locator('#contact-heading ~ form')
+      const form = page.locator('section[aria-labelledby="contact-heading"] form')
       await expect(form).toHaveAttribute('novalidate', '') // hydrated: the checkbox and focus states are React's
       await expectBoundariesStandOut(page, form, 'on /contact')
     })

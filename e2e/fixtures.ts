@@ -27,9 +27,12 @@ async function watch(context: BrowserContext, page: Page, errors: string[]) {
 }
 
 /**
- * `goto` and `reload` return once React has hydrated the page, as a visitor's first tap would find
- * it: a page starts its JavaScript after its first paint (server/pages/inline-scripts.server.ts),
- * so the browser's load event can come first. Documents that are not our pages return at once.
+ * `goto` and `reload` return once React has hydrated the page and its deferred blocks, as a visitor
+ * who has started using it finds it: a page starts its JavaScript after its first paint
+ * (server/pages/inline-scripts.server.ts), and most interactive blocks fetch their code at the
+ * visitor's first scroll, tap or key press (app/ui/deferred.tsx). So: wait for `data-hydrated`,
+ * press Shift (a key press that changes nothing), then wait until no block waits for its code
+ * (`data-deferred-blocks` gone). Documents that are not our pages return at once.
  */
 function waitForHydration(page: Page) {
   for (const name of ['goto', 'reload'] as const) {
@@ -37,8 +40,11 @@ function waitForHydration(page: Page) {
     Object.assign(page, {
       [name]: async (...args: unknown[]) => {
         const response = await original(...args)
-        // `data-hydrated` is the app's own mark (app/root.tsx); a page that sends no script has nothing to wait for.
-        await page.waitForFunction(() => !('__reactRouterContext' in window) || document.documentElement.hasAttribute('data-hydrated'))
+        if (await page.evaluate(() => '__reactRouterContext' in window)) {
+          await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+          await page.keyboard.press('Shift')
+          await page.waitForFunction(() => !document.documentElement.hasAttribute('data-deferred-blocks'))
+        }
         return response
       },
     })

@@ -32,7 +32,7 @@ afterAll(async () => {
  * chunks the page loads when the browser is idle (not those a tap loads later). Sizes are the
  * compressed bodies as the browser received them, with the encoding it negotiated.
  */
-async function scriptsOf(route: string) {
+async function scriptsOf(route: string, { active = false } = {}) {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
   const encodings = new Set<string>()
   page.on('response', (response) => {
@@ -47,6 +47,11 @@ async function scriptsOf(route: string) {
   // ones has run (they share the same timeout), and every request they started has finished.
   await page.waitForFunction(() => !('__reactRouterContext' in window) || document.documentElement.hasAttribute('data-hydrated'))
   await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done), { timeout: 2_000 })))
+  if (active) {
+    // The visitor's first key press brings every deferred block's code (app/ui/deferred.tsx).
+    await page.keyboard.press('Shift')
+    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-deferred-blocks'))
+  }
   await expect.poll(() => inFlight, { timeout: 20_000 }).toBe(0)
   const scripts = await page.evaluate(() =>
     performance
@@ -67,6 +72,15 @@ describe('JavaScript per page view', () => {
       expect(kib, scripts.map((s) => `${s.url} ${(s.bytes / 1024).toFixed(1)} KiB`).join('\n')).toBeLessThanOrEqual(BUDGET_KIB)
     })
   }
+
+  test('after the first key press every deferred block has its code (what a visitor who starts using the page downloads)', async () => {
+    for (const route of demoRoutes.filter((r) => r !== '/find-us-on')) {
+      const before = (await scriptsOf(route)).total
+      const after = (await scriptsOf(route, { active: true })).total
+      console.info(`${route}: ${(before / 1024).toFixed(1)} KiB at load, ${(after / 1024).toFixed(1)} KiB once active`)
+      expect(after).toBeGreaterThanOrEqual(before)
+    }
+  })
 
   test('a page of static blocks only (/find-us-on) sends no script at all', async () => {
     const html = await (await site.get('/find-us-on')).text()

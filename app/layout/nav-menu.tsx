@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import type { NavItem } from '#app/record/navigation.ts'
 import { Icon } from '#app/ui/icon.tsx'
-import { useHydrated } from '#app/ui/use-hydrated.ts'
+import { useHydrated, useStateOpenedBeforeHydration } from '#app/ui/use-hydrated.ts'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 
 /** The page a link leads to is the current one, or (but for Home) one beneath it. */
@@ -29,6 +29,21 @@ function MenuLink({
     <a href={to} lang={lang} aria-current={leadsToCurrent(to, pathname) ? 'page' : undefined} className={`nav-link ${className}`}>
       {children}
     </a>
+  )
+}
+
+/** A submenu's list of links, the same on desktop (a dropdown) and on phones (inside a <details>). */
+function SubmenuLinks({ items, pathname, id, className }: { items: NavItem[]; pathname: string; id?: string; className: string }) {
+  return (
+    <ul id={id} className={className}>
+      {items.map((child) => (
+        <li key={child.to}>
+          <MenuLink to={child.to} pathname={pathname} className="text-sm">
+            {child.label}
+          </MenuLink>
+        </li>
+      ))}
+    </ul>
   )
 }
 
@@ -80,18 +95,12 @@ function MenuEntry({ item }: { item: NavItem }) {
           <span className="sr-only">{t.a11y.submenu(item.label)}</span>
         </button>
       </div>
-      <ul
+      <SubmenuLinks
+        items={item.children}
+        pathname={pathname}
         id={listId}
         className={`absolute left-0 top-full z-40 max-h-[70vh] min-w-64 overflow-y-auto rounded-lg border-t-4 border-secondary bg-white py-2 shadow-xl ${open ? 'block' : 'hidden group-hover:block'}`}
-      >
-        {item.children.map((child) => (
-          <li key={child.to}>
-            <MenuLink to={child.to} pathname={pathname} className="text-sm">
-              {child.label}
-            </MenuLink>
-          </li>
-        ))}
-      </ul>
+      />
     </li>
   )
 }
@@ -118,6 +127,8 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
   const t = useStrings()
   const [open, setOpen] = useState(false)
   const hydrated = useHydrated()
+  const panelRef = useRef<HTMLElement>(null)
+  useStateOpenedBeforeHydration(panelRef, setOpen)
   const panelId = useId()
   const { pathname } = useLocation()
   const fixedEnglish = useFixedEnglish()
@@ -138,6 +149,7 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
         <span className={`sr-only ${whenOpen}`}>{t.a11y.closeMenu}</span>
       </button>
       <nav
+        ref={panelRef}
         id={panelId}
         popover="auto"
         aria-label={t.a11y.mobileNav}
@@ -166,6 +178,8 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
 /** A phone submenu: its link, then a <details> whose summary is the toggle (display: contents keeps the row's layout). */
 function MobileSubmenu({ item, pathname, hydrated }: { item: NavItem; pathname: string; hydrated: boolean }) {
   const [open, setOpen] = useState(false)
+  const detailsRef = useRef<HTMLDetailsElement>(null)
+  useStateOpenedBeforeHydration(detailsRef, setOpen)
   const t = useStrings()
   const fixedEnglish = useFixedEnglish()
   return (
@@ -173,7 +187,11 @@ function MobileSubmenu({ item, pathname, hydrated }: { item: NavItem; pathname: 
       <MenuLink to={item.to} pathname={pathname} lang={fixedEnglish} className="flex-1">
         {item.label}
       </MenuLink>
-      <details className="group/sub contents [&::details-content]:basis-full" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <details
+        ref={detailsRef}
+        className="group/sub contents [&::details-content]:basis-full"
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+      >
         <summary
           role="button"
           aria-expanded={hydrated ? open : undefined}
@@ -182,15 +200,7 @@ function MobileSubmenu({ item, pathname, hydrated }: { item: NavItem; pathname: 
           <Icon icon="chevron-down" className="size-3 transition-transform group-open/sub:rotate-180" />
           <span className="sr-only">{t.a11y.submenu(item.label)}</span>
         </summary>
-        <ul className="ml-3 border-l-2 border-secondary/40 pl-2">
-          {item.children!.map((child) => (
-            <li key={child.to}>
-              <MenuLink to={child.to} pathname={pathname} className="text-sm">
-                {child.label}
-              </MenuLink>
-            </li>
-          ))}
-        </ul>
+        <SubmenuLinks items={item.children!} pathname={pathname} className="ml-3 border-l-2 border-secondary/40 pl-2" />
       </details>
     </li>
   )

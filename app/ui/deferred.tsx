@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useRef, type ComponentType } from 'react'
 
 /**
  * When the browser fetches a deferred block's code:
@@ -44,6 +44,23 @@ const browserLoads: Promise<unknown>[] = []
 /** Resolves once the browser's deferred code has arrived or failed: a page reloads only after, not amid, its fetches. */
 export const deferredLoadsSettled = () => Promise.allSettled(browserLoads)
 
+let waiting = 0
+/**
+ * How many deferred blocks on the page still wait for their code, as `<html data-deferred-blocks>`
+ * (absent once none does): the public sign, like `data-hydrated`, that browser tests wait for.
+ */
+function countWaiting(change: 1 | -1) {
+  waiting += change
+  if (waiting > 0) document.documentElement.dataset.deferredBlocks = String(waiting)
+  else delete document.documentElement.dataset.deferredBlocks
+}
+
+/** Rendered beside a deferred block inside its boundary: its effect runs when the boundary has hydrated. */
+function WhenHydrated({ then }: { then: () => void }) {
+  useEffect(then, [then])
+  return null
+}
+
 /**
  * A component whose code the browser fetches later (`when`), not before the page hydrates. The
  * server renders it in full; until its code arrives the browser keeps that HTML as it is (links
@@ -69,9 +86,25 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
           .then((component) => ({ default: component })),
   )
   return function Deferred(props: P) {
+    const state = useRef<'waiting' | 'hydrated'>(undefined)
+    // A boundary that hydrates in the same pass runs WhenHydrated's effect before this one.
+    useEffect(() => {
+      if (state.current === 'hydrated') return
+      state.current = 'waiting'
+      countWaiting(1)
+      return () => {
+        if (state.current === 'waiting') countWaiting(-1)
+        state.current = undefined
+      }
+    }, [])
+    const hydrated = useCallback(() => {
+      if (state.current === 'waiting') countWaiting(-1)
+      state.current = 'hydrated'
+    }, [])
     return (
       <Suspense fallback={null}>
         <Lazy {...props} />
+        <WhenHydrated then={hydrated} />
       </Suspense>
     )
   }

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useId, useRef, useState } from 'react'
-import { useHydrated } from '#app/ui/use-hydrated.ts'
+import { useHydrated, useStateOpenedBeforeHydration } from '#app/ui/use-hydrated.ts'
 import { useLayout } from '#app/record/use-record.ts'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { MenuItem } from './menu-item.tsx'
@@ -41,6 +41,7 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
   const launcherRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLUListElement>(null)
   const hydrated = useHydrated()
+  useStateOpenedBeforeHydration(menuRef, setMenuOpen)
   const menuId = useId()
   const panelId = useId()
   const t = useStrings()
