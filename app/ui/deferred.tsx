@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, type ComponentType } from 'react'
+import { Suspense, lazy, memo, useCallback, useEffect, useRef, type ComponentType } from 'react'
 
 /**
  * When the browser fetches a deferred block's code:
@@ -85,7 +85,9 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
           })
           .then((component) => ({ default: component })),
   )
-  return function Deferred(props: P) {
+  // Memoised: a parent that re-renders with equal props (the estimate modal opening) must not reach a
+  // block still waiting for its code, or React would drop its server HTML and render nothing until then.
+  return memo(function Deferred(props: P) {
     const state = useRef<'waiting' | 'hydrated'>(undefined)
     // A boundary that hydrates in the same pass runs WhenHydrated's effect before this one.
     useEffect(() => {
@@ -107,5 +109,5 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
         <WhenHydrated then={hydrated} />
       </Suspense>
     )
-  }
+  })
 }

@@ -142,3 +142,47 @@ test('a static block missing from the document (mounted after hydration) logs an
   expect(container.innerHTML).toBe('')
   act(() => root.unmount())
 })
+
+test("a block deferred to the visitor's first activity keeps its server HTML while its parent re-renders, then hydrates on a key press", async () => {
+  // As the estimate modal does: the parent's state changes right after hydration, before any activity.
+  function pageWith({ deferred }: Deferred) {
+    const Later = deferred(async () => Counter, 'activity')
+    return function Page() {
+      const [renders, setRenders] = useState(0)
+      return (
+        <main>
+          <button type="button" data-testid="rerender" onClick={() => setRenders(renders + 1)}>
+            {renders}
+          </button>
+          <Later label="Later" />
+        </main>
+      )
+    }
+  }
+  vi.stubGlobal('window', undefined)
+  const specifier = './deferred.tsx?server-activity'
+  const serverDeferred = (await import(/* @vite-ignore */ specifier)) as Deferred
+  vi.unstubAllGlobals()
+  const ServerPage = pageWith(serverDeferred)
+  await serverDeferred.deferredCodeLoaded()
+  const html = renderToString(<ServerPage />)
+  const Page = pageWith(browserDeferred)
+  const hydrated = await hydrate(html, {} as Blocks, Page)
+  const later = () => [...hydrated.container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Later'))
+  expect(later()?.textContent).toBe('Later 0')
+  expect(document.documentElement.dataset.deferredBlocks).toBe('1')
+
+  const rerender = hydrated.container.querySelector<HTMLButtonElement>('[data-testid="rerender"]')!
+  await act(async () => rerender.click())
+  await act(() => new Promise((r) => setTimeout(r, 50)))
+  expect(rerender.textContent).toBe('1')
+  expect(later()?.textContent).toBe('Later 0') // still the server's button, not an empty boundary
+
+  await act(async () => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' })))
+  await act(() => browserDeferred.deferredLoadsSettled().then(() => new Promise((r) => setTimeout(r, 20))))
+  await act(async () => later()!.click())
+  expect(later()?.textContent).toBe('Later 1')
+  expect(document.documentElement.dataset.deferredBlocks).toBeUndefined()
+  expect(hydrated.recoverable).toEqual([])
+  act(() => hydrated.root.unmount())
+})
