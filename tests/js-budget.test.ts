@@ -80,7 +80,7 @@ describe('JavaScript per page view', () => {
       console.info(`${route}: ${(before / 1024).toFixed(1)} KiB at load, ${(after / 1024).toFixed(1)} KiB once active`)
       expect(after).toBeGreaterThanOrEqual(before)
     }
-  })
+  }, 180_000) // two page loads per route
 
   test('a page of static blocks only (/find-us-on) sends no script at all', async () => {
     const html = await (await site.get('/find-us-on')).text()
