@@ -98,7 +98,9 @@ test('in a browser: the database lost at send time leaves every field filled, an
     await page.addInitScript((key) => sessionStorage.setItem(key, '1'), ESTIMATE_MODAL_SEEN_KEY) // a visitor who closed the modal
     await page.goto(`${site.url}/contact`)
     const form = page.locator('main form[action="/contact"]').first()
-    await page.keyboard.press('Shift') // the visitor's first activity brings the form's code (app/ui/deferred.tsx)
+    // Once the page is hydrated, the visitor's first activity brings the form's code (app/ui/deferred.tsx).
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await page.keyboard.press('Shift')
     await form.locator('input[name="submissionId"]:not([value=""])').waitFor({ state: 'attached' }) // hydrated: JavaScript sends it
     // acmeRecord names only its contact ways ('Phone call'); the other labels are the English defaults.
     const text = {

@@ -21,19 +21,25 @@ function whenIdle(timeoutMs = 2_000): Promise<void> {
 const ACTIVITY_EVENTS = ['scroll', 'wheel', 'pointerdown', 'touchstart', 'keydown', 'input'] as const
 const isServer = typeof window === 'undefined'
 
+/** What the visitor did before this module ran (scripts start after the first paint): scrolled, or put focus in the page. */
+const activeAlready = () => scrollY > 0 || (document.activeElement !== null && document.activeElement !== document.body)
+
 /**
  * Resolves at the visitor's first scroll, tap, key press or input anywhere on the page. Listening
- * starts when this module runs, before hydration, so activity during hydration counts.
+ * starts when this module runs, before hydration, so activity during hydration counts, and a page
+ * already scrolled or focused by then counts as active.
  */
 const firstActivity: Promise<void> = isServer
   ? Promise.resolve()
-  : new Promise((resolve) => {
-      const done = () => {
-        for (const type of ACTIVITY_EVENTS) removeEventListener(type, done, true)
-        resolve()
-      }
-      for (const type of ACTIVITY_EVENTS) addEventListener(type, done, { capture: true, passive: true })
-    })
+  : activeAlready()
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        const done = () => {
+          for (const type of ACTIVITY_EVENTS) removeEventListener(type, done, true)
+          resolve()
+        }
+        for (const type of ACTIVITY_EVENTS) addEventListener(type, done, { capture: true, passive: true })
+      })
 
 const serverLoads: Promise<unknown>[] = []
 
