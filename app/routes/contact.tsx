@@ -7,14 +7,12 @@ import { useLayout } from '#app/record/use-record.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { contactAction } from '#server/leads/contact-action.server.ts'
 import { ContactCards } from '#app/sections/contact-cards.server.tsx'
+import { ContactFormIntro } from '#app/sections/contact-form-intro.server.tsx'
 import { CoverageMap } from '#app/sections/coverage-map.server.tsx'
 import { ContactForm } from '#app/sections/deferred-sections.ts'
 import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
-import { useFixedEnglish } from '#app/i18n/use-strings.ts'
-import { CONTACT_US } from '#app/i18n/spec-english.ts'
 import type { Route } from './+types/contact'
-import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 /** Every form on the site posts here (with or without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,25 +40,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
     cards: staticBlock(<ContactCards {...cards} />),
     map: staticBlock(<CoverageMap {...coverage} />),
-    formIntro: staticBlock(<FormIntro invitation={formStringsFor(record.labels.formLabel).invitation} />),
+    formIntro: staticBlock(<ContactFormIntro invitation={formStringsFor(record.labels.formLabel).invitation} />),
   }
   return { blocks }
-}
-
-/** The form card's heading and invitation (a static block: the card's only part that runs is the form). */
-function FormIntro({ invitation }: { invitation: string }) {
-  const page = usePageStrings()
-  const fixedEnglish = useFixedEnglish()
-  return (
-    <>
-      <p className="mb-2 text-sm font-bold uppercase tracking-[0.18em] text-secondary-ink">{page.sections.freeEstimate}</p>
-      <h2 id="contact-heading" lang={fixedEnglish} className="text-3xl sm:text-4xl">
-        {CONTACT_US}
-      </h2>
-      <span aria-hidden="true" className="mt-4 block h-1 w-16 rounded-full bg-secondary" />
-      <p className="mb-8 mt-5 text-lg">{invitation}</p>
-    </>
-  )
 }
 
 export const handle: PageHandle = { page: 'Contact' }
