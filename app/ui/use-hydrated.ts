@@ -11,7 +11,7 @@ export function useHydrated() {
 }
 
 /** Whether a popover or a <details> is open. */
-export const isOpenOnPage = (element: HTMLElement) =>
+const isOpenOnPage = (element: HTMLElement) =>
   element instanceof HTMLDetailsElement ? element.open : element.matches(':popover-open')
 
 /**
