@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { parsePageRecord } from '../app/record/schema.ts'
 import { ESTIMATE_MODAL_SEEN_KEY } from '../app/sections/estimate-visit.ts'
+import { startUsing } from './visitor.ts'
 
 /** A 1×1 transparent PNG standing in for every off-machine image (this machine has no internet). */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
@@ -30,9 +31,8 @@ async function watch(context: BrowserContext, page: Page, errors: string[]) {
  * `goto` and `reload` return once React has hydrated the page and its deferred blocks, as a visitor
  * who has started using it finds it: a page starts its JavaScript after its first paint
  * (server/pages/inline-scripts.server.ts), and most interactive blocks fetch their code at the
- * visitor's first scroll, tap or key press (app/ui/deferred.tsx). So: wait for `data-hydrated`,
- * press Shift (a key press that changes nothing), then wait until no block waits for its code
- * (`data-deferred-blocks` gone). Documents that are not our pages return at once.
+ * visitor's first scroll, tap or key press (app/ui/deferred.tsx): `startUsing` (visitor.ts).
+ * Documents that are not our pages return at once.
  */
 function waitForHydration(page: Page) {
   for (const name of ['goto', 'reload'] as const) {
@@ -40,11 +40,7 @@ function waitForHydration(page: Page) {
     Object.assign(page, {
       [name]: async (...args: unknown[]) => {
         const response = await original(...args)
-        if (await page.evaluate(() => '__reactRouterContext' in window)) {
-          await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
-          await page.keyboard.press('Shift')
-          await page.waitForFunction(() => !document.documentElement.hasAttribute('data-deferred-blocks'))
-        }
+        if (await page.evaluate(() => '__reactRouterContext' in window)) await startUsing(page)
         return response
       },
     })

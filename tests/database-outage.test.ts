@@ -3,6 +3,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { ESTIMATE_MODAL_SEEN_KEY } from '#app/sections/estimate-visit.ts'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
+import { startUsing } from '../e2e/visitor.ts'
 import { acmeRecord, contactPoster, validLead } from './contact-post.ts'
 import { startFakeProvider } from './fake-provider.ts'
 import { freshDatabase } from './postgres.ts'
@@ -98,9 +99,7 @@ test('in a browser: the database lost at send time leaves every field filled, an
     await page.addInitScript((key) => sessionStorage.setItem(key, '1'), ESTIMATE_MODAL_SEEN_KEY) // a visitor who closed the modal
     await page.goto(`${site.url}/contact`)
     const form = page.locator('main form[action="/contact"]').first()
-    // Once the page is hydrated, the visitor's first activity brings the form's code (app/ui/deferred.tsx).
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-    await page.keyboard.press('Shift')
+    await startUsing(page) // the visitor's first activity brings the form's code (app/ui/deferred.tsx)
     await form.locator('input[name="submissionId"]:not([value=""])').waitFor({ state: 'attached' }) // hydrated: JavaScript sends it
     // acmeRecord names only its contact ways ('Phone call'); the other labels are the English defaults.
     const text = {

@@ -4,6 +4,7 @@ import { chromium, type Browser } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 import { demoRoutes } from '../demo/routes.js'
+import { startUsing } from '../e2e/visitor.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
 
 /**
@@ -48,9 +49,7 @@ async function scriptsOf(route: string, { active = false } = {}) {
   await page.waitForFunction(() => !('__reactRouterContext' in window) || document.documentElement.hasAttribute('data-hydrated'))
   await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done), { timeout: 2_000 })))
   if (active) {
-    // The visitor's first key press brings every deferred block's code (app/ui/deferred.tsx).
-    await page.keyboard.press('Shift')
-    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-deferred-blocks'))
+    await startUsing(page) // the visitor's first key press brings every deferred block's code
   }
   await expect.poll(() => inFlight, { timeout: 20_000 }).toBe(0)
   const scripts = await page.evaluate(() =>
