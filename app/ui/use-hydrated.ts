@@ -11,8 +11,7 @@ export function useHydrated() {
 }
 
 /** Whether a popover or a <details> is open. */
-const isOpenOnPage = (element: HTMLElement) =>
-  element instanceof HTMLDetailsElement ? element.open : element.matches(':popover-open')
+const isOpenOnPage = (element: HTMLElement) => (element instanceof HTMLDetailsElement ? element.open : element.matches(':popover-open'))
 
 /**
  * For a component that keeps a platform toggle's state (a popover, a <details>) from its toggle
