@@ -4,8 +4,8 @@ import { ESTIMATE_MODAL_TITLE } from '../app/sections/estimate-visit.ts'
 import { palettes } from '../tests/palettes.ts'
 import { expect, newVisitor, test } from './fixtures.ts'
 import { rawDemoRecord, serveRecord } from './record-site.ts'
+import { PHONE } from './viewports.ts'
 
-const PHONE = { width: 390, height: 844 }
 /** WCAG 1.4.11: a control's boundary needs 3:1 against what is next to it. */
 const CONTROL_BOUNDARY_RATIO = 3
 

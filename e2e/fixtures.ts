@@ -3,6 +3,7 @@ import { test as base, expect, type Browser, type BrowserContext, type Page } fr
 import { parsePageRecord } from '../app/record/schema.ts'
 import { ESTIMATE_MODAL_SEEN_KEY } from '../app/sections/estimate-visit.ts'
 import { startUsing } from './visitor.ts'
+import { DESKTOP } from './viewports.ts'
 
 /** A 1×1 transparent PNG standing in for every off-machine image (this machine has no internet). */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
@@ -74,7 +75,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 })
 
 /** A brand-new visitor: its own watched context, without the "estimate modal already seen" flag. */
-export async function newVisitor(browser: Browser, baseURL: string | undefined, viewport = { width: 1366, height: 900 }) {
+export async function newVisitor(browser: Browser, baseURL: string | undefined, viewport = DESKTOP) {
   const context = await browser.newContext({ baseURL, viewport })
   const page = await context.newPage()
   waitForHydration(page)

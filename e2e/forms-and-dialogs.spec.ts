@@ -1,12 +1,11 @@
 import type { Locator, Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe.ts'
 import { demoFormLabels, demoOfferedServices, expect, newVisitor, test } from './fixtures.ts'
+import { DESKTOP, PHONE } from './viewports.ts'
 
 const text = demoFormLabels
 /** The last of the services the form offers. */
 const LAST_OFFERED_SERVICE = demoOfferedServices.at(-1)!
-const PHONE = { width: 390, height: 844 }
-const DESKTOP = { width: 1366, height: 900 }
 
 /** Fills every field of the contact form inside `scope` with valid answers. */
 async function fillValidForm(scope: Locator) {

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts'
+import { PHONE } from './viewports.ts'
 
 /** Lazy images load only near the viewport: scroll through the page once, then wait for every visible one. */
 async function loadEveryImage(page: import('@playwright/test').Page) {
@@ -19,7 +20,7 @@ test.describe('record images on a phone', () => {
   // scanner sometimes picks a srcset candidate before the viewport meta applies, against the emulated
   // 980 px layout width (seen as a 1200 px hero on a 390 px page in about one load in four), which
   // measures the emulator, not our sizes. The layout here is the same 390 px one.
-  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })
+  test.use({ viewport: PHONE, deviceScaleFactor: 2 })
   // The first test may wait for the start-up encode of every demo picture (tens of seconds on a busy machine).
   test.describe.configure({ timeout: 120_000 })
 

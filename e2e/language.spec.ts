@@ -7,11 +7,11 @@ import { ESTIMATE_MODAL_TITLE } from '../app/sections/estimate-visit.ts'
 import { ROUTES, expectNoAxeViolations } from './axe.ts'
 import { expect, newVisitor, test } from './fixtures.ts'
 import { rawDemoRecord, serveRecord } from './record-site.ts'
+import { PHONE } from './viewports.ts'
 
 const es = strings.es
 const esWidgets = widgetStrings.es
 const esForm = formStrings.es
-const PHONE = { width: 390, height: 844 }
 
 // A Spanish record (spec: labels.formLabel.isenglish false) whose form labels and section titles are
 // left empty, so our own defaults show.

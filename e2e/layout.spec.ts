@@ -1,7 +1,8 @@
 import { demoRecord, expect, scrollTo, test } from './fixtures.ts'
+import { DESKTOP, PHONE } from './viewports.ts'
 
 test.describe('shared layout on a desktop', () => {
-  test.use({ viewport: { width: 1366, height: 900 } })
+  test.use({ viewport: DESKTOP })
 
   test('the server sends the content in the HTML, with the page title and meta', async ({ request }) => {
     const html = await (await request.get('/about')).text()
@@ -84,7 +85,7 @@ test.describe('shared layout on a desktop', () => {
 })
 
 test.describe('mobile menu on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true })
 
   test('toggles open and closed, and its submenus toggle individually', async ({ page }) => {
     await page.goto('/')

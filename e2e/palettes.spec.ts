@@ -1,12 +1,10 @@
 import type { Page } from '@playwright/test'
 import { wcagContrast } from 'culori'
 import { palettes, type PaletteName } from '#tests/palettes.ts'
-import { ROUTES, expectNoAxeViolations } from './axe.ts'
+import { ROUTES, expectNoAxeViolationsAtBothWidths } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { rawDemoRecord, serveRecord } from './record-site.ts'
-
-const PHONE = { width: 390, height: 844 }
-const DESKTOP = { width: 1366, height: 900 }
+import { PHONE } from './viewports.ts'
 
 /** The phone menu toggle's icon colour and the colour of the header behind it, as the browser computed them. */
 async function menuToggleColours(page: Page) {
@@ -35,18 +33,13 @@ for (const name of Object.keys(palettes) as PaletteName[]) {
 
     // The demo's own palette gets the same axe pass in accessibility.spec.ts, against the demo server.
     if (name === 'demo') return
-    for (const [device, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      for (const route of ROUTES) {
-        test(`${route} on a ${device}: axe finds no WCAG 2.2 AA violation`, async ({ page }) => {
-          await page.setViewportSize(viewport)
-          await page.goto(site.url + route)
-          await page.waitForLoadState('networkidle')
-          await expectNoAxeViolations(page, `${route} (${name}, ${device})`)
-        })
-      }
+    for (const route of ROUTES) {
+      test(`${route} on a phone and on a desktop: axe finds no WCAG 2.2 AA violation`, async ({ page }) => {
+        await page.setViewportSize(PHONE)
+        await page.goto(site.url + route)
+        await page.waitForLoadState('networkidle')
+        await expectNoAxeViolationsAtBothWidths(page, `${route} (${name})`)
+      })
     }
   })
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { demoFormLabels, demoOfferedServices, demoRecord, expect, test } from './fixtures.ts'
+import { DESKTOP, PHONE } from './viewports.ts'
 
 /** The record the demo server serves (demo/record.json); the values below are its own. */
 const record = demoRecord
@@ -21,7 +22,7 @@ async function fillValidForm(page: Page) {
 }
 
 test.describe('contact page', () => {
-  test.use({ viewport: { width: 1366, height: 900 } })
+  test.use({ viewport: DESKTOP })
 
   test("shows 'Contact US', the form, and the three cards: phones with names, first address, first day and hours", async ({ page }) => {
     await page.goto('/contact')
@@ -127,7 +128,7 @@ test.describe('contact form without JavaScript', () => {
 })
 
 test.describe('find us on', () => {
-  test.use({ viewport: { width: 390, height: 844 } })
+  test.use({ viewport: PHONE })
 
   test('its own page: no shared header, menu or footer', async ({ page }) => {
     await page.goto('/find-us-on')

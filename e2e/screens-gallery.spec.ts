@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { demoRecord, expect, test } from './fixtures.ts'
+import { DESKTOP } from './viewports.ts'
 
 /** The record the demo server serves (demo/record.json). */
 const record = demoRecord
@@ -23,7 +24,7 @@ const shownPhoto = (page: Page, position: number) =>
   lightbox(page).locator(`img[alt="${firstGroup.name}, photo ${position} of ${firstGroup.photos}"]`)
 
 test.describe('gallery', () => {
-  test.use({ viewport: { width: 1366, height: 900 } })
+  test.use({ viewport: DESKTOP })
 
   test('one titled grid per landing, each photo a named button, each linked to the landing page', async ({ page }) => {
     await page.goto('/gallery')

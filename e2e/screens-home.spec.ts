@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { demoRecord, expect, test } from './fixtures.ts'
+import { DESKTOP, PHONE } from './viewports.ts'
 
 /** The record the demo server serves (demo/record.json). */
 const record = demoRecord
@@ -40,7 +41,7 @@ const statisticsBand = (page: Page) => page.getByRole('region', { name: 'Company
 const movingDigits = (page: Page) => statisticsBand(page).locator('[data-count-up]')
 
 test.describe('home page', () => {
-  test.use({ viewport: { width: 1366, height: 900 } })
+  test.use({ viewport: DESKTOP })
 
   test('hero: the first slogan as the page heading, a prioritised picture, ways to get an estimate', async ({ page }) => {
     await page.goto('/')
@@ -164,7 +165,7 @@ test.describe('home page', () => {
 })
 
 test.describe('home page for visitors who prefer reduced motion', () => {
-  test.use({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' })
+  test.use({ viewport: PHONE, reducedMotion: 'reduce' })
 
   test('the statistics show their final values at once, and the promo video waits for a click', async ({ page }) => {
     const reducedMotionChecks = await countReducedMotionChecks(page)

@@ -1,4 +1,5 @@
 import { demoRecord, expect, test } from './fixtures.ts'
+import { DESKTOP } from './viewports.ts'
 
 const record = demoRecord
 const services = record.dbServices
@@ -7,7 +8,7 @@ const service = services.find((s) => s.name === 'Wood Fence Installation')!
 const SERVICE_PATH = '/wood-fence-installation'
 const socialCount = record.dbSocialMedia.redes.filter((r) => r.url).length
 
-test.use({ viewport: { width: 1366, height: 900 } })
+test.use({ viewport: DESKTOP })
 
 test.describe('services page', () => {
   test('one row per description entry, each with its text and picture', async ({ page }) => {

@@ -171,12 +171,15 @@ test('a path with control characters or bad escapes, an impossible Host, or an o
   expect(await raw('GET / HTTP/1.1\r\nHost: evil.example/<script>\r\nConnection: close\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request')
   expect(await raw(`GET /${'a'.repeat(5000)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).toBe('HTTP/1.1 414 URI Too Long')
   // Every log line is JSON (a forged line break would break one), and the request line names no path it refused.
-  expect(
-    site
-      .logLines()
-      .filter((line) => line.event === 'request' && line.status === 400)
-      .map((line) => line.path),
-  ).toContain('(invalid)')
+  // A request's line is written once its answer has gone out: polled, it may follow the answer by a moment.
+  await expect
+    .poll(() =>
+      site
+        .logLines()
+        .filter((line) => line.event === 'request' && line.status === 400)
+        .map((line) => line.path),
+    )
+    .toContain('(invalid)')
   expect(site.output()).not.toContain('fake-log-line')
   await stillServing()
 })

@@ -34,7 +34,8 @@ export async function startSite(env: Record<string, string>, dataDir = fs.mkdtem
   child.stdout.on('data', (d) => (stdout += d))
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  // 'close', not 'exit': by then stdout is read to its end, so logLines() holds the process's last lines.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)))
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`site did not start:\n${output}`)), 30_000)
     child.stdout.on('data', () => {

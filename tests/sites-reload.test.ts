@@ -61,16 +61,18 @@ test('a site added to the file is served within 2 s; the others keep their cache
   const after = await site.request('ironwood.test', '/about')
   expect(after.text).toContain('Ironwood Fences')
   await requestLine(after.headers['x-request-id']).toMatchObject({ site: 'ironwood-1', cache: 'hit' })
-  expect(
-    site
-      .logLines()
-      .filter((line) => line.event === 'sites.reloaded')
-      .at(-1),
-  ).toMatchObject({
-    added: ['cedar-2'],
-    changed: [],
-    removed: [],
-  })
+  await expect
+    .poll(() =>
+      site
+        .logLines()
+        .filter((line) => line.event === 'sites.reloaded')
+        .at(-1),
+    )
+    .toMatchObject({
+      added: ['cedar-2'],
+      changed: [],
+      removed: [],
+    })
 }, 30_000)
 
 test('a broken file keeps the current sites and says which site and field are wrong', async () => {
@@ -98,7 +100,7 @@ test('SIGHUP reads the file again instead of ending the process; a changed site 
   await expect
     .poll(async () => (await site.request('cedar.test', '/about')).text, { timeout: 2000, interval: 100 })
     .toContain('Cedar Decks Moved')
-  expect(site.logLines().some((line) => line.event === 'sites.reload')).toBe(true)
+  await expect.poll(() => site.logLines().some((line) => line.event === 'sites.reload')).toBe(true)
   expect((await site.get('/healthz')).status).toBe(200) // still running
 }, 30_000)
 
