@@ -1,8 +1,12 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import demo from '../../demo/record.json'
+import { fieldPath } from './parse-issues.ts'
 import { buildRecordReport, recordReportSchema, type RecordReport } from './record-report.ts'
 import { parsePageRecordWithIssues } from './schema.ts'
+import { anyValue, recordLike } from '#tests/records/arbitrary.ts'
 import { hostileRecords } from '#tests/records/hostile.ts'
+import { mangled } from '#tests/records/mangled.ts'
 import { handTyped, sparseSpanish } from '#tests/records/typed-by-hand.ts'
 
 const reportOf = (raw: unknown) => buildRecordReport({ ...parsePageRecordWithIssues(raw), site: 'test', source: 'a test' })
@@ -203,8 +207,164 @@ describe('the record report', () => {
   })
 
   test('every report is valid against the exported schema', () => {
-    for (const raw of [demo, handTyped, sparseSpanish, hostile, wrongTypes, null, 'garbage']) {
+    for (const raw of [demo, handTyped, sparseSpanish, mangled, hostile, wrongTypes, null, 'garbage']) {
       expect(recordReportSchema.safeParse(JSON.parse(JSON.stringify(reportOf(raw)))).success).toBe(true)
     }
+  })
+})
+
+describe('a record mangled by hand: every place the site did not use exactly what it gave', () => {
+  const report = reportOf(mangled)
+  const line = (path: string, found: string, expected: string, used: string) => ({ path, found, expected, used })
+
+  test('values refused', () => {
+    expect(report.fields).toEqual([line('labels.general', '"Our services"', 'an object', 'every field empty')])
+  })
+
+  test('values converted from another type, nulls replaced, empty entries dropped', () => {
+    const TEXT = 'text'
+    const NUMBER = 'a number of 0 or more'
+    const FLAG = 'true or false'
+    const PICTURE = 'an http(s) address of a picture (or a /path on this site)'
+    expect(report.substituted).toEqual([
+      { kind: 'null', ...line('styles', 'null', 'an object', "every colour the theme's own") },
+      { kind: 'converted', ...line('dbPrincipal.name', '2024', TEXT, '"2024"') },
+      { kind: 'converted', ...line('dbPrincipal.exprYears', '"15"', NUMBER, '15') },
+      { kind: 'converted', ...line('dbPrincipal.miles', '"1,500"', NUMBER, '1500') },
+      { kind: 'converted', ...line('dbPrincipal.phones[1].phone', '5555555555', TEXT, '"5555555555"') },
+      { kind: 'null', ...line('dbPrincipal.phones[3]', 'null', 'an object', 'entry dropped') },
+      { kind: 'null', ...line('dbPrincipal.emails[0]', 'null', 'an object', 'entry dropped') },
+      { kind: 'converted', ...line('dbPrincipal.emails[1].email', '5', TEXT, '"5"') },
+      { kind: 'null', ...line('dbPrincipal.workdays', 'null', 'a list', 'an empty list') },
+      { kind: 'dropped', ...line('dbServices[0].description[0].lists[1]', '""', TEXT, 'entry dropped') },
+      { kind: 'null', ...line('dbServices[0].description[0].lists[2]', 'null', TEXT, 'entry dropped') },
+      { kind: 'converted', ...line('dbServices[0].description[0].lists[3]', '7', TEXT, '"7"') },
+      { kind: 'null', ...line('dbServices[1].description', 'null', 'a list', 'an empty list') },
+      { kind: 'dropped', ...line('gallery[1]', '""', PICTURE, 'entry dropped') },
+      { kind: 'null', ...line('gallery[2]', 'null', PICTURE, 'entry dropped') },
+      { kind: 'null', ...line('videosPromo', 'null', 'a list', 'an empty list') },
+      { kind: 'converted', ...line('reviews.activo', '1', FLAG, 'true') },
+      { kind: 'converted', ...line('reviews.isHomeOnly', '"false"', FLAG, 'false') },
+      { kind: 'null', ...line('reviews.links', 'null', 'a list', 'an empty list') },
+      { kind: 'null', ...line('gmb.link', 'null', 'an http(s) address', 'nothing') },
+      { kind: 'converted', ...line('labels.formLabel.isenglish', '"true"', FLAG, 'English') },
+      { kind: 'converted', ...line('simpleWidgets[0].activo', '"true"', FLAG, 'true') },
+      { kind: 'converted', ...line('customLinks', '0', FLAG, 'false') },
+    ])
+  })
+
+  test('keys the site does not know, one line per object, with the key each typo was meant to be', () => {
+    expect(report.unknownKeys).toEqual([
+      { path: 'dbPrincipal.phones[0]', found: '"ext"', keys: [{ key: 'ext', suggestion: null }], more: 0 },
+      { path: 'dbPrincipal', found: '"licenced"', keys: [{ key: 'licenced', suggestion: 'licensed' }], more: 0 },
+      {
+        path: '(top level)',
+        found: '"_id", "dbServies", "Gallery"',
+        keys: [
+          { key: '_id', suggestion: null },
+          { key: 'dbServies', suggestion: 'dbServices' },
+          { key: 'Gallery', suggestion: 'gallery' },
+        ],
+        more: 0,
+      },
+    ])
+  })
+
+  test('a typo of a known key counts as refused (what it holds is not used), other unknown keys and substitutions do not', () => {
+    // labels.general, and licenced, dbServies and Gallery: each holds what the site would have shown.
+    expect(report.counts.refused).toBe(4)
+    expect(report.ok).toBe(false)
+    const { dbServies, Gallery, labels, ...typoFree } = mangled
+    const { licenced, ...principal } = mangled.dbPrincipal
+    expect([dbServies, Gallery, labels, licenced]).not.toContain(undefined)
+    const clean = reportOf({ ...typoFree, dbPrincipal: principal })
+    expect(clean.counts.refused).toBe(0)
+    expect(clean.substituted.length).toBeGreaterThan(20)
+    expect(clean.unknownKeys.flatMap((u) => u.keys.map((k) => k.key))).toEqual(['ext', '_id'])
+  })
+})
+
+/**
+ * The rule read independently of the parse: every path where the parsed record differs from what the
+ * raw record gave (a value replaced, a list entry missing, a key ignored). Strings equal but for the
+ * spaces around them count as the same (a URL or colour is used trimmed), and so does a URL and its
+ * normal form (the same address). A list's entries are matched
+ * after leaving out those the report says it dropped; if that does not account for every entry, the
+ * list itself is a difference.
+ */
+function differences(raw: unknown, parsed: unknown, report: RecordReport, path: (string | number)[] = []): string[] {
+  if (raw === undefined) return []
+  const here = fieldPath(path)
+  const lines = [...report.fields, ...report.substituted]
+  if (Array.isArray(parsed)) {
+    if (!Array.isArray(raw)) return [here]
+    const dropped = (i: number) =>
+      lines.some(
+        (l) => l.path === fieldPath([...path, i]) && (l.used === 'entry dropped' || l.used === 'nothing' || l.used === 'empty text'),
+      )
+    const kept = raw.flatMap((entry, i) => (dropped(i) ? [] : [{ entry, i }]))
+    if (kept.length !== parsed.length) return [`${here}: ${raw.length - parsed.length} entries left out, ${raw.length - kept.length} named`]
+    return kept.flatMap(({ entry, i }, j) => differences(entry, parsed[j], report, [...path, i]))
+  }
+  if (parsed !== null && typeof parsed === 'object') {
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [here]
+    return Object.entries(raw).flatMap(([key, value]) =>
+      Object.hasOwn(parsed, key)
+        ? differences(value, (parsed as Record<string, unknown>)[key], report, [...path, key])
+        : [`${here} key ${JSON.stringify(key)}`],
+    )
+  }
+  const same = Object.is(raw, parsed) || (typeof raw === 'string' && typeof parsed === 'string' && sameText(raw, parsed))
+  return same ? [] : [here]
+}
+
+/** Equal but for the spaces around, or the same address written in its normal form (`https://a.example` → `https://a.example/`). */
+function sameText(raw: string, parsed: string) {
+  if (raw.trim() === parsed) return true
+  try {
+    return new URL(raw.trim()).href === parsed
+  } catch {
+    return false
+  }
+}
+
+/** The differences no line of the report names. */
+function unreported(raw: unknown): string[] {
+  const { record, issues } = parsePageRecordWithIssues(raw)
+  const report = buildRecordReport({ record, issues, site: 'test', source: 'a test' })
+  const named = new Set([...report.fields, ...report.substituted].map((l) => l.path))
+  for (const u of report.unknownKeys) {
+    for (const k of u.keys) named.add(`${u.path} key ${JSON.stringify(k.key)}`)
+  }
+  return differences(raw, record, report).filter((d) => !named.has(d))
+}
+
+describe('the report names every difference between what the record gave and what the site used', () => {
+  test.each([
+    ['the mangled record', mangled],
+    ['the record typed by hand', handTyped],
+    ...hostileRecords(demo).filter(([name]) => !name.startsWith('10 000')),
+  ])('%s', (_name, raw) => {
+    expect(unreported(raw)).toEqual([])
+  })
+
+  test('any record at all (property-based)', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyValue, recordLike), (raw) => {
+        expect(unreported(raw)).toEqual([])
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  test('the oracle sees a difference the report does not name', () => {
+    // A key the schema knows, with a value the parse changed: were the note missing, this is what would be said.
+    const { record } = parsePageRecordWithIssues({ dbPrincipal: { name: 42 } })
+    const silent = buildRecordReport({ record, issues: [], site: 'test', source: 'a test' })
+    expect(differences({ dbPrincipal: { name: 42, nmae: 'x' }, gallery: [null] }, record, silent)).toEqual([
+      'dbPrincipal.name',
+      'dbPrincipal key "nmae"',
+      'gallery: 1 entries left out, 0 named',
+    ])
   })
 })
