@@ -52,11 +52,11 @@ describe('the record report', () => {
     const report = reportOf(handTyped)
     expect(notShown(report)).toEqual([
       'hidden * Logo: dbPrincipal.logo = "": no logo (the record\'s dbPrincipal.logo "ftp://files.example/logo.png" was refused)',
-      'hidden * Header phone and call button: dbPrincipal.phones = ["call us"]: no phone number with digits',
+      'hidden * Header phone and call button: dbPrincipal.phones = ["call us"]: no number that can be dialled (10 digits with the area code, or + and the country code)',
       'off * Footer payment picture: tiposPago = []: no active entry',
-      'hidden * Chat widget (WhatsappBtn): dbPrincipal.phones = ["call us"]: no phone number with digits',
+      'hidden * Chat widget (WhatsappBtn): dbPrincipal.phones = ["call us"]: no number that can be dialled (10 digits with the area code, or + and the country code)',
       'off * Visits counter (VisitsCounter): simpleWidgets = "VisitsCounter": VisitsCounter is not active',
-      'hidden * Call widget (CallUsNow): dbPrincipal.phones = ["call us"]: no phone number with digits',
+      'hidden * Call widget (CallUsNow): dbPrincipal.phones = ["call us"]: no number that can be dialled (10 digits with the area code, or + and the country code)',
       'off * Weather widget (Wheather): simpleWidgets = "Wheather": Wheather is not active',
       'off * Review tab (ReviewTab): simpleWidgets = "ReviewTab": ReviewTab is not active',
       'off * Colour palette (ModalColores): simpleWidgets = "ModalColores": ModalColores is not active',
@@ -72,12 +72,12 @@ describe('the record report', () => {
       'hidden /our-videos Video 2: ytGallery.links[1] = "my best video": not a YouTube video link or id',
       'hidden /contact Coverage map: dbPrincipal.location[0].url = "": no map link for the first location (the record\'s dbPrincipal.location[0].url "javascript:alert(1)" was refused)',
       'off /find-us-on Business listing link: gmb.link = "": no gmb.link',
-      'hidden /find-us-on Chat-app link: dbPrincipal.phones = ["call us"]: no phone number with digits',
+      'hidden /find-us-on Chat-app link: dbPrincipal.phones = ["call us"]: no number that can be dialled (10 digits with the area code, or + and the country code)',
       'hidden /{name} Service "Contact" /contact: dbServices[1].name = "Contact": /contact is one of the site\'s own pages: this entry\'s page can never be reached',
       'hidden /{name} Service "fences  gates" /fences-gates: dbServices[2].name = "fences  gates": "Fences & Gates!!" comes first with the same address: this entry\'s page can never be reached',
       'hidden /{name} Service "!!!": dbServices[3].name = "!!!": the name has no letters or digits to make an address from: no page',
     ])
-    expect(report.counts).toEqual({ hidden: 17, refused: 8, adjusted: 4, imagesFailed: 0 })
+    expect(report.counts).toEqual({ hidden: 17, refused: 9, adjusted: 4, imagesFailed: 0 })
     expect(report.ok).toBe(false)
   })
 
@@ -86,6 +86,7 @@ describe('the record report', () => {
       "styles.btn = 5 (expected a CSS colour (#hex, rgb(), hsl() or a name); used the theme's #c2410c)",
       'dbPrincipal.logo = "ftp://files.example/logo.png" (expected an http(s) address of a picture (or a /path on this site); used nothing)',
       'dbPrincipal.exprYears = "12 years" (expected a number of 0 or more; used no number)',
+      'dbPrincipal.phones[0].phone = "call us" (expected a phone number to dial: 10 digits with the area code, or + and the country code; used the text as typed, with no call link)',
       'dbPrincipal.phones[1] = "none" (expected an object; used entry dropped)',
       'dbPrincipal.location[0].url = "javascript:alert(1)" (expected an http(s) address; used nothing)',
       'dbAbout[0].list = "posts, rails" (expected a list; used an empty list)',
@@ -150,7 +151,7 @@ describe('the record report', () => {
     ])
   })
 
-  test('a sparse Spanish record: served in Spanish; the active weather widget has no place to show', () => {
+  test('a sparse Spanish record: served in Spanish; the active weather widget has no place to show; its 7-digit phone cannot be dialled', () => {
     const report = reportOf(sparseSpanish)
     expect(report.language).toEqual({
       lang: 'es',
@@ -158,9 +159,19 @@ describe('the record report', () => {
       why: 'isenglish is false: the whole site is served in Spanish',
     })
     expect(notShown(report).filter((b) => b.startsWith('hidden'))).toEqual([
+      `hidden * Header phone and call button: dbPrincipal.phones = ["555-0100"]: ${'no number that can be dialled (10 digits with the area code, or + and the country code)'}`,
       'hidden * Weather widget (Wheather): dbPrincipal.location[0] = null: no address or map link to take the weather at',
+      `hidden /find-us-on Chat-app link: dbPrincipal.phones = ["555-0100"]: ${'no number that can be dialled (10 digits with the area code, or + and the country code)'}`,
     ])
-    expect(report.counts).toEqual({ hidden: 1, refused: 0, adjusted: 0, imagesFailed: 0 })
+    expect(report.fields).toEqual([
+      {
+        path: 'dbPrincipal.phones[0].phone',
+        found: '"555-0100"',
+        expected: 'a phone number to dial: 10 digits with the area code, or + and the country code',
+        used: 'the text as typed, with no call link',
+      },
+    ])
+    expect(report.counts).toEqual({ hidden: 3, refused: 1, adjusted: 0, imagesFailed: 0 })
   })
 
   test(`a hostile record (${hostileName}): every refused URL and colour is named, no colour reaches the theme`, () => {
@@ -216,9 +227,13 @@ describe('the record report', () => {
 describe('a record mangled by hand: every place the site did not use exactly what it gave', () => {
   const report = reportOf(mangled)
   const line = (path: string, found: string, expected: string, used: string) => ({ path, found, expected, used })
+  const PHONE = 'a phone number to dial: 10 digits with the area code, or + and the country code'
 
   test('values refused', () => {
-    expect(report.fields).toEqual([line('labels.general', '"Our services"', 'an object', 'every field empty')])
+    expect(report.fields).toEqual([
+      line('dbPrincipal.phones[2].phone', '"555"', PHONE, 'the text as typed, with no call link'),
+      line('labels.general', '"Our services"', 'an object', 'every field empty'),
+    ])
   })
 
   test('values converted from another type, nulls replaced, empty entries dropped', () => {
@@ -231,7 +246,7 @@ describe('a record mangled by hand: every place the site did not use exactly wha
       { kind: 'converted', ...line('dbPrincipal.name', '2024', TEXT, '"2024"') },
       { kind: 'converted', ...line('dbPrincipal.exprYears', '"15"', NUMBER, '15') },
       { kind: 'converted', ...line('dbPrincipal.miles', '"1,500"', NUMBER, '1500') },
-      { kind: 'converted', ...line('dbPrincipal.phones[1].phone', '5555555555', TEXT, '"5555555555"') },
+      { kind: 'converted', ...line('dbPrincipal.phones[1].phone', '5555555555', PHONE, '"5555555555"') },
       { kind: 'null', ...line('dbPrincipal.phones[3]', 'null', 'an object', 'entry dropped') },
       { kind: 'null', ...line('dbPrincipal.emails[0]', 'null', 'an object', 'entry dropped') },
       { kind: 'converted', ...line('dbPrincipal.emails[1].email', '5', TEXT, '"5"') },
@@ -271,14 +286,14 @@ describe('a record mangled by hand: every place the site did not use exactly wha
   })
 
   test('a typo of a known key counts as refused (what it holds is not used), other unknown keys and substitutions do not', () => {
-    // labels.general, and licenced, dbServies and Gallery: each holds what the site would have shown.
-    expect(report.counts.refused).toBe(4)
+    // The phone too short to dial, labels.general, and licenced, dbServies and Gallery: each holds what the site would have shown.
+    expect(report.counts.refused).toBe(5)
     expect(report.ok).toBe(false)
     const { dbServies, Gallery, labels, ...typoFree } = mangled
     const { licenced, ...principal } = mangled.dbPrincipal
     expect([dbServies, Gallery, labels, licenced]).not.toContain(undefined)
     const clean = reportOf({ ...typoFree, dbPrincipal: principal })
-    expect(clean.counts.refused).toBe(0)
+    expect(clean.counts.refused).toBe(1) // the phone
     expect(clean.substituted.length).toBeGreaterThan(20)
     expect(clean.unknownKeys.flatMap((u) => u.keys.map((k) => k.key))).toEqual(['ext', '_id'])
   })

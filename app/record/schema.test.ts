@@ -147,7 +147,12 @@ describe('parsePageRecordWithIssues', () => {
       refused('styles.mainColor', '"url(x)"', 'a CSS colour (#hex, rgb(), hsl() or a name)', "the theme's #1f4e79"),
       refused('dbPrincipal.miles', '"far"', 'a number of 0 or more', 'no number'),
       refused('dbPrincipal.phones[0]', '7', 'an object', 'entry dropped'),
-      refused('dbPrincipal.phones[1].phone', '["303"]', 'text', 'empty text'),
+      refused(
+        'dbPrincipal.phones[1].phone',
+        '["303"]',
+        'a phone number to dial: 10 digits with the area code, or + and the country code',
+        'empty text',
+      ),
       refused('gallery[1]', '"javascript:alert(1)"', 'an http(s) address of a picture (or a /path on this site)', 'nothing'),
       refused('reviews', '"on"', 'an object', 'every field empty'),
       refused('autoGntLandingFromService', '"yes"', 'true or false', 'false'),

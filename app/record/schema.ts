@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { at, collectIssues, leaf, note, notedSoFar, noteUnknownKeys, type FieldIssue } from './parse-issues.ts'
+import { dialNumber, PHONE_EXPECTED } from './phone-numbers.ts'
 import { isCssColor, safeUrl, toCount, toFlag, toText } from './safe-values.ts'
 import { defaultTheme } from './theme.ts'
 
@@ -28,6 +29,17 @@ const text = leaf(
   (v) => typeof v === 'string' || typeof v === 'number',
   'text',
   () => 'empty text',
+  { exact: (v) => typeof v === 'string' },
+)
+/**
+ * A phone: text, as typed. One that holds no number that can be dialled (phone-numbers.ts) is refused for
+ * calling: the pages show it as text, with no tel: link, call button, widget or chat-app link.
+ */
+const phone = leaf(
+  toText,
+  (v, out) => (typeof v === 'string' || typeof v === 'number') && (out.trim() === '' || dialNumber(out) !== ''),
+  PHONE_EXPECTED,
+  (out) => (out.trim() ? 'the text as typed, with no call link' : 'empty text'),
   { exact: (v) => typeof v === 'string' },
 )
 const urlLeaf = (expected: string) =>
@@ -141,7 +153,7 @@ export const pageRecordSchema = record({
     licensed: text,
     exprYears: count,
     miles: count,
-    phones: entries({ phone: text, name: text }),
+    phones: entries({ phone, name: text }),
     emails: entries({ email: text }),
     location: entries({ address: text, url: url }),
     workdays: entries({ day: text }),
