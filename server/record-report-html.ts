@@ -1,4 +1,5 @@
 import type { RecordReport } from '#app/record/record-report.ts'
+import { SUBSTITUTED, unknownKeysLine } from './record-report-text.ts'
 
 /**
  * The record report as one self-contained page an agency can send to its contractor. Every value is
@@ -105,6 +106,24 @@ export function reportHtml(report: RecordReport, thumbnails: ReadonlyMap<string,
         ['Field', 'What was there', 'What the site expects', 'What it used instead'],
         [25, 30, 27, 18],
         report.fields.map((f) => [html`<code>${f.path}</code>`, html`<code>${f.found}</code>`, html`${f.expected}`, html`${f.used}`]),
+      )}
+      ${table(
+        'Values the site used other than as given',
+        ['Field', 'What was there', 'What the site expects', 'What it used', 'Why'],
+        [22, 22, 22, 18, 16],
+        report.substituted.map((f) => [
+          html`<code>${f.path}</code>`,
+          html`<code>${f.found}</code>`,
+          html`${f.expected}`,
+          html`${f.used}`,
+          html`${SUBSTITUTED[f.kind]}`,
+        ]),
+      )}
+      ${table(
+        'Keys the site does not know (ignored)',
+        ['Where', 'Keys'],
+        [25, 75],
+        report.unknownKeys.map((u) => [html`<code>${u.path}</code>`, html`${unknownKeysLine(u)}`]),
       )}
       ${table(
         'Colours adjusted so text stays readable',

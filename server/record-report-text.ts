@@ -9,6 +9,19 @@ const plain = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\
 export const countsLine = ({ counts: c }: Pick<RecordReport, 'counts'>) =>
   `${c.hidden} hidden, ${c.refused} refused, ${c.adjusted} colours adjusted, ${c.imagesFailed} images failed`
 
+/** Why a value was used other than as given, in words. */
+export const SUBSTITUTED: Record<RecordReport['substituted'][number]['kind'], string> = {
+  converted: 'converted from another type',
+  null: 'null replaced',
+  dropped: 'empty entry dropped',
+}
+
+/** `"dbServies" (did you mean "dbServices"?), "_id"`, and how many more the report left unnamed. */
+export function unknownKeysLine({ keys, more }: RecordReport['unknownKeys'][number]): string {
+  const named = keys.map((k) => `${JSON.stringify(k.key)}${k.suggestion ? ` (did you mean ${JSON.stringify(k.suggestion)}?)` : ''}`)
+  return `${named.join(', ')}${more ? ` and ${more} more` : ''}`
+}
+
 export function formatReport(report: RecordReport): string {
   const lines: string[] = [
     `Record report for ${report.site}: ${report.source}`,
@@ -29,6 +42,14 @@ export function formatReport(report: RecordReport): string {
   section(
     'Fields the site could not use',
     report.fields.map((f) => `${f.path} = ${f.found}: expected ${f.expected}; used ${f.used}`),
+  )
+  section(
+    'Values the site used other than as given',
+    report.substituted.map((f) => `${f.path} = ${f.found}: expected ${f.expected}; used ${f.used} (${SUBSTITUTED[f.kind]})`),
+  )
+  section(
+    'Keys the site does not know (ignored)',
+    report.unknownKeys.map((u) => `${u.path}: ${unknownKeysLine(u)}`),
   )
   section(
     'Colours adjusted',

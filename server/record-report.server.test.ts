@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { parsePageRecordWithIssues } from '#app/record/schema.ts'
 import { reportHtml } from './record-report-html.ts'
+import { formatReport } from './record-report-text.ts'
 import { siteRecordReport } from './record-report.server.ts'
 import type { RecordSource } from './record-source.server.ts'
 import { buildRecordReport } from '#app/record/record-report.ts'
 import { hostileRecords } from '#tests/records/hostile.ts'
+import { mangled } from '#tests/records/mangled.ts'
 import demo from '../demo/record.json'
 
 const raw = {
@@ -89,5 +91,55 @@ describe('the HTML report', () => {
     expect(page).toContain('style="background:linear-gradient(#826c00,#826c00),linear-gradient(90deg,#000 50%,#fff 50%)"')
     expect(page).toContain(`<img src="${thumb}" alt="" width="80" />`)
     expect(page).not.toContain('src="https://img.example')
+  })
+})
+
+describe('the text and HTML reports of a record mangled by hand', () => {
+  const report = buildRecordReport({ ...parsePageRecordWithIssues(mangled), site: 'mangled', source: 'a file' })
+  const text = formatReport(report)
+  const page = reportHtml(report, new Map())
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+  const WHY = { converted: 'converted from another type', null: 'null replaced', dropped: 'empty entry dropped' }
+
+  test('the text names every value used other than as given: path, what was there, what was expected, what was used and why', () => {
+    expect(report.substituted.length).toBeGreaterThan(20)
+    const section = text.slice(text.indexOf('Values the site used other than as given'), text.indexOf('Keys the site does not know'))
+    expect(section.trim().split('\n').slice(1)).toEqual(
+      report.substituted.map((f) => `  ${f.path} = ${f.found}: expected ${f.expected}; used ${f.used} (${WHY[f.kind]})`),
+    )
+    expect(text).toContain("  styles = null: expected an object; used every colour the theme's own (null replaced)\n")
+    expect(text).toContain('  dbPrincipal.name = 2024: expected text; used "2024" (converted from another type)\n')
+  })
+
+  test('the text names the unknown keys, one line per object, with the key a typo was meant to be', () => {
+    expect(text).toContain(
+      [
+        'Keys the site does not know (ignored)',
+        '  dbPrincipal.phones[0]: "ext"',
+        '  dbPrincipal: "licenced" (did you mean "licensed"?)',
+        '  (top level): "_id", "dbServies" (did you mean "dbServices"?), "Gallery" (did you mean "gallery"?)',
+      ].join('\n'),
+    )
+  })
+
+  test('the HTML has a row for each, every value escaped', () => {
+    expect(page).toContain('<h2>Values the site used other than as given</h2>')
+    for (const f of report.substituted) {
+      expect(page).toContain(`<td data-label="Field"><code>${escape(f.path)}</code></td>`)
+      expect(page).toContain(`<td data-label="What was there"><code>${escape(f.found)}</code></td>`)
+    }
+    expect(page).toContain('<h2>Keys the site does not know (ignored)</h2>')
+    expect(page).toContain(
+      '<td data-label="Keys">&quot;_id&quot;, &quot;dbServies&quot; (did you mean &quot;dbServices&quot;?), &quot;Gallery&quot; (did you mean &quot;gallery&quot;?)</td>',
+    )
+  })
+
+  test('a hostile key is text in both', () => {
+    const evil = buildRecordReport({ ...parsePageRecordWithIssues({ '<script>x</script>': 1, 'a\u001b[31m': 2 }), site: 's', source: 's' })
+    expect(reportHtml(evil, new Map())).toContain('&quot;&lt;script&gt;x&lt;/script&gt;&quot;')
+    expect(reportHtml(evil, new Map())).not.toContain('<script>x')
+    // JSON escapes the terminal's control characters: the key cannot drive the terminal.
+    expect(formatReport(evil)).toContain('"a\\u001b[31m"')
   })
 })

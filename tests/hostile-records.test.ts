@@ -9,6 +9,7 @@ import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 import { startFakeProvider } from './fake-provider.ts'
 import { anyValue, recordLike } from './records/arbitrary.ts'
 import { hostileRecords, XSS_MARK } from './records/hostile.ts'
+import { mangled } from './records/mangled.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
 
 const demo = JSON.parse(fs.readFileSync('demo/record.json', 'utf8'))
@@ -89,6 +90,63 @@ describe.each(hostileRecords(demo))('a record with %s', (_name, record) => {
       if (response.headers.get('content-type')?.includes('html'))
         expectSafeHtml(await response.text(), path, response.headers.get('content-security-policy') ?? '')
     }
+  })
+})
+
+/** Every route of `record`, served: its status, and its HTML once checked by expectSafeHtml. */
+async function renderAll(record: unknown) {
+  await serve(record)
+  const pages = new Map<string, string>()
+  for (const path of pathsFor(record)) {
+    const response = await site.get(path)
+    expect(response.status, path).toBeLessThan(500)
+    if (!response.headers.get('content-type')?.includes('html')) continue
+    const html = await response.text()
+    expectSafeHtml(html, path, response.headers.get('content-security-policy') ?? '')
+    pages.set(path, html)
+  }
+  return pages
+}
+
+describe('a record mangled by hand (numbers for text, nulls, typo’d keys, a phone too short to dial)', () => {
+  test('every route renders; the phones that can be dialled are links, "555" is text', async () => {
+    const pages = await renderAll(mangled)
+    const home = pages.get('/')!
+    expect(home).toContain('<title>Home | 2024</title>')
+    expect(home).toContain('href="tel:+13035550142"')
+    expect(home).toContain('href="tel:+15555555555"')
+    expect(home).toMatch(/Yard: (<!-- -->)?555</)
+    for (const [path, html] of pages) expect(html, path).not.toMatch(/tel:\+?1?555"|wa\.me\/1?555\b/)
+  })
+})
+
+describe('a record whose only phone is "555"', () => {
+  const withPhones = (phones: unknown[]) => ({ ...demo, dbPrincipal: { ...demo.dbPrincipal, phones } })
+  const headerCta = /<a href="([^"]*)"(?: lang="\w+")? class="btn-primary whitespace-nowrap/
+
+  test('the demo with a number that can be dialled: call links, the call and chat widgets, JSON-LD telephone (the control)', async () => {
+    const pages = await renderAll(withPhones([{ phone: '555-555-5555', name: 'Office' }]))
+    const home = pages.get('/')!
+    expect(home.match(headerCta)?.[1]).toBe('tel:+15555555555')
+    expect(home).toContain('Call us now')
+    expect(home).toContain('Chat with us')
+    expect(home).toContain('"telephone":"+15555555555"')
+    expect(pages.get('/find-us-on')).toContain('https://wa.me/15555555555')
+  })
+
+  test('is shown as text: no tel: link anywhere, no call or chat widget, no chat-app link, no JSON-LD telephone; the header button goes to /contact', async () => {
+    const pages = await renderAll(withPhones([{ phone: '555', name: 'Office' }]))
+    for (const [path, html] of pages) {
+      expect(html, path).not.toContain('tel:')
+      expect(html, path).not.toContain('wa.me')
+      expect(html, path).not.toContain('"telephone"')
+      expect(html, path).not.toContain('Call us now')
+      expect(html, path).not.toContain('Chat with us')
+    }
+    const home = pages.get('/')!
+    expect(home.match(headerCta)?.[1]).toBe('/contact')
+    expect(home).toMatch(/Office: (<!-- -->)?555</)
+    expect(pages.get('/contact')).toMatch(/Office(<!-- -->)?:<\/span><span class="font-semibold text-heading">555</)
   })
 })
 

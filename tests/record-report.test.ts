@@ -9,6 +9,7 @@ import { recordReportSchema } from '#app/record/record-report.ts'
 import { startFakeProvider } from './fake-provider.ts'
 import { pngLogo, startImageHost } from './image-host.ts'
 import { hostileRecords } from './records/hostile.ts'
+import { mangled } from './records/mangled.ts'
 import { handTyped } from './records/typed-by-hand.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
 
@@ -87,7 +88,7 @@ test('--site from SITES_FILE, --json: exit status 1, the JSON valid against the 
   expect(status).toBe(1)
   const report = recordReportSchema.parse(JSON.parse(stdout))
   expect(report.site).toBe('hand-typed')
-  expect(report.counts).toEqual({ hidden: 17, refused: 8, adjusted: 4, imagesFailed: 2 })
+  expect(report.counts).toEqual({ hidden: 17, refused: 9, adjusted: 4, imagesFailed: 2 })
   expect(report.images.find((i) => i.url === host.url('/missing.jpg'))).toEqual({
     url: host.url('/missing.jpg'),
     fields: ['gallery[1]'],
@@ -114,6 +115,35 @@ test('--file with --html: a hostile record is named, refused and escaped; the pa
   expect(page).toContain('&lt;script&gt;window.__xss=1&lt;/script&gt;')
 })
 
+test('--file, a record mangled by hand: every substitution, unknown key and the phone too short to dial, in the JSON, the text and the HTML', async () => {
+  const file = path.join(tmp, 'mangled.json')
+  const html = path.join(tmp, 'mangled.html')
+  fs.writeFileSync(file, JSON.stringify(mangled))
+  const json = await recordCli(['check', '--file', file, '--json', '--no-fetch'])
+  expect(json.status).toBe(1)
+  const report = recordReportSchema.parse(JSON.parse(json.stdout))
+  // Each line's path, given and used are spelled out in app/record/record-report.test.ts; here, that all of them reach each rendering.
+  expect(report.substituted).toHaveLength(23)
+  expect(report.fields.map((f) => f.path)).toEqual(['dbPrincipal.phones[2].phone', 'labels.general'])
+  expect(report.unknownKeys.map((u) => u.path)).toEqual(['dbPrincipal.phones[0]', 'dbPrincipal', '(top level)'])
+
+  const { status, stdout } = await recordCli(['check', '--file', file, '--html', html, '--no-fetch'])
+  expect(status).toBe(1)
+  const page = fs.readFileSync(html, 'utf8')
+  const escape = (t: string) =>
+    t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+  for (const f of [...report.fields, ...report.substituted]) {
+    expect(stdout).toContain(`  ${f.path} = ${f.found}: expected ${f.expected}; used ${f.used}`)
+    expect(page).toContain(`<td data-label="Field"><code>${escape(f.path)}</code></td>`)
+    expect(page).toContain(`<code>${escape(f.found)}</code>`)
+  }
+  expect(stdout).toContain(
+    '  dbPrincipal.phones[2].phone = "555": expected a phone number to dial: 10 digits with the area code, or + and the country code; used the text as typed, with no call link',
+  )
+  expect(stdout).toContain('  (top level): "_id", "dbServies" (did you mean "dbServices"?), "Gallery" (did you mean "gallery"?)')
+  expect(page).toContain(escape('"licenced" (did you mean "licensed"?)'))
+})
+
 test('a usage mistake: exit status 2 and the usage line', async () => {
   const { status, stderr } = await recordCli(['check', '--site'])
   expect(status).toBe(2)
@@ -137,12 +167,12 @@ function healthOf(host: string) {
 test("the site keeps each version's counts: /healthz for its host and one log line once the photos were tried", async () => {
   await expect
     .poll(async () => (await healthOf('hand.test')).recordReport, { timeout: 30_000 })
-    .toEqual({ hidden: 17, refused: 8, adjusted: 4, imagesFailed: 2 })
+    .toEqual({ hidden: 17, refused: 9, adjusted: 4, imagesFailed: 2 })
   expect((await healthOf('demo.test')).recordReport).toEqual({ hidden: 0, refused: 0, adjusted: 0, imagesFailed: 0 })
   // Once every picture of both sites was tried: the demo's five dozen encodes take a while on a busy machine.
   const reportLine = () => site.logLines().find((line) => line.event === 'record.report' && line.site === 'hand-typed')
-  await expect.poll(reportLine, { timeout: 90_000 }).toMatchObject({ hidden: 17, refused: 8, adjusted: 4, imagesFailed: 2 })
+  await expect.poll(reportLine, { timeout: 90_000 }).toMatchObject({ hidden: 17, refused: 9, adjusted: 4, imagesFailed: 2 })
   expect(reportLine()!.msg).toMatch(
-    /^\[record\] hand-typed: version \w+: 17 hidden, 8 refused, 4 colours adjusted, 2 images failed \(details: npm run record -- check --site hand-typed\)$/,
+    /^\[record\] hand-typed: version \w+: 17 hidden, 9 refused, 4 colours adjusted, 2 images failed \(details: npm run record -- check --site hand-typed\)$/,
   )
 }, 150_000)

@@ -1,6 +1,7 @@
-import { mailtoHref, telHref } from '#app/record/contact-links.ts'
+import { mailtoHref } from '#app/record/contact-links.ts'
 import type { FooterView } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
+import { PhoneLink } from '#app/ui/phone-link.tsx'
 import { SocialIcons } from '#app/ui/social-icons.server.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
@@ -55,10 +56,10 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
             {f.phones.map((x) => (
               <li key={x.phone} className="flex items-start gap-3">
                 <Icon icon="phone" className="mt-0.5 size-4 shrink-0 text-secondary-on-footer" />
-                <a href={telHref(x.phone)} className={linkClass}>
+                <PhoneLink dial={x.dial} className={linkClass}>
                   {x.name ? `${x.name}: ` : ''}
                   {x.phone}
-                </a>
+                </PhoneLink>
               </li>
             ))}
             {f.emails.map((email) => (

@@ -1,6 +1,6 @@
-import { telHref } from '#app/record/contact-links.ts'
 import type { HeaderTop } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
+import { PhoneLink } from '#app/ui/phone-link.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { SocialIcons } from '#app/ui/social-icons.server.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
@@ -31,10 +31,14 @@ export function HeaderTopBar({ phone, workday, workHour, socials }: HeaderTop) {
         <ul className="flex flex-wrap items-center gap-x-5 gap-y-1">
           {phone ? (
             <li>
-              <a href={telHref(phone)} className="inline-flex items-center gap-2 font-semibold hover:underline">
+              <PhoneLink
+                dial={phone.dial}
+                className="inline-flex items-center gap-2 font-semibold hover:underline"
+                textClassName="inline-flex items-center gap-2 font-semibold"
+              >
                 <Icon icon="phone" className="size-3.5" />
-                {phone}
-              </a>
+                {phone.phone}
+              </PhoneLink>
             </li>
           ) : null}
           {workday ? (

@@ -51,6 +51,15 @@ test('describes the business with absolute URLs, +1 phone and served areas', () 
   expect(businessJsonLd(parsePageRecord({}), 'https://acme.example')).toBeNull()
 })
 
+test('the telephone is the first number that can be dialled; one too short to dial is left out', () => {
+  const telephone = (...phones: string[]) =>
+    businessJsonLd(parsePageRecord({ dbPrincipal: { name: 'Acme', phones: phones.map((phone) => ({ phone })) } }), 'https://a.example')
+      ?.telephone
+  expect(telephone('555')).toBeUndefined()
+  expect(telephone('555', 'call us', '555-555-5555')).toBe('+15555555555')
+  expect(telephone('+1 (303) 555.0142')).toBe('+13035550142')
+})
+
 test('serialised JSON-LD cannot close its script element', () => {
   const json = serializeJsonLd({ name: '</script><script>alert(1)</script>' })
   expect(json).not.toContain('<')

@@ -1,5 +1,5 @@
 import { absoluteUrl } from './absolute-url.ts'
-import { internationalPhone } from './contact-links.ts'
+import { firstPhone } from './record-phones.ts'
 import type { PageRecord } from './schema.ts'
 
 const DAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const
@@ -36,7 +36,8 @@ export function openingHours(days: string, hours: string): string | null {
 export function businessJsonLd(record: PageRecord, siteUrl: string) {
   const p = record.dbPrincipal
   if (!p.name) return null
-  const phone = p.phones.map((x) => internationalPhone(x.phone)).find(Boolean)
+  // Only a number that can be dialled (record-phones.ts), in E.164 form.
+  const phone = firstPhone(record).view?.dial
   const hours = openingHours(p.workdays[0]?.day ?? '', p.workHours[0]?.hour ?? '')
   const image = record.gallery[0] ?? record.dbServices[0]?.description[0]?.img
   const addresses = p.location.map((l) => l.address.trim()).filter(Boolean)

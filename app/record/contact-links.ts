@@ -1,13 +1,13 @@
-import { notShown, shown, type Shown } from './block-status.ts'
 import type { PageRecord } from './schema.ts'
 
 export const digitsOnly = (phone: string) => phone.replace(/\D/g, '')
 
 /**
- * The number in international form (+ country code + digits), the one rule behind tel: links, the
- * chat-app link and JSON-LD. The spec's country code is 1, added once: a number written with a
- * leading + already names its country, and 11 digits starting with 1 already carry the 1.
- * '' when the text holds no digits.
+ * The number in international form (+ country code + digits), the format behind tel: links and the
+ * chat-app link. The spec's country code is 1, added once: a number written with a leading + already
+ * names its country, and 11 digits starting with 1 already carry the 1. '' when the text holds no
+ * digits. Whether a number can be dialled at all is decided on the server (phone-numbers.ts): the
+ * views hand these functions only numbers that can, already in E.164 form (`dial`).
  */
 export function internationalPhone(phone: string): string {
   const digits = digitsOnly(phone)
@@ -39,7 +39,6 @@ export function callToAction(options: { phone?: string; link?: string; label?: s
 export function firstOf(record: PageRecord) {
   const p = record.dbPrincipal
   return {
-    phone: p.phones.find((x) => digitsOnly(x.phone))?.phone ?? '',
     email: p.emails.find((x) => x.email.trim())?.email.trim() ?? '',
     address: p.location[0]?.address ?? '',
     mapUrl: p.location[0]?.url ?? '',
@@ -48,13 +47,4 @@ export function firstOf(record: PageRecord) {
     slogan: record.dbSlogan[0]?.slogan ?? '',
     about: record.dbAbout[0]?.text ?? '',
   }
-}
-
-/** The first phone with digits (header, chat widget, chat-app link), or why there is none. */
-export function firstPhone(record: PageRecord): Shown<string> {
-  const { phones } = record.dbPrincipal
-  const phone = firstOf(record).phone
-  if (phone) return shown(phone)
-  const typed = phones.map((p) => p.phone).filter((p) => p.trim())
-  return notShown('dbPrincipal.phones', typed, 'no phone number with digits', typed.length > 0)
 }

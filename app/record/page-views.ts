@@ -4,6 +4,7 @@ import { findUsVariant } from './find-us-variant.ts'
 import { widgetSettings } from './widget-settings.ts'
 import { businessJsonLd, serializeJsonLd } from './business-json-ld.ts'
 import { firstOf, whatsappHref } from './contact-links.ts'
+import { firstPhone, headerPhone, phoneViews } from './record-phones.ts'
 import { brandingBlock, homeReviewsWidget, homeTexts, imageAt, promoVideo, recordImages, reviewsWidgetClass } from './home-content.ts'
 import { footerNavigation, mainNavigation, servicePath } from './navigation.ts'
 import { headMeta } from './page-meta.ts'
@@ -60,7 +61,8 @@ export function layoutView(record: PageRecord) {
   return {
     name: p.name,
     logo: p.logo,
-    phone: firstOf(record).phone,
+    /** The header's call-to-action dials this (E.164), or links to /contact when it is ''. */
+    phone: firstPhone(record).view?.dial ?? '',
     navigation: mainNavigation(record),
     widgets: widgetSettings(record),
     form: { services: formServices(record.dbServices), labels: record.labels.formLabel },
@@ -69,8 +71,8 @@ export function layoutView(record: PageRecord) {
 
 /** The bar above the header (a static block). */
 export function headerTop(record: PageRecord) {
-  const { phone, workday, workHour } = firstOf(record)
-  return { phone, workday, workHour, socials: socialLinks(record) }
+  const { workday, workHour } = firstOf(record)
+  return { phone: headerPhone(record), workday, workHour, socials: socialLinks(record) }
 }
 export type HeaderTop = ReturnType<typeof headerTop>
 
@@ -87,7 +89,7 @@ export function footerView(record: PageRecord) {
       .slice(0, FOOTER_SERVICES)
       .map((s) => ({ name: s.name, to: servicePath(s.name) })),
     navigation: footerNavigation(record),
-    phones: p.phones.filter((x) => x.phone),
+    phones: phoneViews(record),
     emails: p.emails.map((x) => x.email).filter(Boolean),
     address: first.address,
     workday: first.workday,
@@ -103,12 +105,17 @@ export type LayoutView = ReturnType<typeof layoutView>
 
 export function homeView(record: PageRecord) {
   const p = record.dbPrincipal
-  const first = firstOf(record)
   const texts = homeTexts(record)
   const about = record.dbAbout[0]
   const reviewsWidget = homeReviewsWidget(record)
   return {
-    hero: { slogan: texts.slogan, text: texts.heroText, image: recordImages(record)[0] ?? '', phone: first.phone, companyName: p.name },
+    hero: {
+      slogan: texts.slogan,
+      text: texts.heroText,
+      image: recordImages(record)[0] ?? '',
+      phone: firstPhone(record).view,
+      companyName: p.name,
+    },
     intro: introServices(record.dbServices),
     video: promoVideo(record),
     circles: { text: texts.circlesText, images: [imageAt(record, 1), imageAt(record, 2), imageAt(record, 3)], exprYears: p.exprYears },
@@ -131,7 +138,7 @@ const serviceCard = (s: Service): ServiceCard => ({
 })
 
 function trailingCta(record: PageRecord, image: number, slogan: number) {
-  return { phone: firstOf(record).phone, image: imageAt(record, image), slogan: record.dbSlogan[slogan]?.slogan }
+  return { phone: firstPhone(record).view, image: imageAt(record, image), slogan: record.dbSlogan[slogan]?.slogan }
 }
 
 export function aboutView(record: PageRecord) {
@@ -159,7 +166,7 @@ export function serviceDetailView(record: PageRecord, service: Service) {
     headerImage: imageAt(record, 0),
     side: {
       services: sideServiceLinks(record.dbServices),
-      phones: p.phones,
+      phones: phoneViews(record),
       emails: p.emails,
       workday: first.workday,
       workHour: first.workHour,
@@ -199,7 +206,7 @@ export function contactView(record: PageRecord) {
   return {
     headerImage: imageAt(record, 1),
     photo: record.stock[0] || imageAt(record, 0),
-    cards: { phones: record.dbPrincipal.phones, address: first.address, workday: first.workday, workHour: first.workHour },
+    cards: { phones: phoneViews(record), address: first.address, workday: first.workday, workHour: first.workHour },
     coverage: coverage(record),
   }
 }
@@ -207,16 +214,17 @@ export function contactView(record: PageRecord) {
 /** The links page has none of the shared layout, so it gets its own small view. */
 export function findUsView(record: PageRecord) {
   const first = firstOf(record)
+  const phone = firstPhone(record).view
   return {
     name: record.dbPrincipal.name,
     logo: record.dbPrincipal.logo,
     slogan: first.slogan,
     address: first.address,
-    phone: first.phone,
+    phone,
     backdrop: imageAt(record, 0),
     variant: findUsVariant(record),
     gmb: record.gmb,
-    chatHref: first.phone ? whatsappHref(first.phone) : '',
+    chatHref: phone ? whatsappHref(phone.dial) : '',
     directories: record.dbSocialMedia.directorios,
     socials: record.dbSocialMedia.redes,
   }

@@ -1,8 +1,12 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import demo from '../../demo/record.json'
+import { fieldPath } from './parse-issues.ts'
 import { buildRecordReport, recordReportSchema, type RecordReport } from './record-report.ts'
 import { parsePageRecordWithIssues } from './schema.ts'
+import { anyValue, recordLike } from '#tests/records/arbitrary.ts'
 import { hostileRecords } from '#tests/records/hostile.ts'
+import { mangled } from '#tests/records/mangled.ts'
 import { handTyped, sparseSpanish } from '#tests/records/typed-by-hand.ts'
 
 const reportOf = (raw: unknown) => buildRecordReport({ ...parsePageRecordWithIssues(raw), site: 'test', source: 'a test' })
@@ -48,11 +52,11 @@ describe('the record report', () => {
     const report = reportOf(handTyped)
     expect(notShown(report)).toEqual([
       'hidden * Logo: dbPrincipal.logo = "": no logo (the record\'s dbPrincipal.logo "ftp://files.example/logo.png" was refused)',
-      'hidden * Header phone and call button: dbPrincipal.phones = ["call us"]: no phone number with digits',
+      'hidden * Header phone and call button: dbPrincipal.phones = ["call us"]: no number that can be dialled (10 digits with the area code, or + and the country code)',
       'off * Footer payment picture: tiposPago = []: no active entry',
-      'hidden * Chat widget (WhatsappBtn): dbPrincipal.phones = ["call us"]: no phone number with digits',
+      'hidden * Chat widget (WhatsappBtn): dbPrincipal.phones = ["call us"]: no number that can be dialled (10 digits with the area code, or + and the country code)',
       'off * Visits counter (VisitsCounter): simpleWidgets = "VisitsCounter": VisitsCounter is not active',
-      'hidden * Call widget (CallUsNow): dbPrincipal.phones = ["call us"]: no phone number with digits',
+      'hidden * Call widget (CallUsNow): dbPrincipal.phones = ["call us"]: no number that can be dialled (10 digits with the area code, or + and the country code)',
       'off * Weather widget (Wheather): simpleWidgets = "Wheather": Wheather is not active',
       'off * Review tab (ReviewTab): simpleWidgets = "ReviewTab": ReviewTab is not active',
       'off * Colour palette (ModalColores): simpleWidgets = "ModalColores": ModalColores is not active',
@@ -68,12 +72,12 @@ describe('the record report', () => {
       'hidden /our-videos Video 2: ytGallery.links[1] = "my best video": not a YouTube video link or id',
       'hidden /contact Coverage map: dbPrincipal.location[0].url = "": no map link for the first location (the record\'s dbPrincipal.location[0].url "javascript:alert(1)" was refused)',
       'off /find-us-on Business listing link: gmb.link = "": no gmb.link',
-      'hidden /find-us-on Chat-app link: dbPrincipal.phones = ["call us"]: no phone number with digits',
+      'hidden /find-us-on Chat-app link: dbPrincipal.phones = ["call us"]: no number that can be dialled (10 digits with the area code, or + and the country code)',
       'hidden /{name} Service "Contact" /contact: dbServices[1].name = "Contact": /contact is one of the site\'s own pages: this entry\'s page can never be reached',
       'hidden /{name} Service "fences  gates" /fences-gates: dbServices[2].name = "fences  gates": "Fences & Gates!!" comes first with the same address: this entry\'s page can never be reached',
       'hidden /{name} Service "!!!": dbServices[3].name = "!!!": the name has no letters or digits to make an address from: no page',
     ])
-    expect(report.counts).toEqual({ hidden: 17, refused: 8, adjusted: 4, imagesFailed: 0 })
+    expect(report.counts).toEqual({ hidden: 17, refused: 9, adjusted: 4, imagesFailed: 0 })
     expect(report.ok).toBe(false)
   })
 
@@ -82,6 +86,7 @@ describe('the record report', () => {
       "styles.btn = 5 (expected a CSS colour (#hex, rgb(), hsl() or a name); used the theme's #c2410c)",
       'dbPrincipal.logo = "ftp://files.example/logo.png" (expected an http(s) address of a picture (or a /path on this site); used nothing)',
       'dbPrincipal.exprYears = "12 years" (expected a number of 0 or more; used no number)',
+      'dbPrincipal.phones[0].phone = "call us" (expected a phone number to dial: 10 digits with the area code, or + and the country code; used the text as typed, with no call link)',
       'dbPrincipal.phones[1] = "none" (expected an object; used entry dropped)',
       'dbPrincipal.location[0].url = "javascript:alert(1)" (expected an http(s) address; used nothing)',
       'dbAbout[0].list = "posts, rails" (expected a list; used an empty list)',
@@ -146,7 +151,7 @@ describe('the record report', () => {
     ])
   })
 
-  test('a sparse Spanish record: served in Spanish; the active weather widget has no place to show', () => {
+  test('a sparse Spanish record: served in Spanish; the active weather widget has no place to show; its 7-digit phone cannot be dialled', () => {
     const report = reportOf(sparseSpanish)
     expect(report.language).toEqual({
       lang: 'es',
@@ -154,9 +159,19 @@ describe('the record report', () => {
       why: 'isenglish is false: the whole site is served in Spanish',
     })
     expect(notShown(report).filter((b) => b.startsWith('hidden'))).toEqual([
+      `hidden * Header phone and call button: dbPrincipal.phones = ["555-0100"]: ${'no number that can be dialled (10 digits with the area code, or + and the country code)'}`,
       'hidden * Weather widget (Wheather): dbPrincipal.location[0] = null: no address or map link to take the weather at',
+      `hidden /find-us-on Chat-app link: dbPrincipal.phones = ["555-0100"]: ${'no number that can be dialled (10 digits with the area code, or + and the country code)'}`,
     ])
-    expect(report.counts).toEqual({ hidden: 1, refused: 0, adjusted: 0, imagesFailed: 0 })
+    expect(report.fields).toEqual([
+      {
+        path: 'dbPrincipal.phones[0].phone',
+        found: '"555-0100"',
+        expected: 'a phone number to dial: 10 digits with the area code, or + and the country code',
+        used: 'the text as typed, with no call link',
+      },
+    ])
+    expect(report.counts).toEqual({ hidden: 3, refused: 1, adjusted: 0, imagesFailed: 0 })
   })
 
   test(`a hostile record (${hostileName}): every refused URL and colour is named, no colour reaches the theme`, () => {
@@ -203,8 +218,168 @@ describe('the record report', () => {
   })
 
   test('every report is valid against the exported schema', () => {
-    for (const raw of [demo, handTyped, sparseSpanish, hostile, wrongTypes, null, 'garbage']) {
+    for (const raw of [demo, handTyped, sparseSpanish, mangled, hostile, wrongTypes, null, 'garbage']) {
       expect(recordReportSchema.safeParse(JSON.parse(JSON.stringify(reportOf(raw)))).success).toBe(true)
     }
+  })
+})
+
+describe('a record mangled by hand: every place the site did not use exactly what it gave', () => {
+  const report = reportOf(mangled)
+  const line = (path: string, found: string, expected: string, used: string) => ({ path, found, expected, used })
+  const PHONE = 'a phone number to dial: 10 digits with the area code, or + and the country code'
+
+  test('values refused', () => {
+    expect(report.fields).toEqual([
+      line('dbPrincipal.phones[2].phone', '"555"', PHONE, 'the text as typed, with no call link'),
+      line('labels.general', '"Our services"', 'an object', 'every field empty'),
+    ])
+  })
+
+  test('values converted from another type, nulls replaced, empty entries dropped', () => {
+    const TEXT = 'text'
+    const NUMBER = 'a number of 0 or more'
+    const FLAG = 'true or false'
+    const PICTURE = 'an http(s) address of a picture (or a /path on this site)'
+    expect(report.substituted).toEqual([
+      { kind: 'null', ...line('styles', 'null', 'an object', "every colour the theme's own") },
+      { kind: 'converted', ...line('dbPrincipal.name', '2024', TEXT, '"2024"') },
+      { kind: 'converted', ...line('dbPrincipal.exprYears', '"15"', NUMBER, '15') },
+      { kind: 'converted', ...line('dbPrincipal.miles', '"1,500"', NUMBER, '1500') },
+      { kind: 'converted', ...line('dbPrincipal.phones[1].phone', '5555555555', PHONE, '"5555555555"') },
+      { kind: 'null', ...line('dbPrincipal.phones[3]', 'null', 'an object', 'entry dropped') },
+      { kind: 'null', ...line('dbPrincipal.emails[0]', 'null', 'an object', 'entry dropped') },
+      { kind: 'converted', ...line('dbPrincipal.emails[1].email', '5', TEXT, '"5"') },
+      { kind: 'null', ...line('dbPrincipal.workdays', 'null', 'a list', 'an empty list') },
+      { kind: 'dropped', ...line('dbServices[0].description[0].lists[1]', '""', TEXT, 'entry dropped') },
+      { kind: 'null', ...line('dbServices[0].description[0].lists[2]', 'null', TEXT, 'entry dropped') },
+      { kind: 'converted', ...line('dbServices[0].description[0].lists[3]', '7', TEXT, '"7"') },
+      { kind: 'null', ...line('dbServices[1].description', 'null', 'a list', 'an empty list') },
+      { kind: 'dropped', ...line('gallery[1]', '""', PICTURE, 'entry dropped') },
+      { kind: 'null', ...line('gallery[2]', 'null', PICTURE, 'entry dropped') },
+      { kind: 'null', ...line('videosPromo', 'null', 'a list', 'an empty list') },
+      { kind: 'converted', ...line('reviews.activo', '1', FLAG, 'true') },
+      { kind: 'converted', ...line('reviews.isHomeOnly', '"false"', FLAG, 'false') },
+      { kind: 'null', ...line('reviews.links', 'null', 'a list', 'an empty list') },
+      { kind: 'null', ...line('gmb.link', 'null', 'an http(s) address', 'nothing') },
+      { kind: 'converted', ...line('labels.formLabel.isenglish', '"true"', FLAG, 'English') },
+      { kind: 'converted', ...line('simpleWidgets[0].activo', '"true"', FLAG, 'true') },
+      { kind: 'converted', ...line('customLinks', '0', FLAG, 'false') },
+    ])
+  })
+
+  test('keys the site does not know, one line per object, with the key each typo was meant to be', () => {
+    expect(report.unknownKeys).toEqual([
+      { path: 'dbPrincipal.phones[0]', found: '"ext"', keys: [{ key: 'ext', suggestion: null }], more: 0 },
+      { path: 'dbPrincipal', found: '"licenced"', keys: [{ key: 'licenced', suggestion: 'licensed' }], more: 0 },
+      {
+        path: '(top level)',
+        found: '"_id", "dbServies", "Gallery"',
+        keys: [
+          { key: '_id', suggestion: null },
+          { key: 'dbServies', suggestion: 'dbServices' },
+          { key: 'Gallery', suggestion: 'gallery' },
+        ],
+        more: 0,
+      },
+    ])
+  })
+
+  test('a typo of a known key counts as refused (what it holds is not used), other unknown keys and substitutions do not', () => {
+    // The phone too short to dial, labels.general, and licenced, dbServies and Gallery: each holds what the site would have shown.
+    expect(report.counts.refused).toBe(5)
+    expect(report.ok).toBe(false)
+    const { dbServies, Gallery, labels, ...typoFree } = mangled
+    const { licenced, ...principal } = mangled.dbPrincipal
+    expect([dbServies, Gallery, labels, licenced]).not.toContain(undefined)
+    const clean = reportOf({ ...typoFree, dbPrincipal: principal })
+    expect(clean.counts.refused).toBe(1) // the phone
+    expect(clean.substituted.length).toBeGreaterThan(20)
+    expect(clean.unknownKeys.flatMap((u) => u.keys.map((k) => k.key))).toEqual(['ext', '_id'])
+  })
+})
+
+/**
+ * The rule read independently of the parse: every path where the parsed record differs from what the
+ * raw record gave (a value replaced, a list entry missing, a key ignored). Strings equal but for the
+ * spaces around them count as the same (a URL or colour is used trimmed), and so does a URL and its
+ * normal form (the same address). A list's entries are matched
+ * after leaving out those the report says it dropped; if that does not account for every entry, the
+ * list itself is a difference.
+ */
+function differences(raw: unknown, parsed: unknown, report: RecordReport, path: (string | number)[] = []): string[] {
+  if (raw === undefined) return []
+  const here = fieldPath(path)
+  const lines = [...report.fields, ...report.substituted]
+  if (Array.isArray(parsed)) {
+    if (!Array.isArray(raw)) return [here]
+    const dropped = (i: number) =>
+      lines.some(
+        (l) => l.path === fieldPath([...path, i]) && (l.used === 'entry dropped' || l.used === 'nothing' || l.used === 'empty text'),
+      )
+    const kept = raw.flatMap((entry, i) => (dropped(i) ? [] : [{ entry, i }]))
+    if (kept.length !== parsed.length) return [`${here}: ${raw.length - parsed.length} entries left out, ${raw.length - kept.length} named`]
+    return kept.flatMap(({ entry, i }, j) => differences(entry, parsed[j], report, [...path, i]))
+  }
+  if (parsed !== null && typeof parsed === 'object') {
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [here]
+    return Object.entries(raw).flatMap(([key, value]) =>
+      Object.hasOwn(parsed, key)
+        ? differences(value, (parsed as Record<string, unknown>)[key], report, [...path, key])
+        : [`${here} key ${JSON.stringify(key)}`],
+    )
+  }
+  const same = Object.is(raw, parsed) || (typeof raw === 'string' && typeof parsed === 'string' && sameText(raw, parsed))
+  return same ? [] : [here]
+}
+
+/** Equal but for the spaces around, or the same address written in its normal form (`https://a.example` → `https://a.example/`). */
+function sameText(raw: string, parsed: string) {
+  if (raw.trim() === parsed) return true
+  try {
+    return new URL(raw.trim()).href === parsed
+  } catch {
+    return false
+  }
+}
+
+/** The differences no line of the report names. */
+function unreported(raw: unknown): string[] {
+  const { record, issues } = parsePageRecordWithIssues(raw)
+  const report = buildRecordReport({ record, issues, site: 'test', source: 'a test' })
+  const named = new Set([...report.fields, ...report.substituted].map((l) => l.path))
+  for (const u of report.unknownKeys) {
+    for (const k of u.keys) named.add(`${u.path} key ${JSON.stringify(k.key)}`)
+  }
+  return differences(raw, record, report).filter((d) => !named.has(d))
+}
+
+describe('the report names every difference between what the record gave and what the site used', () => {
+  test.each([
+    ['the mangled record', mangled],
+    ['the record typed by hand', handTyped],
+    ...hostileRecords(demo).filter(([name]) => !name.startsWith('10 000')),
+  ])('%s', (_name, raw) => {
+    expect(unreported(raw)).toEqual([])
+  })
+
+  test('any record at all (property-based)', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyValue, recordLike), (raw) => {
+        expect(unreported(raw)).toEqual([])
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  test('the oracle sees a difference the report does not name', () => {
+    // A key the schema knows, with a value the parse changed: were the note missing, this is what would be said.
+    const { record } = parsePageRecordWithIssues({ dbPrincipal: { name: 42 } })
+    const silent = buildRecordReport({ record, issues: [], site: 'test', source: 'a test' })
+    expect(differences({ dbPrincipal: { name: 42, nmae: 'x' }, gallery: [null] }, record, silent)).toEqual([
+      'dbPrincipal.name',
+      'dbPrincipal key "nmae"',
+      'gallery: 1 entries left out, 0 named',
+    ])
   })
 })

@@ -8,8 +8,9 @@ import { contrastOn, guardOverlay, overlayContrast, themePairs, usable, TEXT_RAT
 
 /**
  * The record report: what the site does with one record, page by page and block by block (shown,
- * hidden or off, and why), every value it could not use, every colour it adjusted, every picture and
- * every service/landing address. Built from the views the pages render and the issues the record's
+ * hidden or off, and why), every value it could not use, every value it used other than as given
+ * (converted, a null replaced, an empty entry dropped), every key it ignored, every colour it
+ * adjusted, every picture and every service/landing address. Built from the views the pages render and the issues the record's
  * own parse noted; `recordReportSchema` is the JSON contract of `npm run record -- check --json`.
  */
 
@@ -22,16 +23,34 @@ const block = z.object({
   notes: z.array(z.string()),
 })
 const count = z.number().int().nonnegative()
+const fieldLine = z.object({ path: z.string(), found: z.string(), expected: z.string(), used: z.string() })
 
 export const recordReportSchema = z.object({
   site: z.string(),
   source: z.string(),
   language: z.object({ lang: z.enum(['en', 'es']), field: z.literal('labels.formLabel.isenglish'), why: z.string() }),
-  /** What /healthz and the log line show; `ok` is false when anything is hidden, refused or failed. */
+  /**
+   * What /healthz and the log line show; `ok` is false when anything is hidden, refused or failed.
+   * `refused` counts the refused values (`fields`) and the unknown keys close to a known one (a typo: what
+   * they hold is not used).
+   */
   counts: z.object({ hidden: count, refused: count, adjusted: count, imagesFailed: count }),
   ok: z.boolean(),
   pages: z.array(z.object({ path: z.string(), title: z.string(), blocks: z.array(block) })),
-  fields: z.array(z.object({ path: z.string(), found: z.string(), expected: z.string(), used: z.string() })),
+  /** Values the site could not use (refused). */
+  fields: z.array(fieldLine),
+  /** Values the site used other than as given: converted from another type, a null replaced, an empty entry dropped. */
+  substituted: z.array(fieldLine.extend({ kind: z.enum(['converted', 'null', 'dropped']) })),
+  /** Per object, the keys the site does not know (ignored), each with the nearest known key when one is close. */
+  unknownKeys: z.array(
+    z.object({
+      path: z.string(),
+      found: z.string(),
+      keys: z.array(z.object({ key: z.string(), suggestion: z.string().nullable() })),
+      /** Keys beyond the first 50, not named. */
+      more: count,
+    }),
+  ),
   colours: z.array(
     z.object({
       field: z.string(),
@@ -82,12 +101,19 @@ const round = (n: number) => Math.round(n * 100) / 100
 
 export function buildRecordReport({ record, issues, site, source, imageOutcome }: Input): RecordReport {
   const lang = langOf(record.labels.formLabel)
-  const pages = reportPages(record, issues)
-  const images = reportImages(record, issues, imageOutcome ?? (() => ({ status: 'not checked', detail: 'not fetched' })))
+  const refusedIssues = issues.filter((i) => i.kind === 'refused')
+  const pages = reportPages(record, refusedIssues)
+  const images = reportImages(record, refusedIssues, imageOutcome ?? (() => ({ status: 'not checked', detail: 'not fetched' })))
   const colours = reportColours(record)
+  const unknownKeys = issues.flatMap((i) =>
+    i.kind === 'unknown keys' ? [{ path: i.path, found: i.found, keys: i.keys ?? [], more: i.more ?? 0 }] : [],
+  )
+  const misspelt = unknownKeys.flatMap((u) => u.keys).filter((k) => k.suggestion).length
   const hidden = pages.flatMap((p) => p.blocks).filter((b) => b.status === 'hidden').length
   const imagesFailed = images.filter((i) => i.status === 'failed').length
-  const counts = { hidden, refused: issues.length, adjusted: colours.length, imagesFailed }
+  const refused = refusedIssues.length + misspelt
+  const counts = { hidden, refused, adjusted: colours.length, imagesFailed }
+  const line = ({ path, found, expected, used }: FieldIssue) => ({ path, found, expected, used })
   return {
     site,
     source,
@@ -98,9 +124,13 @@ export function buildRecordReport({ record, issues, site, source, imageOutcome }
         lang === 'es' ? 'isenglish is false: the whole site is served in Spanish' : 'isenglish is not false: the site is served in English',
     },
     counts,
-    ok: hidden + issues.length + imagesFailed === 0,
+    ok: hidden + refused + imagesFailed === 0,
     pages,
-    fields: issues,
+    fields: refusedIssues.map(line),
+    substituted: issues.flatMap((i) =>
+      i.kind === 'converted' || i.kind === 'null' || i.kind === 'dropped' ? [{ ...line(i), kind: i.kind }] : [],
+    ),
+    unknownKeys,
     colours,
     images,
     links: reportLinks(record),

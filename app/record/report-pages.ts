@@ -1,5 +1,6 @@
 import { notShown, shown, type Shown } from './block-status.ts'
-import { firstOf, firstPhone, telHref } from './contact-links.ts'
+import { firstOf, telHref } from './contact-links.ts'
+import { firstPhone } from './record-phones.ts'
 import { beforeAfterPairs, galleryGroups } from './gallery-groups.ts'
 import { brandingSection, homeReviewsBlock, promoVideoBlock, reviewsWidgetClass } from './home-content.ts'
 import { footerNavigation, mainNavigation, reviewsPage, videosPage } from './navigation.ts'
@@ -43,7 +44,7 @@ export function reportPages(record: PageRecord, issues: FieldIssue[]): ReportPag
 
   const everyPage = [
     block('Logo', given('dbPrincipal.logo', p.logo, 'no logo')),
-    block('Header phone and call button', phone, phone.view ? [`calls ${telHref(phone.view)}`] : ['The button links to /contact']),
+    block('Header phone and call button', phone, phone.view ? [`calls ${telHref(phone.view.dial)}`] : ['The button links to /contact']),
     block('Menu', shown(true), [
       mainNavigation(record)
         .map((i) => (i.children ? `${i.label} (${i.children.length} in its dropdown)` : i.label))

@@ -131,34 +131,159 @@ describe('parsePageRecord', () => {
 })
 
 describe('parsePageRecordWithIssues', () => {
+  const refused = (path: string, found: string, expected: string, used: string) => ({ kind: 'refused', path, found, expected, used })
+
   test('the same record, plus each given value it could not use, with its path', () => {
     const raw = {
       styles: { mainColor: 'url(x)' },
-      dbPrincipal: { name: 42, miles: 'far', phones: [null, 7, { phone: ['303'] }] },
-      gallery: ['https://ok.example/a.jpg', 'javascript:alert(1)', '  '],
+      dbPrincipal: { name: 'Acme', miles: 'far', phones: [7, { phone: ['303'] }] },
+      gallery: ['https://ok.example/a.jpg', 'javascript:alert(1)'],
       reviews: 'on',
       autoGntLandingFromService: 'yes',
     }
     const { record, issues } = parsePageRecordWithIssues(raw)
     expect(record).toEqual(parsePageRecord(raw))
     expect(issues).toEqual([
-      { path: 'styles.mainColor', found: '"url(x)"', expected: 'a CSS colour (#hex, rgb(), hsl() or a name)', used: "the theme's #1f4e79" },
-      { path: 'dbPrincipal.miles', found: '"far"', expected: 'a number of 0 or more', used: 'no number' },
-      { path: 'dbPrincipal.phones[1]', found: '7', expected: 'an object', used: 'entry dropped' },
-      { path: 'dbPrincipal.phones[2].phone', found: '["303"]', expected: 'text', used: 'empty text' },
-      {
-        path: 'gallery[1]',
-        found: '"javascript:alert(1)"',
-        expected: 'an http(s) address of a picture (or a /path on this site)',
-        used: 'nothing',
-      },
-      { path: 'reviews', found: '"on"', expected: 'an object', used: 'every field empty' },
-      { path: 'autoGntLandingFromService', found: '"yes"', expected: 'true or false', used: 'false' },
+      refused('styles.mainColor', '"url(x)"', 'a CSS colour (#hex, rgb(), hsl() or a name)', "the theme's #1f4e79"),
+      refused('dbPrincipal.miles', '"far"', 'a number of 0 or more', 'no number'),
+      refused('dbPrincipal.phones[0]', '7', 'an object', 'entry dropped'),
+      refused(
+        'dbPrincipal.phones[1].phone',
+        '["303"]',
+        'a phone number to dial: 10 digits with the area code, or + and the country code',
+        'empty text',
+      ),
+      refused('gallery[1]', '"javascript:alert(1)"', 'an http(s) address of a picture (or a /path on this site)', 'nothing'),
+      refused('reviews', '"on"', 'an object', 'every field empty'),
+      refused('autoGntLandingFromService', '"yes"', 'true or false', 'false'),
     ])
   })
 
-  test('a missing or null value is not an issue, and a plain parse collects nothing', () => {
-    expect(parsePageRecordWithIssues({ dbPrincipal: { name: null }, gallery: [null] }).issues).toEqual([])
-    expect(parsePageRecordWithIssues(null).issues).toEqual([])
+  test('a value of another type the site converted: what was there and what was used', () => {
+    const raw = {
+      dbPrincipal: { name: 42, exprYears: '15', miles: 30, emails: [{ email: 5 }] },
+      reviews: { activo: 1, isHomeOnly: 'false' },
+      labels: { formLabel: { isenglish: 'false' } },
+      customLinks: true,
+    }
+    expect(parsePageRecordWithIssues(raw).issues).toEqual([
+      { kind: 'converted', path: 'dbPrincipal.name', found: '42', expected: 'text', used: '"42"' },
+      { kind: 'converted', path: 'dbPrincipal.exprYears', found: '"15"', expected: 'a number of 0 or more', used: '15' },
+      { kind: 'converted', path: 'dbPrincipal.emails[0].email', found: '5', expected: 'text', used: '"5"' },
+      { kind: 'converted', path: 'reviews.activo', found: '1', expected: 'true or false', used: 'true' },
+      { kind: 'converted', path: 'reviews.isHomeOnly', found: '"false"', expected: 'true or false', used: 'false' },
+      { kind: 'converted', path: 'labels.formLabel.isenglish', found: '"false"', expected: 'true or false', used: 'Spanish' },
+    ])
+  })
+
+  test('a null is given: replaced by a default, an empty list or dropped, each noted; only a number keeps its null', () => {
+    const raw = {
+      styles: null,
+      dbPrincipal: { name: null, exprYears: null, phones: [null, { phone: '303-555-0142' }], workdays: null },
+      gallery: ['/a.webp', null],
+      reviews: { activo: null },
+      gmb: null,
+    }
+    const { record, issues } = parsePageRecordWithIssues(raw)
+    expect(record.styles).toEqual(defaultTheme)
+    expect(record.dbPrincipal.phones).toEqual([{ phone: '303-555-0142', name: '' }])
+    expect(issues).toEqual([
+      { kind: 'null', path: 'styles', found: 'null', expected: 'an object', used: "every colour the theme's own" },
+      { kind: 'null', path: 'dbPrincipal.name', found: 'null', expected: 'text', used: 'empty text' },
+      { kind: 'null', path: 'dbPrincipal.phones[0]', found: 'null', expected: 'an object', used: 'entry dropped' },
+      { kind: 'null', path: 'dbPrincipal.workdays', found: 'null', expected: 'a list', used: 'an empty list' },
+      {
+        kind: 'null',
+        path: 'gallery[1]',
+        found: 'null',
+        expected: 'an http(s) address of a picture (or a /path on this site)',
+        used: 'entry dropped',
+      },
+      { kind: 'null', path: 'reviews.activo', found: 'null', expected: 'true or false', used: 'false' },
+      { kind: 'null', path: 'gmb', found: 'null', expected: 'an object', used: 'every field empty' },
+    ])
+  })
+
+  test('an empty entry dropped from a list is noted; a refused one is noted once', () => {
+    const raw = { gallery: ['/a.webp', '', '  ', 'javascript:x'], reviews: { links: ['elfsight-app-1', ' '] } }
+    const { record, issues } = parsePageRecordWithIssues(raw)
+    expect(record.gallery).toEqual(['/a.webp'])
+    expect(issues.map((i) => `${i.kind} ${i.path} = ${i.found}: ${i.used}`)).toEqual([
+      'dropped gallery[1] = "": entry dropped',
+      'dropped gallery[2] = "  ": entry dropped',
+      'refused gallery[3] = "javascript:x": nothing',
+      'dropped reviews.links[1] = " ": entry dropped',
+    ])
+  })
+
+  test('the keys an object does not know: one issue per object, each key with the nearest known key when one is close', () => {
+    const raw = {
+      _id: 'x1',
+      dbServies: [{ name: 'Fences' }],
+      Gallery: [],
+      dbPrincipal: { name: 'Acme', phone: '303-555-0142', licenced: 'yes', emails: [{ email: 'a@b.example', mail: 'c@d.example' }] },
+    }
+    const { record, issues } = parsePageRecordWithIssues(raw)
+    expect(record.dbServices).toEqual([])
+    expect(issues).toEqual([
+      {
+        kind: 'unknown keys',
+        path: 'dbPrincipal.emails[0]',
+        found: '"mail"',
+        expected: 'keys the site knows',
+        used: 'ignored',
+        keys: [{ key: 'mail', suggestion: 'email' }],
+        more: 0,
+      },
+      {
+        kind: 'unknown keys',
+        path: 'dbPrincipal',
+        found: '"phone", "licenced"',
+        expected: 'keys the site knows',
+        used: 'ignored',
+        keys: [
+          { key: 'phone', suggestion: 'phones' },
+          { key: 'licenced', suggestion: 'licensed' },
+        ],
+        more: 0,
+      },
+      {
+        kind: 'unknown keys',
+        path: '(top level)',
+        found: '"_id", "dbServies", "Gallery"',
+        expected: 'keys the site knows',
+        used: 'ignored',
+        keys: [
+          { key: '_id', suggestion: null },
+          { key: 'dbServies', suggestion: 'dbServices' },
+          { key: 'Gallery', suggestion: 'gallery' },
+        ],
+        more: 0,
+      },
+    ])
+  })
+
+  test('an object with thousands of unknown keys: the first 50 named, each cut, and how many more', () => {
+    const raw = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`${'k'.repeat(100)}${i}`, i]))
+    const [issue] = parsePageRecordWithIssues(raw).issues
+    expect(issue?.keys).toHaveLength(50)
+    expect(issue?.keys?.[0]).toEqual({ key: `${'k'.repeat(59)}…`, suggestion: null })
+    expect(issue?.more).toBe(1950)
+    expect(issue?.found).toMatch(/… and 1950 more$/)
+  })
+
+  test('a missing key is not an issue, nor a value used as given, and a plain parse collects nothing', () => {
+    expect(parsePageRecordWithIssues({ dbPrincipal: { name: 'Acme', exprYears: 15, phones: [] }, customLinks: true }).issues).toEqual([])
+    expect(parsePageRecordWithIssues({}).issues).toEqual([])
+    expect(parsePageRecordWithIssues(undefined).issues).toEqual([])
+  })
+
+  test('a record that is null or not an object at all: one line for the whole record', () => {
+    expect(parsePageRecordWithIssues(null).issues).toEqual([
+      { kind: 'null', path: '(top level)', found: 'null', expected: 'an object', used: 'every field empty' },
+    ])
+    expect(parsePageRecordWithIssues('garbage').issues).toEqual([
+      { kind: 'refused', path: '(top level)', found: '"garbage"', expected: 'an object', used: 'every field empty' },
+    ])
   })
 })

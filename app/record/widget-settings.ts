@@ -1,17 +1,17 @@
-import { digitsOnly, firstOf, firstPhone } from './contact-links.ts'
+import { firstOf } from './contact-links.ts'
 import { notShown, shown, type Shown } from './block-status.ts'
+import { firstPhone, phoneViews, type PhoneView } from './record-phones.ts'
 import type { PageRecord, WidgetName } from './schema.ts'
 import { isWidgetActive } from './widgets.ts'
 
 export type PanelName = 'chat' | 'visits' | 'call' | 'weather'
 
-export interface PhoneEntry {
-  phone: string
-  name: string
-}
+/** A phone the call widget offers: as typed, its name, and the number it dials (E.164). */
+export type PhoneEntry = PhoneView
 
 /** What the floating widgets need from the record: each entry is null/false when its widget is off. */
 export interface WidgetSettings {
+  /** `phone`: the number the chat app is opened with (E.164). */
   chat: { businessName: string; logo: string; phone: string } | null
   visits: boolean
   call: { phones: PhoneEntry[] } | null
@@ -25,10 +25,13 @@ type WidgetBlocks = {
   call: Shown<NonNullable<WidgetSettings['call']>>
 } & Record<'visits' | 'weather' | 'reviews' | 'palette', Shown<true>>
 
-/** Each floating widget, or why it is not shown. Widgets that need a phone or a place stay hidden without one: they would have nothing to offer. */
+/**
+ * Each floating widget, or why it is not shown. Widgets that need a phone or a place stay hidden without
+ * one: they would have nothing to offer. A phone that cannot be dialled (record-phones.ts) is no phone here.
+ */
 export function widgetBlocks(record: PageRecord): WidgetBlocks {
   const first = firstOf(record)
-  const phones = record.dbPrincipal.phones.filter((p) => digitsOnly(p.phone))
+  const phones = phoneViews(record).filter((p) => p.dial)
   const phone = firstPhone(record)
   function widget<T>(name: WidgetName, needs: () => Shown<T>): Shown<T> {
     if (!isWidgetActive(record, name)) return notShown('simpleWidgets', name, `${name} is not active`, false)
@@ -38,7 +41,7 @@ export function widgetBlocks(record: PageRecord): WidgetBlocks {
     chat: widget('WhatsappBtn', () =>
       phone.reason
         ? { view: null, reason: phone.reason }
-        : shown({ businessName: record.dbPrincipal.name, logo: record.dbPrincipal.logo, phone: phone.view }),
+        : shown({ businessName: record.dbPrincipal.name, logo: record.dbPrincipal.logo, phone: phone.view.dial }),
     ),
     visits: widget('VisitsCounter', () => shown(true as const)),
     call: widget('CallUsNow', () => (phone.reason ? { view: null, reason: phone.reason } : shown({ phones }))),

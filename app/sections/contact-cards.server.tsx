@@ -1,11 +1,12 @@
-import { digitsOnly, telHref } from '#app/record/contact-links.ts'
-import type { PageRecord } from '#app/record/schema.ts'
+import { digitsOnly } from '#app/record/contact-links.ts'
+import type { PhoneView } from '#app/record/record-phones.ts'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
+import { PhoneLink } from '#app/ui/phone-link.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Props = {
-  phones: PageRecord['dbPrincipal']['phones']
+  phones: PhoneView[]
   address: string
   workday: string
   workHour: string
@@ -27,22 +28,25 @@ function Card({ icon, title, children }: { icon: IconName; title: string; childr
   )
 }
 
-/** The contact page's three cards: every phone with its name, the first address, the first work day and hours. */
+/**
+ * The contact page's three cards: every phone with digits and its name (a tel: link when it can be
+ * dialled, else text), the first address, the first work day and hours.
+ */
 export function ContactCards({ phones, address, workday, workHour }: Props) {
   const t = useStrings()
   const page = usePageStrings()
-  const callable = phones.filter((p) => digitsOnly(p.phone))
+  const withDigits = phones.filter((p) => digitsOnly(p.phone))
   return (
     <ul aria-label={t.a11y.howToReach} className="grid gap-4">
       <Card icon="phone" title={page.sections.callUs}>
-        {callable.length ? (
+        {withDigits.length ? (
           <ul className="space-y-1">
-            {callable.map((p) => (
+            {withDigits.map((p) => (
               <li key={p.phone} className="flex flex-wrap items-baseline gap-x-2">
                 {p.name ? <span className="text-sm font-semibold uppercase tracking-wide text-paragraph">{p.name}:</span> : null}
-                <a href={telHref(p.phone)} className="font-semibold text-main-ink hover:underline">
+                <PhoneLink dial={p.dial} className="font-semibold text-main-ink hover:underline" textClassName="font-semibold text-heading">
                   {p.phone}
-                </a>
+                </PhoneLink>
               </li>
             ))}
           </ul>

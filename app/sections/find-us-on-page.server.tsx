@@ -38,9 +38,9 @@ export function FindUsOnPage({ name, logo, slogan, address, phone, backdrop, var
           </div>
           <div className="mt-10 flex flex-col gap-3 border-t border-slate-200 pt-6">
             {phone ? (
-              <a href={telHref(phone)} className="btn-primary">
+              <a href={telHref(phone.dial)} className="btn-primary">
                 <Icon icon="phone" className="size-4" />
-                {page.sections.callPhone(phone)}
+                {page.sections.callPhone(phone.phone)}
               </a>
             ) : null}
             <a

@@ -1,9 +1,10 @@
 import { telHref } from '#app/record/contact-links.ts'
+import type { PhoneView } from '#app/record/record-phones.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
-type Props = { slogan: string; text: string; image: string; phone: string; companyName: string }
+type Props = { slogan: string; text: string; image: string; phone: PhoneView | null; companyName: string }
 
 /** The home page's opening: slogan as the page's h1, the value text, and the two ways to get in touch. */
 export function Hero({ slogan, text, image, phone, companyName }: Props) {
@@ -35,11 +36,11 @@ export function Hero({ slogan, text, image, phone, companyName }: Props) {
             </a>
             {phone ? (
               <a
-                href={telHref(phone)}
+                href={telHref(phone.dial)}
                 className="inline-flex items-center justify-center gap-3 rounded-full border-2 border-on-overlay/80 px-8 py-3.5 font-semibold text-on-overlay transition-colors hover:bg-white hover:text-heading"
               >
                 <Icon icon="phone" className="size-4" />
-                {page.sections.callPhone(phone)}
+                {page.sections.callPhone(phone.phone)}
               </a>
             ) : null}
           </div>

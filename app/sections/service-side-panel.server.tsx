@@ -1,7 +1,9 @@
-import { mailtoHref, telHref } from '#app/record/contact-links.ts'
+import { mailtoHref } from '#app/record/contact-links.ts'
+import type { PhoneView } from '#app/record/record-phones.ts'
 import type { PageRecord, SocialLink } from '#app/record/schema.ts'
 import type { ServiceLink } from '#app/record/service-lists.ts'
 import { Icon } from '#app/ui/icon.tsx'
+import { PhoneLink } from '#app/ui/phone-link.tsx'
 import { SocialIcons } from '#app/ui/social-icons.server.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 import { usePageStrings } from '#app/i18n/use-page-strings.ts'
@@ -9,7 +11,8 @@ import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 type Props = {
   services: ServiceLink[]
   currentPath: string
-  phones: PageRecord['dbPrincipal']['phones']
+  /** A tel: link each, or text for one that cannot be dialled. */
+  phones: PhoneView[]
   emails: PageRecord['dbPrincipal']['emails']
   workday: string
   workHour: string
@@ -64,7 +67,11 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
           <ul className="space-y-3">
             {reachable.map((p) => (
               <li key={p.phone}>
-                <a href={telHref(p.phone)} className="flex items-center gap-3 font-semibold text-heading hover:text-secondary-ink">
+                <PhoneLink
+                  dial={p.dial}
+                  className="flex items-center gap-3 font-semibold text-heading hover:text-secondary-ink"
+                  textClassName="flex items-center gap-3 font-semibold text-heading"
+                >
                   <span className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary/10 text-secondary-ink">
                     <Icon icon="phone" className="size-4" />
                   </span>
@@ -72,7 +79,7 @@ export function ServiceSidePanel({ services, currentPath, phones, emails, workda
                     {p.name ? <span className="block text-xs font-bold uppercase tracking-wider text-paragraph">{p.name}</span> : null}
                     {p.phone}
                   </span>
-                </a>
+                </PhoneLink>
               </li>
             ))}
             {mailable.map((e) => (

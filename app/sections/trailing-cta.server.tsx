@@ -1,9 +1,11 @@
 import { telHref } from '#app/record/contact-links.ts'
+import type { PhoneView } from '#app/record/record-phones.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
-type Props = { phone: string; image: string; slogan?: string }
+/** `phone`: the first phone that can be dialled, or null (no call button). */
+type Props = { phone: PhoneView | null; image: string; slogan?: string }
 
 /** The closing call-to-action band every long page ends with. */
 export function TrailingCta({ phone, image, slogan }: Props) {
@@ -27,11 +29,11 @@ export function TrailingCta({ phone, image, slogan }: Props) {
           </a>
           {phone ? (
             <a
-              href={telHref(phone)}
+              href={telHref(phone.dial)}
               className="inline-flex items-center justify-center gap-3 rounded-full bg-white px-8 py-4 font-semibold text-heading shadow-md transition-colors hover:bg-slate-100"
             >
               <Icon icon="phone" className="size-4 text-secondary-ink" />
-              {phone}
+              {phone.phone}
             </a>
           ) : null}
         </div>

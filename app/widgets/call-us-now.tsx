@@ -4,7 +4,7 @@ import { PANEL_LOADER_MS, TypingLoader, useElapsed } from './typing-loader.tsx'
 import type { PhoneEntry } from '#app/record/widget-settings.ts'
 import { useWidgetStrings } from '#app/i18n/widget-strings.ts'
 
-/** Call panel body: the first phone as the main call button, the other numbers with their names. */
+/** Call panel body: the first phone as the main call button, the other numbers with their names (each one the server found can be dialled). */
 export default function CallUsNow({ phones }: { phones: PhoneEntry[] }) {
   const w = useWidgetStrings()
   const elapsed = useElapsed(PANEL_LOADER_MS)
@@ -19,7 +19,7 @@ export default function CallUsNow({ phones }: { phones: PhoneEntry[] }) {
   return (
     <div className="space-y-4 p-4">
       <a
-        href={telHref(first.phone)}
+        href={telHref(first.dial)}
         className="flex w-full items-center justify-center gap-2 rounded-full bg-btn px-5 py-3 text-lg font-bold text-on-btn shadow-md transition-colors hover:bg-btn-hover hover:text-on-btn-hover"
       >
         <Icon icon="phone" className="size-4" />
@@ -31,7 +31,7 @@ export default function CallUsNow({ phones }: { phones: PhoneEntry[] }) {
           {others.map((entry) => (
             <li key={`${entry.name}-${entry.phone}`} className="flex items-center justify-between gap-3 py-2.5">
               <span className="min-w-0 truncate">{entry.name || w.widgets.phone}</span>
-              <a href={telHref(entry.phone)} className="shrink-0 font-semibold text-main-ink hover:underline">
+              <a href={telHref(entry.dial)} className="shrink-0 font-semibold text-main-ink hover:underline">
                 {entry.phone}
               </a>
             </li>

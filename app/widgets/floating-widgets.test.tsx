@@ -3,7 +3,9 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { parsePageRecord, widgetNames, type WidgetName } from '#app/record/schema.ts'
+import CallUsNow from './call-us-now.tsx'
 import ChatWidget, { CHAT_GREETING_DELAY_MS } from './chat-widget.tsx'
+import { PANEL_LOADER_MS } from './typing-loader.tsx'
 import { WidgetMenu } from './floating-widgets.tsx'
 import { widgetSettings } from '#app/record/widget-settings.ts'
 import { installFakePopover } from '#tests/fake-popover.ts'
@@ -87,6 +89,28 @@ describe('each widget appears only when its own entry is active', () => {
     expect(menu.queryByRole('button', { name: 'Call us now' })).toBeNull()
     expect(menu.getByRole('button', { name: 'Weather' })).toBeTruthy()
   })
+
+  test('chat and call need a phone that can be dialled: "555" is none', () => {
+    const menu = renderMenu({ dbPrincipal: { ...base.dbPrincipal, phones: [{ phone: '555', name: 'Yard' }] }, simpleWidgets: allOn })
+    expect(menu.queryByRole('button', { name: 'Chat with us' })).toBeNull()
+    expect(menu.queryByRole('button', { name: 'Call us now' })).toBeNull()
+  })
+})
+
+test('the call panel dials the number the server read, not the digits as typed', () => {
+  vi.useFakeTimers()
+  const phones = [
+    { phone: '+1 (303) 555.0142 ext. 12', name: 'Office' },
+    { phone: '555', name: 'Yard' },
+    { phone: '1-555-555-5555', name: 'Demo' },
+  ]
+  const call = widgetSettings(parsePageRecord({ dbPrincipal: { phones }, simpleWidgets: allOn })).call!
+  render(<CallUsNow phones={call.phones} />)
+  act(() => void vi.advanceTimersByTime(PANEL_LOADER_MS))
+  expect(screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    ['+1 (303) 555.0142 ext. 12', 'tel:+13035550142'],
+    ['1-555-555-5555', 'tel:+15555555555'],
+  ])
 })
 
 describe('menu behaviour', () => {
