@@ -21,9 +21,14 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name)
 function run(label, command, args, jsonFile) {
   console.info(`\n▶ ${label}`)
   fs.rmSync(jsonFile, { force: true })
+  const started = Date.now()
   const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
-  return { status, report: fs.existsSync(jsonFile) ? JSON.parse(fs.readFileSync(jsonFile, 'utf8')) : null }
+  const seconds = (Date.now() - started) / 1000
+  return { status, seconds, report: fs.existsSync(jsonFile) ? JSON.parse(fs.readFileSync(jsonFile, 'utf8')) : null }
 }
+
+/** @param {number} seconds */
+const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
 
 if (!chromiumPath() && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
   console.error("No Chromium found. Install Debian's: `sudo apt-get install -y chromium` (or set CHROME_PATH to a Chrome/Chromium binary).")
@@ -31,6 +36,7 @@ if (!chromiumPath() && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
 }
 
 console.info('▶ building the production site')
+const buildStarted = Date.now()
 const built = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -39,6 +45,7 @@ if (built.status !== 0) {
   console.error('The build failed: run `npm run build` to see why.')
   process.exit(1)
 }
+const buildSeconds = (Date.now() - buildStarted) / 1000
 // The browser tests' server reuses this build.
 process.env.E2E_SKIP_BUILD = '1'
 
@@ -87,6 +94,7 @@ function flakyTests(report) {
 
 if (flaky.length > 0) console.info(`\nflaky (failed, then passed on a retry):\n${flaky.map((t) => `  ${t}`).join('\n')}`)
 const flakyNote = flaky.length > 0 ? ` (${flaky.length} flaky)` : ''
-console.info(`\nunit: ${unitPassed} passed, ${unitFailed} failed; browser: ${e2ePassed} passed${flakyNote}, ${e2eFailed} failed`)
+console.info(`\ntime: build ${minutes(buildSeconds)}, unit and integration ${minutes(unit.seconds)}, browser ${minutes(e2e.seconds)}`)
+console.info(`unit: ${unitPassed} passed, ${unitFailed} failed; browser: ${e2ePassed} passed${flakyNote}, ${e2eFailed} failed`)
 console.info(`${unitPassed + e2ePassed} passed${flakyNote}, ${unitFailed + e2eFailed} failed, ${skipped} skipped`)
 process.exit(unit.status === 0 && e2e.status === 0 ? 0 : 1)
