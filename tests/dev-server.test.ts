@@ -18,8 +18,8 @@ import { startUsing } from '../e2e/visitor.ts'
 const root = path.resolve(import.meta.dirname, '..')
 /** What the dev server reads; copied, since the test edits them. */
 const SOURCES = ['app', 'server', 'public', 'demo', 'package.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json']
-/** Vite's caches: the copy makes its own. */
-const NOT_LINKED = new Set(['.vite', '.vite-temp', '.cache'])
+/** Vite's caches (.vite, .vite-temp, React Router's .vite-child-compiler): the copy makes its own. */
+const notLinked = (name: string) => name.startsWith('.vite') || name === '.cache'
 /** The component edited: the header's call to action, hydrated on every page. */
 const COMPONENT = 'app/layout/site-header.tsx'
 
@@ -29,10 +29,10 @@ const COMPONENT = 'app/layout/site-header.tsx'
  * gigabyte. Nothing writes into these files; Vite's own cache is left out and made in the copy. On
  * another filesystem than the checkout's, files are copied.
  */
-function linkTree(from: string, to: string, skip = new Set<string>()) {
+function linkTree(from: string, to: string, skip = (_name: string) => false) {
   fs.mkdirSync(to, { recursive: true })
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-    if (skip.has(entry.name)) continue
+    if (skip(entry.name)) continue
     const source = path.join(from, entry.name)
     const target = path.join(to, entry.name)
     if (entry.isDirectory()) linkTree(source, target)
@@ -87,7 +87,7 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dev-server-'))
   dir = path.join(tmp, 'checkout')
   for (const name of SOURCES) fs.cpSync(path.join(root, name), path.join(dir, name), { recursive: true })
-  linkTree(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), NOT_LINKED)
+  linkTree(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), notLinked)
   dev = await startDevServer(dir)
   browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
   page = await browser.newPage()
