@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type Page, type WebSocket } from '@playwright/test'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -26,8 +25,9 @@ const COMPONENT = 'app/layout/site-header.tsx'
 /**
  * node_modules hard-linked (under a second): Vite serves only files under its root, so a symlink to
  * the checkout's would be refused (403 for React Router's entry.client.tsx), and a copy is half a
- * gigabyte. Nothing writes into these files; Vite's own cache is left out and made in the copy. On
- * another filesystem than the checkout's, files are copied.
+ * gigabyte. Nothing writes into these files; Vite's own cache is left out and made in the copy. The
+ * copy lives in the checkout's .tmp/ so the links stay on one filesystem (a /tmp on tmpfs would not
+ * take them); should they not, files are copied.
  */
 function linkTree(from: string, to: string, skip = (_name: string) => false) {
   fs.mkdirSync(to, { recursive: true })
@@ -74,7 +74,7 @@ async function startDevServer(dir: string) {
   return { url, output: () => output, exited, child }
 }
 
-/** The throwaway folder: the checkout's copy, and the data folder beside it. */
+/** The throwaway folder (.tmp/ is ignored by git, ESLint, Prettier and TypeScript): the copy, and the data folder beside it. */
 let tmp: string
 let dir: string
 let dev: Awaited<ReturnType<typeof startDevServer>>
@@ -84,7 +84,8 @@ let page: Page
 const seen = { violations: [] as string[], errors: [] as string[], fullReloads: 0, sockets: [] as WebSocket[] }
 
 beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dev-server-'))
+  fs.mkdirSync(path.join(root, '.tmp'), { recursive: true })
+  tmp = fs.mkdtempSync(path.join(root, '.tmp', 'dev-server-'))
   dir = path.join(tmp, 'checkout')
   for (const name of SOURCES) fs.cpSync(path.join(root, name), path.join(dir, name), { recursive: true })
   linkTree(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), notLinked)
