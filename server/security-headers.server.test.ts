@@ -20,6 +20,44 @@ test('the CSP allows inline scripts only by the hashes it is given, and locks do
   expect(directives(contentSecurityPolicy())['script-src']!.filter((s: string) => s.startsWith("'sha256-"))).toEqual([])
 })
 
+test('the policy is exactly these directives; npm run dev sends the same one (tests/dev-server.test.ts, decision 031)', () => {
+  const csp = directives(contentSecurityPolicy([HASH]))
+  expect(csp).toEqual({
+    'default-src': ["'self'"],
+    'script-src': [
+      "'self'",
+      HASH,
+      "'strict-dynamic'",
+      'https://apps.elfsight.com',
+      'https://static.elfsight.com',
+      'https://universe-static.elfsightcdn.com',
+    ],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'https:'],
+    'font-src': ["'self'", 'data:', 'https:'],
+    'connect-src': ["'self'", 'https:'],
+    'frame-src': [
+      'https://www.youtube-nocookie.com',
+      'https://www.youtube.com',
+      'https://www.google.com',
+      'https://maps.google.com',
+      'https://*.elfsight.com',
+      'https://*.elfsightcdn.com',
+    ],
+    'media-src': ["'self'", 'https:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'", 'https://wa.me'],
+    'frame-ancestors': ["'self'"],
+  })
+  const sources = (Object.values(csp) as string[][]).flat()
+  // Vite's hot-reload websocket is on the page's own origin, which 'self' covers: no ws: source is needed.
+  expect(sources.filter((s) => /^wss?:/.test(s))).toEqual([])
+  // The one unsafe-* source is for styles (style attributes, the theme's <style>); scripts have none.
+  expect(sources.filter((s) => s.startsWith("'unsafe-"))).toEqual(["'unsafe-inline'"])
+  expect(csp['style-src']).toContain("'unsafe-inline'")
+})
+
 function fakeExchange(secure: boolean, pageCsp?: string) {
   const headers: Record<string, string> = {}
   const res = {

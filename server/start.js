@@ -21,9 +21,26 @@ server.use(compression())
 
 /** @type {Awaited<ReturnType<typeof import('./app.ts').createApp>>} */
 let site
+/** `npm run dev`: closes the hot-reload websocket, whose open connections would keep the listener from closing. */
+let closeHotReload = async () => {}
+
+// Every request passes the site's gate first; pages already rendered then go out pre-compressed, without Express.
+const listener = http.createServer((req, res) => {
+  site
+    .handle(req, res, () => server(req, res))
+    .catch((/** @type {unknown} */ error) => {
+      log.error({ err: error, url: req.url?.split('?')[0] }, 'a request failed before reaching the site')
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Server error.')
+      else res.destroy()
+    })
+})
+
 if (dev) {
-  const vite = await import('vite').then((v) => v.createServer({ root, server: { middlewareMode: true } }))
+  // Vite's hot-reload websocket shares this listener (same origin as the page, so the CSP's
+  // connect-src 'self' admits it) rather than a port of its own (24678, one dev server per machine).
+  const vite = await import('vite').then((v) => v.createServer({ root, server: { middlewareMode: true, ws: { server: listener } } }))
   server.use(vite.middlewares)
+  closeHotReload = () => vite.ws.close()
   site = await vite.ssrLoadModule('./server/app.ts').then((m) => m.createApp())
 } else {
   site = await import(serverBuild('index.js')).then((m) => m.createApp())
@@ -41,16 +58,6 @@ if (dev) {
 }
 server.use(site.app)
 
-// Every request passes the site's gate first; pages already rendered then go out pre-compressed, without Express.
-const listener = http.createServer((req, res) => {
-  site
-    .handle(req, res, () => server(req, res))
-    .catch((/** @type {unknown} */ error) => {
-      log.error({ err: error, url: req.url?.split('?')[0] }, 'a request failed before reaching the site')
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Server error.')
-      else res.destroy()
-    })
-})
 // A client that trickles its headers or body in is cut off instead of holding a connection for ever.
 listener.headersTimeout = 20_000
 listener.requestTimeout = 30_000
@@ -88,6 +95,8 @@ async function shutDown(signal, drainSeconds) {
   })
   site.stopKeepAlive() // keep-alive clients reconnect, to another origin
   log.info({ event: 'shutdown.closing' }, 'no new connections; finishing the requests under way')
+  // An open tab keeps its hot-reload websocket (it waits for the server to return): it is closed here.
+  await closeHotReload()
   const closed = new Promise((resolve) => listener.close(resolve))
   // A keep-alive connection whose answer began before the cutoff is closed as soon as it goes idle.
   const idle = setInterval(() => listener.closeIdleConnections(), 100)
