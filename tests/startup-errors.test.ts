@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import { freePort } from './spawn-listening.ts'
 import { ensureBuilt } from './site-server.ts'
 
 /**
@@ -22,6 +23,9 @@ afterAll(async () => {
   for (const server of held) await new Promise((resolve) => server.close(resolve))
   fs.rmSync(scratch, { recursive: true, force: true })
 })
+
+/** A path or other literal text, as it appears inside a RegExp. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
 type Outcome = { code: number | null; stdout: string; stderr: string; ms: number }
 
@@ -102,4 +106,95 @@ test('a wrong variable', async () => {
     await startFailing({ PORT: 'abc', RECORD_MAX_MB: '0' }),
     /^Invalid environment configuration: PORT: .*\(got "abc"\); RECORD_MAX_MB: .*\(got "0"\)\. Fix these variables/,
   )
+})
+
+test('DATA_DIR that cannot be a folder (a path through a regular file: unusable for root too)', async () => {
+  const file = path.join(scratch, 'a-file')
+  fs.writeFileSync(file, 'not a folder')
+  const dataDir = path.join(file, 'data')
+  const outcome = await startFailing({ DATA_DIR: dataDir })
+  expectOneLine(
+    outcome,
+    new RegExp(
+      `^DATA_DIR ${literal(dataDir)} cannot be used \\(ENOTDIR: not a directory.*\\): set DATA_DIR to a folder the user running the server may create and write\\.$`,
+    ),
+  )
+  // Nothing was started before the folder was checked: no record fetched, no storage opened.
+  expect(outcome.stdout).toBe('')
+})
+
+test('DATA_DIR holding a leads.sqlite that is not a database', async () => {
+  const dataDir = fs.mkdtempSync(path.join(scratch, 'data-'))
+  fs.writeFileSync(path.join(dataDir, 'leads.sqlite'), 'these are not the leads you are looking for '.repeat(100))
+  expectOneLine(
+    await startFailing({ DATA_DIR: dataDir }),
+    new RegExp(
+      `^Cannot open the SQLite database ${literal(dataDir)}/leads\\.sqlite \\(file is not a database\\): .*set DATA_DIR to another folder`,
+    ),
+  )
+})
+
+test('DATABASE_URL pointing at a closed port', async () => {
+  const port = await freePort()
+  const outcome = await startFailing({ DATABASE_URL: `postgres://tradesite:hunter2@127.0.0.1:${port}/tradesite` })
+  expectOneLine(
+    outcome,
+    new RegExp(
+      `^Cannot reach the PostgreSQL database in DATABASE_URL \\(postgres://tradesite:\\*\\*\\*@127\\.0\\.0\\.1:${port}/tradesite\\): .*ECONNREFUSED.*\\. Check that PostgreSQL runs there`,
+    ),
+  )
+  expect(outcome.stderr).not.toContain('hunter2')
+})
+
+test('DATABASE_URL naming a database or a user the server does not have', async () => {
+  const server = new URL(inject('postgresUrl'))
+  const noDatabase = new URL(server)
+  noDatabase.pathname = '/no_such_database'
+  expectOneLine(
+    await startFailing({ DATABASE_URL: noDatabase.toString() }),
+    /^Cannot reach the PostgreSQL database in DATABASE_URL \(.*\/no_such_database\): database "no_such_database" does not exist\. Check that .*database name are right\.$/,
+  )
+  // The test cluster trusts every password, so a wrong password cannot be shown here; a wrong user can.
+  const noUser = new URL(server)
+  noUser.username = 'no_such_user'
+  noUser.password = 'hunter2'
+  const outcome = await startFailing({ DATABASE_URL: noUser.toString() })
+  expectOneLine(
+    outcome,
+    /^Cannot reach the PostgreSQL database in DATABASE_URL \(postgres:\/\/no_such_user:\*\*\*@.*\): role "no_such_user" does not exist\./,
+  )
+  expect(outcome.stderr).not.toContain('hunter2')
+})
+
+test('DATABASE_URL at a server that accepts but never answers: given up after 5 s', async () => {
+  const silent = net.createServer((socket) => socket.resume()) // reads what it is sent, says nothing
+  held.push(silent)
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+  const { port } = silent.address() as net.AddressInfo
+  const outcome = await startFailing({ DATABASE_URL: `postgres://tradesite@127.0.0.1:${port}/tradesite` })
+  expectOneLine(
+    outcome,
+    /^Cannot reach the PostgreSQL database in DATABASE_URL \(.*\): no answer within 5 s\. Check that PostgreSQL runs there/,
+  )
+  expect(outcome.ms).toBeGreaterThan(4_500)
+  expect(outcome.ms).toBeLessThan(15_000) // 5 s, plus the process's own start on a busy machine
+})
+
+test.each([
+  ['not JSON', '[{"hosts": ["ironwood.test"], ', /cannot be used: the file is not valid JSON: .*\. Fix the file/],
+  [
+    'of the wrong shape',
+    JSON.stringify([
+      { hosts: ['ironwood.test'], pageId: 'ironwood-1' },
+      { hosts: ['https://cedar.test/'], pageId: 'cedar-2', colour: 'red' },
+    ]),
+    /cannot be used: site #2 \("cedar-2"\) hosts\[0\]: a host name such as www\.example\.com .*; site #2 \("cedar-2"\): Unrecognized key: "colour"\. Fix the file/,
+  ],
+  ['missing', null, /cannot be used: the file cannot be read: ENOENT: no such file or directory.*\. Fix the file/],
+])('SITES_FILE %s', async (_what, content, line) => {
+  const file = path.join(fs.mkdtempSync(path.join(scratch, 'sites-')), 'sites.json')
+  if (content !== null) fs.writeFileSync(file, content)
+  const outcome = await startFailing({ SITES_FILE: file })
+  expectOneLine(outcome, new RegExp(`^SITES_FILE ${literal(file)} ${line.source}`))
+  expect(outcome.stdout).toBe('') // nothing started
 })
