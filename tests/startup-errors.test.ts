@@ -198,3 +198,20 @@ test.each([
   expectOneLine(outcome, new RegExp(`^SITES_FILE ${literal(file)} ${line.source}`))
   expect(outcome.stdout).toBe('') // nothing started
 })
+
+test('no build, and no right to make one: said before the build tool runs', async () => {
+  // A copy of the server with no build, where "build" cannot become a folder (for root too): a file holds its name.
+  const copy = fs.mkdtempSync(path.join(scratch, 'checkout-'))
+  fs.cpSync(path.join(root, 'server'), path.join(copy, 'server'), { recursive: true })
+  fs.copyFileSync(path.join(root, 'package.json'), path.join(copy, 'package.json'))
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'))
+  fs.writeFileSync(path.join(copy, 'build'), '')
+  const outcome = await startFailing({}, copy)
+  expectOneLine(
+    outcome,
+    new RegExp(
+      `^There is no build in ${literal(copy)} and this user cannot make one \\(EEXIST: file already exists.*\\): run npm run build as a user who may write ${literal(copy)}/build, then start again\\.$`,
+    ),
+  )
+  expect(outcome.stdout).toBe('') // the build tool never ran
+})
