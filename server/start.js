@@ -64,9 +64,26 @@ const listener = http.createServer((req, res) => {
 // A client that trickles its headers or body in is cut off instead of holding a connection for ever.
 listener.headersTimeout = 20_000
 listener.requestTimeout = 30_000
+answerHalfClosedClients(listener)
 // The operator's listener (metrics, every site's state): its own port, loopback unless METRICS_HOST opens it.
 const answerOperator = site.operator
 const operator = answerOperator ? http.createServer((req, res) => void answerOperator(req, res)) : null
+if (operator) answerHalfClosedClients(operator)
+
+/**
+ * Answers a client that shuts its side of the connection once its request is sent (`socket.end()`,
+ * `nc -N`, some health checkers and proxies). The socket under http.Server is already half-open (it
+ * passes allowHalfOpen: true to net.Server, whatever http.createServer is given), but on the client's
+ * FIN Node ends the socket at once unless the server's own `httpAllowHalfOpen` is set: an answer not
+ * written by then (anything waiting for I/O: Express's file lookup before a page renders, a scrape
+ * reading PostgreSQL) is never sent. With it, the answer goes out and then the connection closes.
+ * The property is Node's (lib/_http_server.js, socketOnEnd), undocumented but kept: spdy relies on it.
+ * @param {http.Server} server
+ */
+function answerHalfClosedClients(server) {
+  const http1 = /** @type {http.Server & { httpAllowHalfOpen: boolean }} */ (server)
+  http1.httpAllowHalfOpen = true
+}
 
 /**
  * Listens, or explains why it cannot (port taken, an address not of this machine) in one line.
