@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { log } from './log.js'
+import { StartupError } from './startup-error.js'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /** @param {string} name a file of the server build */
@@ -36,14 +37,45 @@ export function staleReason(dir = root) {
   return null
 }
 
-/** Builds the production site when there is no build or the sources changed since it was made (`npm start` after a `git pull`). */
+/**
+ * Builds the production site when there is no build or the sources changed since it was made (`npm start` after a `git pull`).
+ * Throws a StartupError (server/startup-error.js) when it cannot: `build/` is not writable here, or the build failed.
+ */
 export function ensureBuild(dir = root) {
   const stale = staleReason(dir)
   if (!stale) return
+  canWriteBuild(dir, stale)
   log.info({ event: 'build.stale', reason: stale.why, changed: stale.changed }, `${stale.why}: rebuilding (npm run build)…`)
   const built = spawnSync(process.execPath, [path.join(dir, 'node_modules/@react-router/dev/bin.js'), 'build'], {
     cwd: dir,
     stdio: ['ignore', process.stderr, 'inherit'], // stdout carries only JSON log lines
   })
-  if (built.status !== 0) process.exit(built.status ?? 1)
+  if (built.status !== 0) {
+    const how = built.error ? built.error.message : `exit code ${built.status ?? built.signal}; its output is above`
+    throw new StartupError(`The build failed (${how}): fix what it reports, then run npm run build.`, { cause: built.error })
+  }
+}
+
+/**
+ * Whether this user can make the build in `dir` (a checkout owned by another user, a read-only image):
+ * known before the build tool runs, so the operator reads one line instead of the tool's stack trace.
+ * @param {string} dir
+ * @param {NonNullable<ReturnType<typeof staleReason>>} stale
+ */
+function canWriteBuild(dir, stale) {
+  const build = path.join(dir, 'build')
+  try {
+    fs.mkdirSync(build, { recursive: true })
+    const probe = path.join(build, `.write-test-${process.pid}`)
+    fs.writeFileSync(probe, '')
+    fs.rmSync(probe)
+  } catch (error) {
+    const what = stale.changed
+      ? `The build in ${dir} is older than its sources (${stale.changed}) and this user cannot rebuild it`
+      : `There is no build in ${dir} and this user cannot make one`
+    throw new StartupError(
+      `${what} (${/** @type {Error} */ (error).message}): run npm run build as a user who may write ${build}, then start again.`,
+      { cause: error },
+    )
+  }
 }

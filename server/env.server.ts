@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { withoutTrailingSlashes } from '#app/record/absolute-url.ts'
 import { trustProxySchema } from './gate/trust-proxy.server.ts'
 import { DEFAULT_RELAY_TIMING, type RelayTiming } from './leads/relay-outbox.server.ts'
+import { StartupError } from './startup-error.js'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const milliseconds = z.coerce
@@ -83,15 +84,13 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>
 
-/** Parses the environment once, failing with a readable list of every wrong variable. */
+/** Parses the environment once, failing with a readable list of every wrong variable (one line: a start-up error). */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
   const result = envSchema.safeParse(present)
   if (result.success) return result.data
-  const problems = result.error.issues.map(
-    (i) => `  - ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`,
-  )
-  throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`)
+  const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`)
+  throw new StartupError(`Invalid environment configuration: ${problems.join('; ')}. Fix these variables (README, "Configuration").`)
 }
 
 export const relayTiming = (env: Env): RelayTiming => ({

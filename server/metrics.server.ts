@@ -5,6 +5,8 @@ import { log } from './log.js'
 import type { RequestDone } from './request-log.server.ts'
 import { siteState, type AppServices } from './services.server.ts'
 
+type RequestLabels = { site: string; status: number; cache: string }
+
 /** One scrape's lead counts serve both lead series; a second scrape within this window reads them again. */
 const LEAD_COUNTS_MS = 1000
 
@@ -17,11 +19,33 @@ export function createMetrics(services: AppServices) {
   const register = new client.Registry()
   client.collectDefaultMetrics({ register })
 
+  // The sites file may change the sites (services.server.ts makes a new list each time): the set is rebuilt then.
+  let servedList: unknown
+  let servedIds = new Set<string>()
+  const served = (id: string) => {
+    const list = services.sites()
+    if (list !== servedList) {
+      servedList = list
+      servedIds = new Set(list.map((site) => site.id))
+    }
+    return servedIds.has(id)
+  }
+
+  /** The label sets the request counter holds, by site: prom-client 15.1 removes a series by its whole label set. */
+  const requestSeries = new Map<string, Map<string, RequestLabels>>()
   const requests = new client.Counter({
     name: 'tradesite_http_requests_total',
     help: 'Requests answered, by site, status and cache state (hit: page cache; miss: rendered; none: anything else).',
     labelNames: ['site', 'status', 'cache'] as const,
     registers: [register],
+    collect() {
+      // A site the sites file removed leaves with its series: a label no configured site has again is never scraped.
+      for (const [site, series] of requestSeries) {
+        if (site === 'unknown' || served(site)) continue
+        for (const labels of series.values()) this.remove(labels)
+        requestSeries.delete(site)
+      }
+    },
   })
   const render = new client.Histogram({
     name: 'tradesite_render_seconds',
@@ -68,8 +92,7 @@ export function createMetrics(services: AppServices) {
     async collect() {
       this.reset()
       // Leads of a site no longer served count under "unknown": the label stays one of the configured sites.
-      const served = new Set(services.sites().map((site) => site.id))
-      for (const { site, state, count } of await readLeadCounts()) this.inc({ site: served.has(site) ? site : 'unknown', state }, count)
+      for (const { site, state, count } of await readLeadCounts()) this.inc({ site: served(site) ? site : 'unknown', state }, count)
     },
   })
   new client.Gauge({
@@ -113,7 +136,11 @@ export function createMetrics(services: AppServices) {
   return {
     /** Counts one finished request (request-log.server.ts). */
     countRequest(request: RequestDone) {
-      requests.inc({ site: request.site ?? 'unknown', status: request.status, cache: request.cache })
+      // A request that began before its site was removed, and ends after, counts under "unknown" too.
+      const labels = { site: request.site && served(request.site) ? request.site : 'unknown', status: request.status, cache: request.cache }
+      requests.inc(labels)
+      const series = requestSeries.get(labels.site) ?? requestSeries.set(labels.site, new Map()).get(labels.site)!
+      series.set(`${labels.status} ${labels.cache}`, labels)
       if (request.cache === 'miss' && request.renderSeconds !== undefined) render.observe(request.renderSeconds)
     },
     /** The metrics listener's requests: GET /metrics and GET /sites. */

@@ -19,6 +19,8 @@ import { createVisitStore } from './visits/visit-store.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
 import { urlForLog } from './log-safe.server.ts'
 import { log } from './log.js'
+import { prepareDataDir } from './data-dir.server.ts'
+import { StartupError } from './startup-error.js'
 
 /** Sites whose first record fetch runs at the same time at start-up. */
 const STARTUP_FETCHES = 8
@@ -30,7 +32,8 @@ const RELOAD_DEBOUNCE_MS = 150
  * leads and visits) over one storage (SQLite or PostgreSQL), one relay outbox, one image store and one page cache.
  */
 export async function startServices(env: Env) {
-  const configs = loadSiteConfigs(env)
+  const configs = sitesAtStartup(env)
+  prepareDataDir(env.DATA_DIR)
   // Before anything else runs, so an unreachable database stops the start with a clear message.
   const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: configs[0]!.id })
   log.info({ event: 'storage.opened', kind: storage.kind, location: storage.location }, `storage: ${storage.kind} ${storage.location}`)
@@ -209,6 +212,19 @@ export async function startServices(env: Env) {
 export type AppServices = Awaited<ReturnType<typeof startServices>>
 /** One contractor's site: what a request's loaders and actions see as `context.services`. */
 export type Site = ReturnType<AppServices['sites']>[number]
+
+/** The sites to start with: a sites file that cannot be used stops the start (a reload keeps the sites it has instead). */
+function sitesAtStartup(env: Env): SiteConfig[] {
+  try {
+    return loadSiteConfigs(env)
+  } catch (error) {
+    if (!(error instanceof SitesFileError)) throw error
+    throw new StartupError(
+      `SITES_FILE ${error.source} cannot be used: ${error.problems.join('; ')}. Fix the file, or SITES_FILE if it names the wrong one (README, "Many contractors in one process").`,
+      { cause: error },
+    )
+  }
+}
 
 /** One site's state as the operator sees it: /healthz for its host, and every site on the metrics listener. */
 export function siteState(site: Site, images: AppServices['images']) {

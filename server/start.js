@@ -1,6 +1,8 @@
 // Starts the production site (building it first when there is no build or the sources changed), or the dev server with --dev.
 // Signals: SIGTERM drains (healthz 503, pages for DRAIN_SECONDS, in-flight requests finish) and exits 0;
 // SIGINT does the same without the drain; SIGHUP reads SITES_FILE again.
+// A start the operator can fix (a port taken, DATA_DIR, the database, SITES_FILE, a variable, the build)
+// ends with one line on stderr saying what to do, and exit code 1 (server/startup-error.js).
 import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
@@ -8,12 +10,17 @@ import express from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import { ensureBuild, root, serverBuild } from './ensure-build.js'
 import { log } from './log.js'
+import { exitOnStartupError, listenFailure } from './startup-error.js'
 
 /** After the drain, how long requests under way may take to finish before their connections are cut. */
 const IN_FLIGHT_MS = 10_000
 
 const dev = process.argv.includes('--dev')
-if (!dev) ensureBuild()
+try {
+  if (!dev) ensureBuild()
+} catch (error) {
+  exitOnStartupError(error)
+}
 
 const server = express()
 server.disable('x-powered-by')
@@ -41,9 +48,12 @@ if (dev) {
   const vite = await import('vite').then((v) => v.createServer({ root, server: { middlewareMode: true, ws: { server: listener } } }))
   server.use(vite.middlewares)
   closeHotReload = () => vite.ws.close()
-  site = await vite.ssrLoadModule('./server/app.ts').then((m) => m.createApp())
+  site = await vite
+    .ssrLoadModule('./server/app.ts')
+    .then((m) => m.createApp())
+    .catch(exitOnStartupError)
 } else {
-  site = await import(serverBuild('index.js')).then((m) => m.createApp())
+  site = await import(serverBuild('index.js')).then((m) => m.createApp()).catch(exitOnStartupError)
   // Hashed file names never change: cached for a year, sent as the brotli/gzip copies made at build time.
   const assets = path.join(root, 'build/client/assets')
   server.use(
@@ -61,19 +71,58 @@ server.use(site.app)
 // A client that trickles its headers or body in is cut off instead of holding a connection for ever.
 listener.headersTimeout = 20_000
 listener.requestTimeout = 30_000
-listener.listen(site.env.PORT, site.env.HOST, () => {
-  const { port } = /** @type {import('node:net').AddressInfo} */ (listener.address())
-  log.info({ event: 'listening', port }, `tradesite listening on http://localhost:${port}`)
-})
-
+answerHalfClosedClients(listener)
 // The operator's listener (metrics, every site's state): its own port, loopback unless METRICS_HOST opens it.
 const answerOperator = site.operator
 const operator = answerOperator ? http.createServer((req, res) => void answerOperator(req, res)) : null
-operator?.listen(site.env.METRICS_PORT, site.env.METRICS_HOST, () => {
-  const { address, port } = /** @type {import('node:net').AddressInfo} */ (operator.address())
-  const host = address.includes(':') ? `[${address}]` : address
-  log.info({ event: 'metrics.listening', port }, `metrics listening on http://${host}:${port}/metrics`)
-})
+if (operator) answerHalfClosedClients(operator)
+
+/**
+ * Answers a client that shuts its side of the connection once its request is sent (`socket.end()`,
+ * `nc -N`, some health checkers and proxies). The socket under http.Server is already half-open (it
+ * passes allowHalfOpen: true to net.Server, whatever http.createServer is given), but on the client's
+ * FIN Node ends the socket at once unless the server's own `httpAllowHalfOpen` is set: an answer not
+ * written by then (anything waiting for I/O: Express's file lookup before a page renders, a scrape
+ * reading PostgreSQL) is never sent. With it, the answer goes out and then the connection closes.
+ * The property is Node's (lib/_http_server.js, socketOnEnd), undocumented but kept: spdy relies on it.
+ * @param {http.Server} server
+ */
+function answerHalfClosedClients(server) {
+  const http1 = /** @type {http.Server & { httpAllowHalfOpen: boolean }} */ (server)
+  http1.httpAllowHalfOpen = true
+}
+
+/**
+ * Listens, or explains why it cannot (port taken, an address not of this machine) in one line.
+ * @param {http.Server} server
+ * @param {number} port
+ * @param {string} host
+ * @param {'PORT' | 'METRICS_PORT'} portVar
+ * @returns {Promise<import('node:net').AddressInfo>}
+ */
+const listen = (server, port, host, portVar) =>
+  new Promise((resolve, reject) => {
+    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
+      reject(listenFailure(error, { port, host, portVar, hostVar: portVar === 'PORT' ? 'HOST' : 'METRICS_HOST' })),
+    )
+    server.listen(port, host, () => resolve(/** @type {import('node:net').AddressInfo} */ (server.address())))
+  })
+
+// Both ports are taken before either is announced: a start that cannot have both has neither.
+try {
+  const { port } = await listen(listener, site.env.PORT, site.env.HOST, 'PORT')
+  const metrics = operator && (await listen(operator, site.env.METRICS_PORT ?? 0, site.env.METRICS_HOST, 'METRICS_PORT'))
+  if (metrics) {
+    const host = metrics.address.includes(':') ? `[${metrics.address}]` : metrics.address
+    log.info({ event: 'metrics.listening', port: metrics.port }, `metrics listening on http://${host}:${metrics.port}/metrics`)
+  }
+  log.info({ event: 'listening', port }, `tradesite listening on http://localhost:${port}`)
+} catch (error) {
+  // The relay may have claimed a lead already: it settles, and storage closes, before the process leaves.
+  listener.close()
+  await Promise.race([site.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 5000))])
+  exitOnStartupError(error)
+}
 
 let stopping = false
 /** @type {(value?: unknown) => void} */

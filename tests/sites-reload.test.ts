@@ -41,7 +41,7 @@ beforeAll(async () => {
   sitesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sites-')), 'sites.json')
   writeSites([ironwood()])
   // Every provider here is on loopback: only those a site names may be reached (the allow-list follows the file).
-  site = await startSite({ SITES_FILE: sitesFile, PAGE_API_URL: providers[0]!.url, RECORD_TTL_SECONDS: '1' })
+  site = await startSite({ SITES_FILE: sitesFile, PAGE_API_URL: providers[0]!.url, RECORD_TTL_SECONDS: '1', METRICS_PORT: '0' })
 }, 120_000)
 afterAll(async () => {
   await site?.stop()
@@ -114,4 +114,31 @@ test("a removed site's hosts get 404 and its record is no longer fetched", async
   await new Promise((resolve) => setTimeout(resolve, 3000))
   expect(providers[2]!.requests.length).toBe(asked)
   expect(providers[0]!.requests.length).toBeGreaterThan(1) // the site that stayed still refreshes
+}, 30_000)
+
+test("a removed site's series leave /metrics at once; the others' stay", async () => {
+  const metrics = async () => (await fetch(`${site.metricsUrl()}/metrics`)).text()
+  /** Every series line labelled with this site. */
+  const seriesOf = (text: string, id: string) => text.split('\n').filter((line) => !line.startsWith('#') && line.includes(`site="${id}"`))
+  writeSites([ironwood(), cedar()])
+  await expect.poll(async () => (await site.request('cedar.test', '/about')).status, { timeout: 2000, interval: 100 }).toBe(200)
+  await site.request('cedar.test', '/no-such-page')
+  await site.request('ironwood.test', '/about')
+  await expect
+    .poll(async () => seriesOf(await metrics(), 'cedar-2').filter((line) => line.startsWith('tradesite_http_requests_total{')).length)
+    .toBeGreaterThanOrEqual(2) // a 200 and a 404 at least
+
+  writeSites([ironwood()])
+  site.signal('SIGHUP')
+  await expect.poll(async () => (await site.request('cedar.test', '/about')).status, { timeout: 2000, interval: 100 }).toBe(404)
+  const text = await metrics()
+  expect(seriesOf(text, 'cedar-2')).toEqual([])
+  expect(seriesOf(text, 'ironwood-1')).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^tradesite_http_requests_total\{site="ironwood-1",status="200",cache="(hit|miss)"\} \d+$/),
+      expect.stringMatching(/^tradesite_record_age_seconds\{site="ironwood-1"\} /),
+    ]),
+  )
+  // The removed site's hosts are now nobody's: counted as unknown, like any host no site lists.
+  expect(text).toMatch(/^tradesite_http_requests_total\{site="unknown",status="404",cache="none"\} \d+$/m)
 }, 30_000)

@@ -5,6 +5,7 @@ import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from
 import { migrate } from './postgres-migrations.server.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
 import { log } from '../log.js'
+import { StartupError } from '../startup-error.js'
 
 /** PostgreSQL when DATABASE_URL is set: every instance shares the leads, the relay outbox, visits and limits. */
 
@@ -27,11 +28,14 @@ export function redactedUrl(url: string): string {
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message || (e as { code?: string }).code || e.name : String(e))
 
+/** How long the start waits for PostgreSQL to accept a connection (and then each later one) before it gives up. */
+export const CONNECT_TIMEOUT_MS = 5_000
+
 export async function openPostgresStorage(url: string): Promise<Storage> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: 10_000, // a vanished server must not hold a visitor's form for minutes
     keepAlive: true,
     types,
@@ -47,13 +51,21 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     client = await pool.connect()
   } catch (e) {
     await pool.end().catch(() => {})
-    throw new Error(`Cannot reach ${where}: ${errorText(e)}`, { cause: e })
+    // pg says "timeout exceeded when trying to connect": say how long was waited.
+    const why = /timeout/i.test(errorText(e)) ? `no answer within ${CONNECT_TIMEOUT_MS / 1000} s` : errorText(e)
+    throw new StartupError(
+      `Cannot reach ${where}: ${why}. Check that PostgreSQL runs there and that DATABASE_URL's host, port, user, password and database name are right.`,
+      { cause: e },
+    )
   }
   try {
     await migrate(client)
   } catch (e) {
     await pool.end().catch(() => {})
-    throw new Error(`Cannot prepare the tables of ${where}: ${errorText(e)}`, { cause: e })
+    throw new StartupError(
+      `Cannot prepare the tables of ${where}: ${errorText(e)}. The user in DATABASE_URL needs to create tables in that database (README, "Several instances on one PostgreSQL").`,
+      { cause: e },
+    )
   } finally {
     client.release()
   }

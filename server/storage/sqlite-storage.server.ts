@@ -5,6 +5,7 @@ import Database from 'better-sqlite3'
 import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
+import { StartupError } from '../startup-error.js'
 
 /** The embedded default: leads.sqlite (leads, outbox, rate limits) and visits.sqlite under DATA_DIR. */
 
@@ -49,7 +50,19 @@ const visitMigrations = (defaultSite: string): Migration[] => [
   },
 ]
 
+/** Opens and migrates one database file; one that cannot be (not a database, read-only, locked) stops the start, naming it. */
 function openDatabase(file: string, migrations: Migration[]) {
+  try {
+    return openAndMigrate(file, migrations)
+  } catch (error) {
+    throw new StartupError(
+      `Cannot open the SQLite database ${path.resolve(file)} (${(error as Error).message}): if it is not this server's, move it away or set DATA_DIR to another folder; if it is, restore it from a backup.`,
+      { cause: error },
+    )
+  }
+}
+
+function openAndMigrate(file: string, migrations: Migration[]) {
   const db = new Database(file)
   db.pragma('journal_mode = WAL')
   db.pragma('busy_timeout = 5000')
