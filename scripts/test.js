@@ -1,6 +1,6 @@
 // `npm test`: unit + server integration tests (Vitest), then browser tests (Playwright in Chromium).
 // Ends with one summary line, "N passed, N failed", and a non-zero exit code when anything failed.
-// A browser test that failed and then passed on its retry (CI only) counts as passed, and is named as flaky.
+// Nothing is retried (playwright.config.ts): a test passes or fails on its first run. The end says how long each part took.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -67,34 +67,10 @@ function spawnE2e() {
 const unitPassed = unit.report?.numPassedTests ?? 0
 const unitFailed = unit.report ? unit.report.numFailedTests : 1
 const stats = e2e.report?.stats
-const e2ePassed = (stats?.expected ?? 0) + (stats?.flaky ?? 0)
+const e2ePassed = stats?.expected ?? 0
 const e2eFailed = stats ? stats.unexpected : 1
 const skipped = (unit.report?.numPendingTests ?? 0) + (stats?.skipped ?? 0)
-const flaky = flakyTests(e2e.report)
-
-/**
- * The browser tests Playwright reports as flaky (failed, then passed on a retry), as "file:line title".
- * Vitest retries nothing, so a unit or integration test passes or fails on its first run.
- * @param {import('@playwright/test/reporter').JSONReport | null} report
- * @returns {string[]}
- */
-function flakyTests(report) {
-  /** @type {string[]} */
-  const found = []
-  /** @param {import('@playwright/test/reporter').JSONReportSuite} suite @param {string[]} titles */
-  const walk = (suite, titles) => {
-    for (const spec of suite.specs) {
-      if (spec.tests.some((t) => t.status === 'flaky')) found.push(`${spec.file}:${spec.line} ${[...titles, spec.title].join(' › ')}`)
-    }
-    for (const child of suite.suites ?? []) walk(child, [...titles, child.title])
-  }
-  for (const suite of report?.suites ?? []) walk(suite, [])
-  return found
-}
-
-if (flaky.length > 0) console.info(`\nflaky (failed, then passed on a retry):\n${flaky.map((t) => `  ${t}`).join('\n')}`)
-const flakyNote = flaky.length > 0 ? ` (${flaky.length} flaky)` : ''
 console.info(`\ntime: build ${minutes(buildSeconds)}, unit and integration ${minutes(unit.seconds)}, browser ${minutes(e2e.seconds)}`)
-console.info(`unit: ${unitPassed} passed, ${unitFailed} failed; browser: ${e2ePassed} passed${flakyNote}, ${e2eFailed} failed`)
-console.info(`${unitPassed + e2ePassed} passed${flakyNote}, ${unitFailed + e2eFailed} failed, ${skipped} skipped`)
+console.info(`unit: ${unitPassed} passed, ${unitFailed} failed; browser: ${e2ePassed} passed, ${e2eFailed} failed`)
+console.info(`${unitPassed + e2ePassed} passed, ${unitFailed + e2eFailed} failed, ${skipped} skipped`)
 process.exit(unit.status === 0 && e2e.status === 0 ? 0 : 1)
