@@ -92,6 +92,9 @@ beforeAll(async () => {
   dev = await startDevServer(dir)
   browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
   page = await browser.newPage()
+  // The first visit makes Vite transform every module the page imports, one request each: on a busy
+  // 2-core machine that alone has taken over 30 s (Playwright's default), so the bound is generous.
+  page.setDefaultTimeout(150_000)
   await page.exposeFunction('reportCspViolation', (text: string) => seen.violations.push(text))
   await page.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (e) =>
@@ -145,7 +148,7 @@ test('pages render under the production CSP, with no violation in the browser', 
   const hashes = csp.match(/'sha256-[^']+'/g) ?? []
   expect(hashes.length).toBeGreaterThan(0)
   expect(csp).toBe(contentSecurityPolicy(hashes))
-}, 120_000)
+}, 480_000)
 
 test('an edit to a component reaches the open page by hot reload: no reload, no CSP violation, no console error', async () => {
   const cta = page.locator('header a.btn-primary').first()
