@@ -107,7 +107,10 @@ test("the page's top picture is preloaded from <head>; no script is fetched befo
   const hero = imagePreloads.find((link) => link.includes('-1920x2560/'))
   expect(hero).toMatch(/fetchPriority="high"/)
   expect(hero).toMatch(/imageSrcSet="[^"]*\/800\.webp 800w/)
-  expect(hero).toMatch(/imageSizes="100vw"/)
+  // The preload asks for the candidate the picture itself will choose: the same sizes as its <source>.
+  const sourceSizes = /<source type="image\/webp" srcSet="[^"]*-1920x2560\/[^"]*" sizes="([^"]+)"/.exec(html)?.[1]
+  expect(sourceSizes).toContain('100vw')
+  expect(hero).toContain(`imageSizes="${sourceSizes}"`)
   expect(html).not.toContain('rel="modulepreload"')
   expect(html).toMatch(/<script type="module">await new Promise\(\(go\) => requestAnimationFrame\(/)
 })

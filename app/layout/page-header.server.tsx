@@ -15,7 +15,19 @@ export function PageHeader({ title, subHeader = title, image, english }: Props) 
   return (
     <section className="relative isolate overflow-hidden bg-third py-16 text-center text-on-overlay sm:py-24">
       {image ? (
-        <ResponsiveImage src={image} alt="" className="absolute inset-0 -z-20 size-full object-cover" width={1200} height={800} priority />
+        <ResponsiveImage
+          src={image}
+          alt=""
+          className="absolute inset-0 -z-20 size-full object-cover"
+          width={1200}
+          height={800}
+          priority
+          // A band 13rem tall on a phone (15.5rem with a title on two lines), 17.5rem from sm (20.5rem).
+          cover={[
+            { media: '(min-width: 640px)', width: '100vw', height: '18rem' },
+            { width: '100vw', height: '16rem' },
+          ]}
+        />
       ) : null}
       <div className="absolute inset-0 -z-10 bg-overlay" />
       <div className="container-page">

@@ -33,7 +33,11 @@ export async function loader({ context }: Route.LoaderArgs) {
           alt=""
           width={1200}
           height={800}
-          sizes="(min-width: 1024px) 480px, 100vw"
+          cover={[
+            { media: '(min-width: 1024px)', width: '480px', aspect: 3 / 2 },
+            { media: '(min-width: 640px)', width: '100vw', aspect: 3 / 2 },
+            { width: '100vw', aspect: 16 / 9 },
+          ]}
           className="aspect-video w-full rounded-2xl object-cover shadow-xl sm:aspect-[3/2] lg:col-start-1 lg:row-start-1"
         />
       ) : null,

@@ -39,7 +39,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
                 width={1200}
                 height={800}
                 priority
-                sizes="(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw"
+                cover={[
+                  { media: '(min-width: 1280px)', width: '800px', aspect: 3 / 2 },
+                  { media: '(min-width: 1024px)', width: '66vw', aspect: 3 / 2 },
+                  { width: '100vw', aspect: 3 / 2 },
+                ]}
                 className="aspect-[3/2] w-full rounded-2xl object-cover shadow-xl"
               />
             ) : null}

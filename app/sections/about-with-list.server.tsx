@@ -33,7 +33,10 @@ export function AboutWithList({ id, title, eyebrow, text, list, image, imageRigh
               alt=""
               width={1200}
               height={800}
-              sizes="(min-width: 1024px) 600px, 100vw"
+              cover={[
+                { media: '(min-width: 1024px)', width: '600px', aspect: 4 / 3 },
+                { width: '100vw', aspect: 4 / 3 },
+              ]}
               className="relative aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
             />
           </div>

@@ -1,5 +1,6 @@
 import type { PageRecord } from '#app/record/schema.ts'
 import { comparePhotos } from '#app/ui/compare-slider.server.tsx'
+import type { CoverBox } from '#app/ui/image-variants.ts'
 import type { MakeStaticBlock } from '#app/ui/static-block.server.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import type { PageStrings } from '#app/i18n/page-strings.ts'
@@ -7,8 +8,15 @@ import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 export type BeforeAfterBlocks = NonNullable<ReturnType<typeof beforeAfterBlocks>>
 
-const photoSizes = (count: number) =>
-  count === 1 ? '(min-width: 1024px) 900px, 100vw' : '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw'
+/**
+ * Each slider's 3:2 box (compare-slider.tsx) per layout (before-after.tsx): one pair is at most 56rem wide;
+ * more share two columns from md, three from xl when there are three or more.
+ */
+function photoBoxes(count: number): CoverBox[] {
+  const box = (width: string, media?: string): CoverBox => ({ media, width, aspect: 3 / 2 })
+  if (count === 1) return [box('900px', '(min-width: 1024px)'), box('100vw')]
+  return [box(count > 2 ? '400px' : '570px', '(min-width: 1280px)'), box('50vw', '(min-width: 768px)'), box('100vw')]
+}
 
 /**
  * The section for its route's loader (BeforeAfter's `blocks`): the heading and every pair's photos as
@@ -24,7 +32,7 @@ export function beforeAfterBlocks(staticBlock: MakeStaticBlock, pairs: PageRecor
     sliders: comparePhotos(
       staticBlock,
       pairs.map((pair) => ({ before: pair.beforeImg, after: pair.afterImg })),
-      photoSizes(pairs.length),
+      photoBoxes(pairs.length),
     ),
   }
 }

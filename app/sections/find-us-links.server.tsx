@@ -27,10 +27,18 @@ function Heading({ children }: { children: React.ReactNode }) {
   return <h2 className="mb-3 mt-8 text-center text-xs font-bold uppercase tracking-[0.2em] text-paragraph">{children}</h2>
 }
 
-function ImageLink({ href, image, label }: { href: string; image: string; label: string }) {
+/**
+ * How wide a picture link is drawn: the card (find-us-on-page.server.tsx) is at most 28rem wide, 1rem in from
+ * the screen's edges, with 1.25rem of padding (2rem from sm); a link fills it, or half of it less the gap in a
+ * two-column grid.
+ */
+const FULL_WIDTH = '(min-width: 640px) 384px, min(100vw - 72px, 408px)'
+const HALF_WIDTH = '(min-width: 640px) 186px, min(50vw - 41px, 198px)'
+
+function ImageLink({ href, image, label, sizes }: { href: string; image: string; label: string; sizes: string }) {
   return (
     <a href={href} {...external} className="block overflow-hidden rounded-xl shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
-      <ResponsiveImage src={image} alt={label} width={240} height={80} sizes="240px" className="block h-auto w-full" />
+      <ResponsiveImage src={image} alt={label} width={240} height={80} sizes={sizes} className="block h-auto w-full" />
       <NewTab />
     </a>
   )
@@ -67,7 +75,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
         {gmb.link ? (
           <li>
             {pictures && gmb.img ? (
-              <ImageLink href={gmb.link} image={gmb.img} label={page.sections.googleProfile} />
+              <ImageLink href={gmb.link} image={gmb.img} label={page.sections.googleProfile} sizes={FULL_WIDTH} />
             ) : (
               <TextLink
                 href={gmb.link}
@@ -103,7 +111,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
             {dirs.map((d) => (
               <li key={d.url}>
                 {pictures && d.image ? (
-                  <ImageLink href={d.url} image={d.image} label={d.label} />
+                  <ImageLink href={d.url} image={d.image} label={d.label} sizes={HALF_WIDTH} />
                 ) : (
                   <TextLink href={d.url} label={d.label} />
                 )}
@@ -120,7 +128,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
               {nets.map((n) => (
                 <li key={n.url}>
                   {n.image ? (
-                    <ImageLink href={n.url} image={n.image} label={n.label} />
+                    <ImageLink href={n.url} image={n.image} label={n.label} sizes={HALF_WIDTH} />
                   ) : (
                     <TextLink href={n.url} label={n.label} icon={<Icon icon={brandIcon(n.icon || n.name)} className="size-5" />} />
                   )}

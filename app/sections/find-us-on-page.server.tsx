@@ -11,7 +11,15 @@ export function FindUsOnPage({ name, logo, slogan, address, phone, backdrop, var
   return (
     <div className="relative isolate min-h-dvh overflow-hidden bg-third px-4 py-10 sm:py-16">
       {backdrop ? (
-        <ResponsiveImage src={backdrop} alt="" width={1200} height={800} priority className="fixed inset-0 -z-20 size-full object-cover" />
+        <ResponsiveImage
+          src={backdrop}
+          alt=""
+          width={1200}
+          height={800}
+          priority
+          cover={[{ width: '100vw', height: '100vh' }]}
+          className="fixed inset-0 -z-20 size-full object-cover"
+        />
       ) : null}
       <div aria-hidden="true" className="fixed inset-0 -z-10 bg-gradient-to-b from-main/85 via-third/90 to-third" />
       <main className="mx-auto w-full max-w-md">

@@ -12,7 +12,16 @@ export function Hero({ slogan, text, image, phone, companyName }: Props) {
   return (
     <section className="relative isolate overflow-hidden bg-third text-on-overlay">
       {image ? (
-        <ResponsiveImage src={image} alt="" width={1200} height={800} priority className="absolute inset-0 -z-20 size-full object-cover" />
+        <ResponsiveImage
+          src={image}
+          alt=""
+          width={1200}
+          height={800}
+          priority
+          // As tall as its text, at least 32rem (38rem from sm): about 40rem on a phone, where a landscape photo is drawn far wider than the screen.
+          cover={[{ width: '100vw', height: '42rem' }]}
+          className="absolute inset-0 -z-20 size-full object-cover"
+        />
       ) : null}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-overlay" />
       <div

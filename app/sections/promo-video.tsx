@@ -57,7 +57,8 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
                 alt=""
                 width={1280}
                 height={720}
-                sizes="(min-width: 1024px) 900px, 100vw"
+                // The 16:9 box is the page's width less its margins, at most 64rem (max-w-5xl).
+                cover={[{ width: 'min(100vw - 32px, 1024px)', aspect: 16 / 9 }]}
                 className="absolute inset-0 size-full object-cover"
               />
               <a

@@ -19,7 +19,10 @@ function Row({ entry, imageSide }: { entry: Entry; imageSide: 'left' | 'right' }
             alt=""
             width={1200}
             height={800}
-            sizes="(min-width: 1024px) 600px, 100vw"
+            cover={[
+              { media: '(min-width: 1024px)', width: '600px', aspect: 3 / 2 },
+              { width: '100vw', aspect: 3 / 2 },
+            ]}
             className="aspect-[3/2] w-full rounded-2xl object-cover shadow-xl"
           />
         </div>

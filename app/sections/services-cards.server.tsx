@@ -27,7 +27,12 @@ export function ServicesCards({ services, title, tinted = false }: Props) {
                       alt=""
                       width={1200}
                       height={800}
-                      sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 112px"
+                      // On a phone the picture is a 7rem strip as tall as the card's text (about 8.5 to 10rem).
+                      cover={[
+                        { media: '(min-width: 1024px)', width: '300px', aspect: 3 / 2 },
+                        { media: '(min-width: 640px)', width: '50vw', aspect: 3 / 2 },
+                        { width: '112px', height: '10rem' },
+                      ]}
                       className="photo-cover-zoom"
                     />
                   ) : (

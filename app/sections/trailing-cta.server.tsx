@@ -13,7 +13,18 @@ export function TrailingCta({ phone, image, slogan }: Props) {
   return (
     <section aria-labelledby="trailing-cta-heading" className="relative isolate overflow-hidden bg-third py-20 text-on-overlay sm:py-24">
       {image ? (
-        <ResponsiveImage src={image} alt="" width={1200} height={800} className="absolute inset-0 -z-20 size-full object-cover" />
+        <ResponsiveImage
+          src={image}
+          alt=""
+          width={1200}
+          height={800}
+          // A band as tall as its text and buttons: 27 to 29rem on a phone, where they stack; 17 to 19.5rem from lg.
+          cover={[
+            { media: '(min-width: 1024px)', width: '100vw', height: '18rem' },
+            { width: '100vw', height: '30rem' },
+          ]}
+          className="absolute inset-0 -z-20 size-full object-cover"
+        />
       ) : null}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-overlay" />
       <div className="container-page flex flex-col items-center gap-8 text-center lg:flex-row lg:justify-between lg:text-left">

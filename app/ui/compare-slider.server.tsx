@@ -1,4 +1,5 @@
 import { Icon } from './icon.tsx'
+import type { CoverBox } from './image-variants.ts'
 import { ResponsiveImage } from './responsive-image.tsx'
 import type { MakeStaticBlock } from './static-block.server.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
@@ -9,12 +10,12 @@ export type ComparePhotos = ReturnType<typeof comparePhotos>[number]
  * Each slider's photos (CompareSlider's `photos`) as static blocks, for its route's loader; the
  * badges and the handle's drawing are the same for every slider, so one block of each serves all.
  */
-export function comparePhotos(staticBlock: MakeStaticBlock, pairs: { before: string; after: string }[], sizes: string) {
+export function comparePhotos(staticBlock: MakeStaticBlock, pairs: { before: string; after: string }[], cover: CoverBox[]) {
   const badges = staticBlock(<Badges />)
   const handle = staticBlock(<HandleDrawing />)
   return pairs.map(({ before, after }) => ({
-    after: staticBlock(<ComparePhoto src={after} sizes={sizes} alt="after" />),
-    before: staticBlock(<ComparePhoto src={before} sizes={sizes} alt="before" />),
+    after: staticBlock(<ComparePhoto src={after} cover={cover} alt="after" />),
+    before: staticBlock(<ComparePhoto src={before} cover={cover} alt="before" />),
     badges,
     handle,
   }))
@@ -53,12 +54,12 @@ function Badges() {
   )
 }
 
-function ComparePhoto({ src, sizes, alt }: { src: string; sizes: string; alt: 'before' | 'after' }) {
+function ComparePhoto({ src, cover, alt }: { src: string; cover: CoverBox[]; alt: 'before' | 'after' }) {
   const t = useStrings()
   return (
     <ResponsiveImage
       src={src}
-      sizes={sizes}
+      cover={cover}
       alt={t.a11y[alt]}
       width={1200}
       height={800}

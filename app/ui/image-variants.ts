@@ -54,4 +54,39 @@ export function variantCandidates(image: LocalImage, format: 'webp' | FallbackFo
   }))
 }
 
+/**
+ * Where a picture drawn with object-fit: cover sits, per layout (the first entry whose `media` matches
+ * wins, as in `sizes`): its box's CSS width, and either the box's shape (`aspect`, width / height, for a
+ * box of fixed proportions) or its height (`height`, a CSS length: `100vh` for the screen, or the usual
+ * height of a band as tall as its text).
+ */
+export type CoverBox = { media?: string; width: string } & ({ aspect: number } | { height: string })
+
+/** Up to 3 decimals, never below: a size rounded down could pick a candidate one step too small. */
+const ceil3 = (n: number) => Math.ceil(n * 1000) / 1000
+
+/** A CSS length times a factor ≥ 1: multiplied out for plain px and vw, else left to the browser. */
+function scaled(length: string, factor: number) {
+  if (factor === 1) return length
+  const plain = /^(\d+(?:\.\d+)?)(px|vw)$/.exec(length)
+  if (!plain) return `calc(${length} * ${ceil3(factor)})`
+  return plain[2] === 'px' ? `${Math.ceil(Number(plain[1]) * factor)}px` : `${ceil3(Number(plain[1]) * factor)}vw`
+}
+
+/**
+ * `sizes` for a picture drawn with object-fit: cover: the width it is drawn at. That is its box's width,
+ * unless the box is proportionally taller than the picture: then the picture is scaled to the box's height
+ * and cropped at the sides, and drawn as wide as that height × its own width / height.
+ */
+export function coverSizes(boxes: CoverBox[], image: { width: number; height: number }): string {
+  const shape = image.width / image.height
+  return boxes
+    .map((box) => {
+      const drawn =
+        'aspect' in box ? scaled(box.width, Math.max(1, shape / box.aspect)) : `max(${box.width}, ${box.height} * ${ceil3(shape)})`
+      return box.media ? `${box.media} ${drawn}` : drawn
+    })
+    .join(', ')
+}
+
 export const srcSetOf = (candidates: { src: string; width: number }[]) => candidates.map((c) => `${c.src} ${c.width}w`).join(', ')

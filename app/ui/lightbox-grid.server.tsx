@@ -15,7 +15,12 @@ function Thumbnail({ src }: { src: string }) {
         alt=""
         width={600}
         height={450}
-        sizes="(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw"
+        // The grid's 4:3 buttons (lightbox-grid.tsx): 2, 3 and 4 columns.
+        cover={[
+          { media: '(min-width: 1024px)', width: '300px', aspect: 4 / 3 },
+          { media: '(min-width: 640px)', width: '33vw', aspect: 4 / 3 },
+          { width: '50vw', aspect: 4 / 3 },
+        ]}
         className="photo-cover-zoom"
       />
       <span

@@ -1,5 +1,13 @@
 import { expect, test } from 'vitest'
-import { IMAGE_PLACEHOLDER, fallbackSrc, localImageSrc, parseLocalImage, variantCandidates, variantWidths } from './image-variants.ts'
+import {
+  IMAGE_PLACEHOLDER,
+  coverSizes,
+  fallbackSrc,
+  localImageSrc,
+  parseLocalImage,
+  variantCandidates,
+  variantWidths,
+} from './image-variants.ts'
 
 const photo = { hash: 'a'.repeat(32), width: 1920, height: 1440, fallback: 'jpg' } as const
 
@@ -37,4 +45,30 @@ test.each([
   '',
 ])('%s is not one of our variants', (src) => {
   expect(parseLocalImage(src)).toBeNull()
+})
+
+test('a cover picture in a box of fixed shape is drawn wider than its box when the box is proportionally taller', () => {
+  const landscape = { width: 1200, height: 800 }
+  // A 3:2 photo in a square circle is drawn 1.5 × the circle's width; in a 3:2 box, at the box's width.
+  expect(
+    coverSizes(
+      [
+        { media: '(min-width: 1024px)', width: '400px', aspect: 1 },
+        { width: '70vw', aspect: 1 },
+      ],
+      landscape,
+    ),
+  ).toBe('(min-width: 1024px) 600px, 105vw')
+  expect(coverSizes([{ width: '600px', aspect: 3 / 2 }], landscape)).toBe('600px')
+  // A portrait photo fills a landscape box by its width: the box's width as it is.
+  expect(coverSizes([{ width: '100vw', aspect: 16 / 9 }], { width: 1920, height: 2560 })).toBe('100vw')
+  // Anything but plain px or vw is left to the browser to multiply.
+  expect(coverSizes([{ width: 'min(100vw - 32px, 448px)', aspect: 1 }], landscape)).toBe('calc(min(100vw - 32px, 448px) * 1.5)')
+  expect(coverSizes([{ width: '300px', aspect: 4 / 3 }], { width: 1000, height: 667 })).toBe('338px')
+})
+
+test('a cover picture in a box of a given height is drawn as wide as that height asks, or as the box', () => {
+  expect(coverSizes([{ width: '100vw', height: '100vh' }], { width: 1200, height: 800 })).toBe('max(100vw, 100vh * 1.5)')
+  // The shape is rounded up, never down: a size a hair short could pick a candidate one step too small.
+  expect(coverSizes([{ width: '112px', height: '10rem' }], { width: 4032, height: 3024 })).toBe('max(112px, 10rem * 1.334)')
 })

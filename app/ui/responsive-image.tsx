@@ -1,6 +1,6 @@
 import type { ImgHTMLAttributes } from 'react'
 import { preload } from 'react-dom'
-import { fallbackSrc, parseLocalImage, srcSetOf, variantCandidates } from './image-variants.ts'
+import { coverSizes, fallbackSrc, parseLocalImage, srcSetOf, variantCandidates, type CoverBox } from './image-variants.ts'
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'width' | 'height'> & {
   src: string
@@ -11,6 +11,11 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' 
   height: number
   /** For pictures shown at a fixed CSS height (logos): `sizes` follows from the picture's own aspect. */
   displayHeight?: number
+  /**
+   * For pictures drawn with object-fit: cover, their box per layout instead of `sizes`: a box taller
+   * than the picture's own shape draws it wider than the box, and `sizes` says so (image-variants.ts).
+   */
+  cover?: CoverBox[]
   /** Above the fold: load eagerly with high priority. */
   priority?: boolean
 }
@@ -23,7 +28,7 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' 
  * top of <head> (React places high-priority image preloads before the scripts), so the picture that
  * is the page's largest paint starts downloading before the JavaScript competes for the line.
  */
-export function ResponsiveImage({ src, alt, width, height, displayHeight, priority = false, sizes = '100vw', ...rest }: Props) {
+export function ResponsiveImage({ src, alt, width, height, displayHeight, cover, priority = false, sizes = '100vw', ...rest }: Props) {
   const local = parseLocalImage(src)
   const loading = {
     loading: priority ? 'eager' : 'lazy',
@@ -31,7 +36,11 @@ export function ResponsiveImage({ src, alt, width, height, displayHeight, priori
     decoding: priority ? undefined : 'async',
   } as const
   if (!local) return <img src={src} alt={alt} width={width} height={height} {...loading} {...rest} />
-  const shownSizes = displayHeight ? `${Math.ceil((displayHeight * local.width) / local.height)}px` : sizes
+  const shownSizes = cover
+    ? coverSizes(cover, local)
+    : displayHeight
+      ? `${Math.ceil((displayHeight * local.width) / local.height)}px`
+      : sizes
   const webp = variantCandidates(local, 'webp')
   const webpSrcSet = srcSetOf(webp)
   if (priority)
