@@ -6,6 +6,7 @@ import type { Refusal } from './request-gate.server.ts'
 import type { ResolvedRequest } from './request-resolver.server.ts'
 
 const WINDOW_MS = 10 * 60 * 1000
+const tooMany: Refusal = { status: 429, text: 'Too many requests.', headers: { 'Retry-After': String(WINDOW_MS / 1000) } }
 
 /**
  * The guards of the two things a stranger can post. Counters live in the storage, so instances
@@ -15,10 +16,12 @@ type Limits = {
   contactPostsPerWindow: number
   /** The visit counter is posted once per page view: a person reads fewer pages than this in ten minutes. */
   visitPostsPerWindow: number
+  /** The results beacon is sent per page view and per tap: a person sends fewer than this in ten minutes. */
+  resultPostsPerWindow: number
   counters: RateLimitStorage
 }
 
-export function createPostGuards({ contactPostsPerWindow, visitPostsPerWindow, counters }: Limits) {
+export function createPostGuards({ contactPostsPerWindow, visitPostsPerWindow, resultPostsPerWindow, counters }: Limits) {
   let prunedAt = 0
   /** This client's hits in the current window; null when the storage cannot say (the post goes on). */
   async function hits(key: string): Promise<number | null> {
@@ -49,7 +52,14 @@ export function createPostGuards({ contactPostsPerWindow, visitPostsPerWindow, c
     async visitsGuard(request: ResolvedRequest): Promise<Refusal | null> {
       const count = await hits(`visits:${request.clientIp}`)
       if (count === null || count <= visitPostsPerWindow) return null
-      return { status: 429, text: 'Too many requests.', headers: { 'Retry-After': String(WINDOW_MS / 1000) } }
+      return tooMany
+    },
+    /** A beacon another site's page sent is refused (403); beyond the limit, 429. */
+    async resultsGuard(request: ResolvedRequest, req: IncomingMessage): Promise<Refusal | null> {
+      const headers = { get: (name: string) => [req.headers[name] ?? ''].flat()[0] || undefined }
+      if (isCrossOriginPost(headers, request.requestOrigin)) return { status: 403, text: 'Not from this site.' }
+      const count = await hits(`results:${request.clientIp}`)
+      return count === null || count <= resultPostsPerWindow ? null : tooMany
     },
   }
 }

@@ -21,9 +21,15 @@ export const isCountableVisitor = (userAgent: string | null | undefined) => Bool
 
 const DAY_MS = 24 * 3600 * 1000
 
+/** The calendar day (YYYY-MM-DD) of a time in `timeZone` (the server's own by default): the visits counter's and the results'. */
+export function calendarDay(timeZone?: string): (time: number) => string {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  return (time) => format.format(time)
+}
+
 export function createVisitStore({ storage, site, seen, timeZone, now = Date.now }: VisitStoreOptions) {
-  const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-  const dayKey = () => dayFormat.format(now())
+  const day = calendarDay(timeZone)
+  const dayKey = () => day(now())
   const counts = (): Promise<VisitCounts> => storage.counts(site, dayKey())
 
   return {
