@@ -25,7 +25,7 @@ const WORDS = {
   en: {
     title: (name: string, month: string) => `What your website brought in: ${month}`,
     lead: (name: string) => `${name}: visits to your website and what visitors did to reach you.`,
-    vs: (previous: string) => `compared with ${previous}`,
+    vs: (previous: string) => `Compared with ${previous}`,
     totals: {
       visitors: 'Visitors',
       views: 'Pages viewed',
@@ -74,7 +74,7 @@ const WORDS = {
   es: {
     title: (name: string, month: string) => `Lo que su sitio web le trajo: ${month}`,
     lead: (name: string) => `${name}: visitas a su sitio web y lo que hicieron los visitantes para contactarle.`,
-    vs: (previous: string) => `comparado con ${previous}`,
+    vs: (previous: string) => `Comparado con ${previous}`,
     totals: {
       visitors: 'Visitantes',
       views: 'Páginas vistas',
@@ -319,10 +319,11 @@ figcaption { font-size: 13px; margin-top: 4px; }
 .key.actions { border-top: 3px solid var(--accent); height: 0; }
 .key.estimates { border-top: 3px dashed var(--heading); height: 0; }
 .two { display: grid; grid-template-columns: 1fr 1fr; gap: 24px; }
-table { width: 100%; border-collapse: collapse; font-size: 14px; }
+table { width: 100%; border-collapse: collapse; font-size: 14px; table-layout: fixed; }
+th:first-child, td:first-child { width: 46%; }
 th, td { text-align: left; padding: 5px 6px; border-bottom: 1px solid #e2e8f0; overflow-wrap: anywhere; }
 th { color: var(--heading); border-bottom: 2px solid #94a3b8; }
-.num { text-align: right; white-space: nowrap; }
+.num { text-align: right; }
 .none { color: #475569; }
 .note { margin-top: 24px; font-size: 13px; color: #475569; }
 section, table, tr { break-inside: avoid; }
