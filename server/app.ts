@@ -69,6 +69,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
       visitPostsPerWindow: env.VISITS_RATE_LIMIT,
       resultPostsPerWindow: env.RESULTS_RATE_LIMIT,
       counters: services.storage.rateLimits,
+      keys: services.dayKeys,
     }),
   })
   // Only with a metrics listener: without one, nothing is counted (and no process metrics are sampled).

@@ -17,6 +17,7 @@ import { listedHosts, loadSiteConfigs, siteResolver, SitesFileError, type SiteCo
 import { openStorage } from './storage/storage.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
 import { createResultsCounter, type CountedAction } from './results/results-counter.server.ts'
+import { createDayKeys } from './results/day-keys.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
 import { urlForLog } from './log-safe.server.ts'
 import { log } from './log.js'
@@ -52,6 +53,8 @@ export async function startServices(env: Env) {
   const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
   /** Actions counted by this process, per site: `tradesite_actions_total` (kept across a site's rebuild by a reload). */
   const actionTallies = new Map<string, Map<CountedAction, number>>()
+  /** The day's salt and the keys made with it: every key on a client (visitor, once a day, rate limits) is one of these. */
+  const dayKeys = createDayKeys({ salts: storage.results })
   const weather = createWeatherService(weatherEndpoints(env))
   // One image store for every site: variants are content-addressed, so a photo two sites share is kept once.
   const images = createImageStore({
@@ -94,10 +97,11 @@ export async function startServices(env: Env) {
       // Fire and forget: one log line, once this version's pictures are tried; a failure is logged, never unhandled.
       report.logWhenSettled().catch((e: unknown) => console.error(`[record] ${config.id}: the version's report failed`, String(e)))
     })
-    const visits = createVisitStore({ storage: storage.visits, site: config.id, seen: storage.rateLimits })
+    const visits = createVisitStore({ storage: storage.visits, site: config.id, seen: storage.rateLimits, keys: dayKeys })
     const results = createResultsCounter({
       storage: storage.results,
       site: config.id,
+      keys: dayKeys,
       onAction(action) {
         const tally = actionTallies.get(config.id) ?? actionTallies.set(config.id, new Map()).get(config.id)!
         tally.set(action, (tally.get(action) ?? 0) + 1)
@@ -200,6 +204,7 @@ export async function startServices(env: Env) {
     /** The sites served now (the sites file may change them: read it again rather than keeping the list). */
     sites: () => sites,
     storage,
+    dayKeys,
     images,
     actionTallies,
     /** The site a request's host name belongs to, if any. */

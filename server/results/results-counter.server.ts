@@ -1,13 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { canonicalPath } from '../gate/canonical-path.server.ts'
 import type { Device, ResultCount, ResultsStorage } from '../storage/storage-contract.server.ts'
-import { calendarDay, isCountableVisitor } from '../visits/visit-store.server.ts'
+import { isCountableVisitor } from '../visits/visit-store.server.ts'
+import type { DayKeys } from './day-keys.server.ts'
 
 /**
  * What the site brought in (issue 30): visitors, page views, sources and the actions that bring work,
- * counted per site and day without a cookie. A visitor is a hash of the day's salt (kept in storage
- * for that day only), the site, the address and the user agent; neither of the last two is stored.
+ * counted per site and day without a cookie. A visitor is a keyed hash of the site, the address and
+ * the user agent with the day's salt (day-keys.server.ts, kept in storage for that day only); neither
+ * the address nor the user agent is stored.
  * Every count a visitor can repeat (a visitor, a page's visitor, a source, a tap) counts once per
  * visitor and day; page views and stored leads count each time.
  */
@@ -95,28 +97,16 @@ export interface VisitorRequest {
 export interface ResultsCounterOptions {
   storage: ResultsStorage
   site: string
-  timeZone?: string
-  now?: () => number
+  /** The day and its salt: the process's one (services.server.ts), shared with the visit counter and the gate. */
+  keys: DayKeys
   /** Called once per action counted (after its once-a-day rule): the metrics' tallies. */
   onAction?: (action: CountedAction) => void
 }
 
 export type ResultsCounter = ReturnType<typeof createResultsCounter>
 
-export function createResultsCounter({ storage, site, timeZone, now = Date.now, onAction }: ResultsCounterOptions) {
-  const today = calendarDay(timeZone)
-  let salt: { day: string; value: Promise<string> } | undefined
+export function createResultsCounter({ storage, site, keys, onAction }: ResultsCounterOptions) {
   let prunedDay = ''
-
-  /** The day's salt, asked from storage once per day per process (making it deletes the days before). */
-  function saltOf(day: string): Promise<string> {
-    if (salt?.day !== day) {
-      const value = storage.salt(day, () => randomBytes(32).toString('base64url'))
-      salt = { day, value }
-      value.catch(() => (salt = undefined)) // asked again next time
-    }
-    return salt.value
-  }
 
   async function pruneOnce(day: string) {
     if (prunedDay === day) return
@@ -133,10 +123,10 @@ export function createResultsCounter({ storage, site, timeZone, now = Date.now, 
     async recordEvent(event: ResultEvent, request: VisitorRequest): Promise<{ counted: boolean }> {
       const userAgent = request.userAgent ?? ''
       if (!isCountableVisitor(userAgent)) return { counted: false }
-      const day = today(now())
+      const day = keys.today()
       const month = day.slice(0, 7)
       await pruneOnce(day)
-      const visitor = hash(await saltOf(day), site, request.clientIp, userAgent)
+      const visitor = await keys.visitor(day, site, request.clientIp, userAgent)
       const device = deviceOf(userAgent)
       const add = (metric: string, label: string, once?: string[]) =>
         storage.add(site, day, { metric, label, device } satisfies ResultCount, once && hash(visitor, ...once))
@@ -173,7 +163,7 @@ export function createResultsCounter({ storage, site, timeZone, now = Date.now, 
     async recordLead(place: string | undefined, userAgent: string | undefined): Promise<void> {
       const known = FORM_PLACES.find((p) => p === place) ?? OTHER
       const device = deviceOf(userAgent ?? '')
-      await storage.add(site, today(now()), { metric: 'estimate', label: known, device })
+      await storage.add(site, keys.today(), { metric: 'estimate', label: known, device })
       onAction?.('estimate')
     },
   }
