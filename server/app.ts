@@ -20,6 +20,8 @@ import { siteState, startServices } from './services.server.ts'
 import { createMetrics } from './metrics.server.ts'
 import { closeConnectionsAfterAnswers, observationOf, observeRequest } from './request-log.server.ts'
 import { answerTlsAsk } from './tls-ask.server.ts'
+import { parseResultEvent } from './results/results-counter.server.ts'
+import { log } from './log.js'
 import type { ReactNode } from 'react'
 
 // The contractor's leads command (server/leads.js) runs from the same build.
@@ -65,7 +67,9 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     ...createPostGuards({
       contactPostsPerWindow: env.CONTACT_RATE_LIMIT,
       visitPostsPerWindow: env.VISITS_RATE_LIMIT,
+      resultPostsPerWindow: env.RESULTS_RATE_LIMIT,
       counters: services.storage.rateLimits,
+      keys: services.dayKeys,
     }),
   })
   // Only with a metrics listener: without one, nothing is counted (and no process metrics are sampled).
@@ -131,6 +135,33 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   app.use((req, res, next) => {
     if (!resolvedOf(req).site) return void res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found.')
     next()
+  })
+  // The page's beacon (server/pages/results-script.server.ts); the gate bounded its body, checked its origin and counted the client.
+  app.post('/api/results', (req, res) => {
+    const request = resolvedOf(req)
+    const site = request.site!
+    res.set('Cache-Control', 'no-store')
+    const type = req.headers['content-type'] ?? ''
+    if (!/^(text\/plain|application\/json)\b/i.test(type)) return void res.status(415).type('text').send('Send the event as text.')
+    const event = parseResultEvent(request.body ?? '')
+    if (!event) return void res.status(400).type('text').send('Not an event.')
+    // A page fetched ahead of a visit (prefetch, prerender) is not a visit; the script waits for a prerendered page to show.
+    if (req.headers['sec-purpose'] || req.headers.purpose) return void res.status(204).end()
+    const { config } = site
+    site.results
+      .recordEvent(event, {
+        clientIp: request.clientIp,
+        userAgent: req.headers['user-agent'],
+        ownHosts: [request.host, ...config.hosts, ...(config.siteUrl ? [new URL(config.siteUrl).host] : [])],
+        isNotFound: (path) => notFoundRoute(path, site.pageSnapshot().record) !== undefined,
+      })
+      .then(
+        () => res.status(204).end(),
+        (error: unknown) => {
+          log.warn({ event: 'results.not-counted', site: site.id, error: String(error) }, 'a results event could not be counted')
+          res.status(503).end()
+        },
+      )
   })
   app.use(imageRoutes(services.images))
   // Every unknown URL of a route is one cached 404: a flood of them runs no loader.

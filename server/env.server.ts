@@ -69,6 +69,8 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().positive().max(10_000).default(5),
   /** Visit-counter posts one client IP may make per 10 minutes (one per page view; a client counts once a day anyway). */
   VISITS_RATE_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(60),
+  /** Results beacons (a page view, a tap, a form started) one client IP may send per 10 minutes. */
+  RESULTS_RATE_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(120),
   /** Unset → SQLite in DATA_DIR; set → leads, relay outbox, visits and limits in this PostgreSQL, shared by every instance. */
   DATABASE_URL: z
     .string()

@@ -77,6 +77,20 @@ export function createMetrics(services: AppServices) {
     },
   })
 
+  new client.Counter({
+    name: 'tradesite_actions_total',
+    help: 'Actions that bring work, counted by this process per site: phone, chat, email, map and social taps, forms started, estimate requests stored.',
+    labelNames: ['site', 'action'] as const,
+    registers: [register],
+    collect() {
+      this.reset()
+      for (const [site, tally] of services.actionTallies) {
+        if (!served(site)) continue
+        for (const [action, count] of tally) this.inc({ site, action }, count)
+      }
+    },
+  })
+
   // Read from the store at scrape time (one grouped query), so every instance sharing it reports the same.
   let leadCounts: { at: number; counts: Promise<LeadCount[]> } | undefined
   const readLeadCounts = () => {

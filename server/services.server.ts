@@ -16,6 +16,8 @@ import { siteRecordReport } from './record-report.server.ts'
 import { listedHosts, loadSiteConfigs, siteResolver, SitesFileError, type SiteConfig } from './sites/site-config.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
+import { createResultsCounter, type CountedAction } from './results/results-counter.server.ts'
+import { createDayKeys } from './results/day-keys.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
 import { urlForLog } from './log-safe.server.ts'
 import { log } from './log.js'
@@ -49,6 +51,10 @@ export async function startServices(env: Env) {
   // One outbox for every site: each lead carries its own relay URL, frozen when it was stored.
   const outbox = createRelayOutbox({ store: storage.leads, outbound, timing: relayTiming(env) })
   const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
+  /** Actions counted by this process, per site: `tradesite_actions_total` (kept across a site's rebuild by a reload). */
+  const actionTallies = new Map<string, Map<CountedAction, number>>()
+  /** The day's salt and the keys made with it: every key on a client (visitor, once a day, rate limits) is one of these. */
+  const dayKeys = createDayKeys({ salts: storage.results })
   const weather = createWeatherService(weatherEndpoints(env))
   // One image store for every site: variants are content-addressed, so a photo two sites share is kept once.
   const images = createImageStore({
@@ -91,7 +97,16 @@ export async function startServices(env: Env) {
       // Fire and forget: one log line, once this version's pictures are tried; a failure is logged, never unhandled.
       report.logWhenSettled().catch((e: unknown) => console.error(`[record] ${config.id}: the version's report failed`, String(e)))
     })
-    const visits = createVisitStore({ storage: storage.visits, site: config.id, seen: storage.rateLimits })
+    const visits = createVisitStore({ storage: storage.visits, site: config.id, seen: storage.rateLimits, keys: dayKeys })
+    const results = createResultsCounter({
+      storage: storage.results,
+      site: config.id,
+      keys: dayKeys,
+      onAction(action) {
+        const tally = actionTallies.get(config.id) ?? actionTallies.set(config.id, new Map()).get(config.id)!
+        tally.set(action, (tally.get(action) ?? 0) + 1)
+      },
+    })
     /** The record with its images on our origin: what every page renders (its version changes as photos become ready). */
     const pageSnapshot = createLocalRecordView(records.current, images)
     return {
@@ -101,6 +116,7 @@ export async function startServices(env: Env) {
       pageSnapshot,
       leads,
       visits,
+      results,
       weather,
       report,
       /** The site leaves the process (the sites file dropped or changed it): its timers and pages go; its leads stay stored. */
@@ -188,7 +204,9 @@ export async function startServices(env: Env) {
     /** The sites served now (the sites file may change them: read it again rather than keeping the list). */
     sites: () => sites,
     storage,
+    dayKeys,
     images,
+    actionTallies,
     /** The site a request's host name belongs to, if any. */
     siteFor: (hostname: string | undefined) => siteFor(hostname),
     /** Whether a site lists this host name (lower case, no port): the TLS proxy's ask. */

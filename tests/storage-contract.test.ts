@@ -225,6 +225,69 @@ describe.each(backends)('storage contract on $name', (backend) => {
     const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit('ip-3', T0, 1_000)))
     expect(burst.map((h) => h.hits).toSorted((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
   })
+
+  test("results: one salt per day for every instance, made once; a new day's salt deletes the old one and its once-keys", async () => {
+    const place = await backend.fresh()
+    const [a, b] = [(await open(place)).results, (await open(place)).results]
+    let made = 0
+    const make = () => `salt-${++made}`
+    const together = await Promise.all([a.salt('2026-01-15', make), b.salt('2026-01-15', make), a.salt('2026-01-15', make)])
+    expect(new Set(together).size).toBe(1)
+    expect(await b.salt('2026-01-15', make)).toBe(together[0])
+    const count = { metric: 'visitors', label: '', device: 'phone' } as const
+    expect(await a.add('s1', '2026-01-15', count, 'k1')).toBe(true)
+    expect(await b.add('s1', '2026-01-15', count, 'k1')).toBe(false) // the same visitor that day
+    const next = await a.salt('2026-01-16', make)
+    expect(next).not.toBe(together[0])
+    // Yesterday's salt is gone: asking for it again makes a new one (nobody can recompute yesterday's visitors).
+    expect(await b.salt('2026-01-15', () => 'fresh')).toBe('fresh')
+    expect(await a.add('s1', '2026-01-15', count, 'k1')).toBe(true) // its once-keys went with it
+  })
+
+  test('results: counts add per site, day, metric, label and device; a once-key counts once, from any instance', async () => {
+    const place = await backend.fresh()
+    const [a, b] = [(await open(place)).results, (await open(place)).results]
+    const view = { metric: 'views', label: '/', device: 'phone' } as const
+    await a.add('s1', '2026-01-15', view)
+    await b.add('s1', '2026-01-15', view)
+    await a.add('s1', '2026-01-15', { ...view, device: 'desktop' })
+    await a.add('s1', '2026-01-16', view)
+    await a.add('s2', '2026-01-15', view)
+    const tap = { metric: 'action:phone', label: '/', device: 'phone' } as const
+    const taps = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).add('s1', '2026-01-15', tap, 'visitor-1-phone')))
+    expect(taps.filter(Boolean)).toHaveLength(1)
+    expect(await a.add('s1', '2026-01-15', tap, 'visitor-2-phone')).toBe(true)
+    expect(await b.counts('s1', '2026-01-01', '2026-01-15')).toEqual([
+      { day: '2026-01-15', metric: 'action:phone', label: '/', device: 'phone', n: 2 },
+      { day: '2026-01-15', metric: 'views', label: '/', device: 'desktop', n: 1 },
+      { day: '2026-01-15', metric: 'views', label: '/', device: 'phone', n: 2 },
+    ])
+    expect(await a.counts('s2', '2026-01-15', '2026-01-16')).toEqual([
+      { day: '2026-01-15', metric: 'views', label: '/', device: 'phone', n: 1 },
+    ])
+    expect(await a.sites()).toEqual(['s1', 's2'])
+    await a.prune('2026-01-16')
+    expect(await b.counts('s1', '2000-01-01', '2100-01-01')).toEqual([
+      { day: '2026-01-16', metric: 'views', label: '/', device: 'phone', n: 1 },
+    ])
+  })
+
+  test('results: a dimension admits its first labels up to the limit per site and month, then only those', async () => {
+    const place = await backend.fresh()
+    const [a, b] = [(await open(place)).results, (await open(place)).results]
+    expect(await a.admit('s1', '2026-01', 'source', 'google.com', 2)).toBe(true)
+    expect(await b.admit('s1', '2026-01', 'source', 'google.com', 2)).toBe(true)
+    expect(await b.admit('s1', '2026-01', 'source', 'bing.com', 2)).toBe(true)
+    expect(await a.admit('s1', '2026-01', 'source', 'spam.example', 2)).toBe(false)
+    expect(await a.admit('s1', '2026-01', 'source', 'google.com', 2)).toBe(true) // the first ones stay
+    expect(await a.admit('s1', '2026-01', 'utm_source', 'spam.example', 2)).toBe(true) // another dimension
+    expect(await a.admit('s2', '2026-01', 'source', 'spam.example', 2)).toBe(true) // another site
+    expect(await a.admit('s1', '2026-02', 'source', 'spam.example', 2)).toBe(true) // another month
+    const flood = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).admit('s3', '2026-01', 'page', `/p${i}`, 10)))
+    // Instances admitting together may each count before the others commit: bounded by the limit plus those in flight.
+    expect(flood.filter(Boolean).length).toBeGreaterThanOrEqual(10)
+    expect(flood.filter(Boolean).length).toBeLessThanOrEqual(backend.name === 'sqlite' ? 10 : 30)
+  })
 })
 
 describe('PostgreSQL start-up', () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { backends, closeAll, closeStorages } from './storage-backends.ts'
 import { createVisitStore, isCountableVisitor } from '#server/visits/visit-store.server.ts'
+import { createDayKeys } from '#server/results/day-keys.server.ts'
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
@@ -12,7 +13,9 @@ describe.each(backends)('visit counts on $name', (backend) => {
   async function open(place?: string, site = 'p1') {
     const storage = await backend.open(place ?? (await backend.fresh()))
     clock = Date.parse('2025-06-01T12:00:00-06:00')
-    return createVisitStore({ storage: storage.visits, site, seen: storage.rateLimits, timeZone: 'America/Denver', now: () => clock })
+    const now = () => clock
+    const keys = createDayKeys({ salts: storage.results, timeZone: 'America/Denver', now })
+    return createVisitStore({ storage: storage.visits, site, seen: storage.rateLimits, keys, timeZone: 'America/Denver', now })
   }
 
   test('each client counts once a day, today and in total, however often it posts', async () => {

@@ -65,7 +65,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <StaticBlock block={blocks.photo} />
           <div className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-black/5 sm:p-10 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
             <StaticBlock block={blocks.formIntro} />
-            <ContactForm {...form} idPrefix="contact" />
+            <ContactForm {...form} idPrefix="contact" place="contact" />
           </div>
           <div className="lg:col-start-1">
             <StaticBlock block={blocks.cards} />

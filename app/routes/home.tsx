@@ -64,7 +64,7 @@ export default function Home({ loaderData: home }: Route.ComponentProps) {
       {home.reviews ? <HomeReviews {...home.reviews} /> : null}
       <StaticBlock block={blocks.cards} />
       <SendUsAMessage>
-        <ContactForm {...form} idPrefix="home" />
+        <ContactForm {...form} idPrefix="home" place="home" />
       </SendUsAMessage>
       <StaticBlock block={blocks.end} />
     </>

@@ -6,7 +6,12 @@ import { formStringsFor } from '#app/forms/form-strings.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { FieldError, FieldLabel, TextField, errorId, inputClass } from './form-field.tsx'
 
-type Props = { services: string[]; labels: FormLabels; idPrefix: string }
+type Props = {
+  services: string[]
+  labels: FormLabels
+  idPrefix: string
+  /** Where the form is, for the results report: home, contact or modal. */ place: 'home' | 'contact' | 'modal'
+}
 
 const newSubmissionId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
 
@@ -15,7 +20,7 @@ const newSubmissionId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()
  * fetcher post (no reload), field errors beside their fields, focus on the first bad field,
  * a success message and a reset form.
  */
-export function ContactForm({ services, labels, idPrefix }: Props) {
+export function ContactForm({ services, labels, idPrefix, place }: Props) {
   const fetcher = useFetcher<EstimateFormResult>()
   const pageResult = useActionData<EstimateFormResult>() // the no-JavaScript post lands on /contact
   const result = fetcher.data ?? pageResult
@@ -63,6 +68,7 @@ export function ContactForm({ services, labels, idPrefix }: Props) {
       className="relative grid grid-cols-2 gap-x-4 gap-y-5 sm:gap-x-5"
     >
       <input type="hidden" name="submissionId" value={submissionId} />
+      <input type="hidden" name="place" value={place} />
       <TextField {...field('firstName')} label={text.tname} autoComplete="given-name" />
       <TextField {...field('lastName')} label={text.tlname} autoComplete="family-name" />
       <TextField

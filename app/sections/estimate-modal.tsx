@@ -32,7 +32,7 @@ export function EstimateModal({ intro }: { intro: StaticBlockRef }) {
     >
       <div className="px-5 pb-6 pt-5 sm:px-8 sm:pb-8">
         <StaticBlock block={intro} />
-        <ContactForm {...form} idPrefix="estimate" />
+        <ContactForm {...form} idPrefix="estimate" place="modal" />
       </div>
     </Dialog>
   )

@@ -44,6 +44,7 @@ export function SocialIcons({ links, className = 'flex gap-2', iconClassName = '
             href={link.url}
             target="_blank"
             rel="noopener noreferrer"
+            data-social="1"
             className="grid size-9 place-items-center rounded-full transition-colors hover:bg-white/15"
           >
             <Icon icon={brandIcon(link.icon || link.name)} className={iconClassName} />

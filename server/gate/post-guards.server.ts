@@ -1,34 +1,41 @@
 import type { IncomingMessage } from 'node:http'
 import { isCrossOriginPost } from '../same-origin.server.ts'
+import type { DayKeys } from '../results/day-keys.server.ts'
 import type { RateLimitStorage } from '../storage/storage-contract.server.ts'
 import { formAnswers } from './form-answers.server.ts'
 import type { Refusal } from './request-gate.server.ts'
 import type { ResolvedRequest } from './request-resolver.server.ts'
 
 const WINDOW_MS = 10 * 60 * 1000
+const tooMany: Refusal = { status: 429, text: 'Too many requests.', headers: { 'Retry-After': String(WINDOW_MS / 1000) } }
 
 /**
- * The guards of the two things a stranger can post. Counters live in the storage, so instances
- * sharing a database share the limits.
+ * The guards of the things a stranger can post. Counters live in the storage, so instances sharing a
+ * database share the limits. A counter's key is the kind and a keyed hash of the client's address with
+ * the day's salt (results/day-keys.server.ts), never the address: a window that spans midnight starts
+ * again with the new day's key.
  */
 type Limits = {
   contactPostsPerWindow: number
   /** The visit counter is posted once per page view: a person reads fewer pages than this in ten minutes. */
   visitPostsPerWindow: number
+  /** The results beacon is sent per page view and per tap: a person sends fewer than this in ten minutes. */
+  resultPostsPerWindow: number
   counters: RateLimitStorage
+  keys: DayKeys
 }
 
-export function createPostGuards({ contactPostsPerWindow, visitPostsPerWindow, counters }: Limits) {
+export function createPostGuards({ contactPostsPerWindow, visitPostsPerWindow, resultPostsPerWindow, counters, keys }: Limits) {
   let prunedAt = 0
-  /** This client's hits in the current window; null when the storage cannot say (the post goes on). */
-  async function hits(key: string): Promise<number | null> {
+  /** This client's hits of one kind in the current window; null when the storage cannot say (the post goes on). */
+  async function hits(kind: string, clientIp: string): Promise<number | null> {
     const now = Date.now()
     try {
       if (now - prunedAt >= WINDOW_MS) {
         prunedAt = now // ended windows are forgotten at most once a window per instance
         await counters.prune(now)
       }
-      return (await counters.hit(key, now, WINDOW_MS)).hits
+      return (await counters.hit(await keys.client(kind, clientIp), now, WINDOW_MS)).hits
     } catch {
       return null
     }
@@ -43,13 +50,20 @@ export function createPostGuards({ contactPostsPerWindow, visitPostsPerWindow, c
     async contactGuard(request: ResolvedRequest, req: IncomingMessage): Promise<Refusal | { rateLimited: boolean }> {
       const headers = { get: (name: string) => [req.headers[name] ?? ''].flat()[0] || undefined }
       if (isCrossOriginPost(headers, request.requestOrigin)) return { status: 403, text: formAnswers(request.site!).crossOrigin }
-      const count = await hits(`contact:${request.clientIp}`)
+      const count = await hits('contact', request.clientIp)
       return { rateLimited: count !== null && count > contactPostsPerWindow }
     },
     async visitsGuard(request: ResolvedRequest): Promise<Refusal | null> {
-      const count = await hits(`visits:${request.clientIp}`)
+      const count = await hits('visits', request.clientIp)
       if (count === null || count <= visitPostsPerWindow) return null
-      return { status: 429, text: 'Too many requests.', headers: { 'Retry-After': String(WINDOW_MS / 1000) } }
+      return tooMany
+    },
+    /** A beacon another site's page sent is refused (403); beyond the limit, 429. */
+    async resultsGuard(request: ResolvedRequest, req: IncomingMessage): Promise<Refusal | null> {
+      const headers = { get: (name: string) => [req.headers[name] ?? ''].flat()[0] || undefined }
+      if (isCrossOriginPost(headers, request.requestOrigin)) return { status: 403, text: 'Not from this site.' }
+      const count = await hits('results', request.clientIp)
+      return count === null || count <= resultPostsPerWindow ? null : tooMany
     },
   }
 }

@@ -17,6 +17,7 @@ export const BODY_LIMITS: ReadonlyMap<string, number> = new Map([
   ['/contact', 64 * 1024], // every form on the site posts here; `.data` is React Router's fetcher post
   ['/contact.data', 64 * 1024],
   ['/api/visits', 1024],
+  ['/api/results', 1024], // the page's beacon (server/pages/results-script.server.ts): a few dozen bytes
 ])
 export const CONTACT_PATHS: ReadonlySet<string> = new Set(['/contact', '/contact.data'])
 const METHODS = new Set(['GET', 'HEAD', 'POST'])
@@ -29,6 +30,8 @@ export type GateOptions = RequestResolverOptions & {
   contactGuard: (request: ResolvedRequest, req: IncomingMessage) => Promise<Refusal | { rateLimited: boolean }>
   /** Judges a visit count post (one client may not inflate the counter). */
   visitsGuard: (request: ResolvedRequest) => Promise<Refusal | null>
+  /** Judges a results beacon: from the site's own pages, and not too many from one client. */
+  resultsGuard: (request: ResolvedRequest, req: IncomingMessage) => Promise<Refusal | null>
 }
 
 /** Passes the request on (with its resolved view), or answers it and resolves null. */
@@ -76,7 +79,7 @@ export function createGate(options: GateOptions) {
       if ('status' in verdict) return refuse(verdict)
       passed = verdict
     } else {
-      const refusal = await options.visitsGuard(request)
+      const refusal = pathname === '/api/results' ? await options.resultsGuard(request, req) : await options.visitsGuard(request)
       if (refusal) return refuse(refusal)
     }
     const body = await readBody(req, limit)

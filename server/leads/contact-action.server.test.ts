@@ -33,6 +33,10 @@ afterEach(async () => {
   tmp.remove()
 })
 
+/** Estimate requests counted for the results report, by the form's place. */
+let counted: (string | undefined)[] = []
+beforeEach(() => void (counted = []))
+
 /** Posts `fields` to the action for the site showing `record`; answers { status, body }. */
 async function post(fields: Record<string, string | string[]>, { rateLimited = false, guarded = true } = {}) {
   const body = new URLSearchParams()
@@ -40,24 +44,33 @@ async function post(fields: Record<string, string | string[]>, { rateLimited = f
   const request = new Request('http://site.test/contact', { method: 'POST', body })
   // Only what the action reads; the rest of the context belongs to the server.
   const contact = guarded ? { rateLimited } : undefined
-  const context = { snapshot: { record }, services: { id: 'page-1', leads }, clientIp: '203.0.113.9', contact } as unknown as AppLoadContext
+  const results = { recordLead: async (place: string | undefined) => void counted.push(place) }
+  const context = {
+    snapshot: { record },
+    services: { id: 'page-1', leads, results },
+    clientIp: '203.0.113.9',
+    contact,
+  } as unknown as AppLoadContext
   const answer = await contactAction(request, context)
   return 'init' in answer ? { status: answer.init?.status ?? 200, body: answer.data } : { status: 200, body: answer }
 }
 
 describe('POST /contact answers', () => {
-  test('a valid lead: "sent", and it is stored', async () => {
-    expect(await post({ ...validForm, submissionId: 'form-0001' })).toEqual({
+  test('a valid lead: "sent", and it is stored, and counted once by its form\'s place (a repeat is not)', async () => {
+    expect(await post({ ...validForm, submissionId: 'form-0001', place: 'modal' })).toEqual({
       status: 200,
       body: { ok: true, message: 'Thank you! Your request was sent. We will contact you shortly.' },
     })
     expect(await storage.leads.listLeads()).toHaveLength(1)
+    await post({ ...validForm, submissionId: 'form-0001', place: 'modal' })
+    expect(counted).toEqual(['modal'])
   })
 
   test('a filled honeypot with invalid fields: the same "sent", no field messages, nothing stored', async () => {
     const bot = await post({ firstName: '', email: 'ana@', phone: '1', website: 'http://spam.example' })
     expect(bot).toEqual({ status: 200, body: { ok: true, message: 'Thank you! Your request was sent. We will contact you shortly.' } })
     expect(await storage.leads.listLeads()).toEqual([])
+    expect(counted).toEqual([])
   })
 
   test('invalid fields: 400, a message per field, and the entries to put back', async () => {

@@ -37,7 +37,18 @@ export async function contactAction(request: Request, context: AppLoadContext) {
     })
   // Nothing was stored, so nothing is promised: the visitor's input goes back into the form.
   if (!result) return refuse(503, text.unavailable, readEstimateForm(form).values)
-  if (result.ok) return { ok: true, message: text.sent } satisfies EstimateFormResult
+  if (result.ok) {
+    // What the site brought in: a new estimate request, by where its form was (the form's hidden `place`).
+    if (result.created) {
+      const place = form.get('place')
+      context.services.results
+        .recordLead(typeof place === 'string' ? place : undefined, request.headers.get('user-agent') ?? undefined)
+        .catch((e: unknown) =>
+          log.warn({ event: 'results.not-counted', site: context.services.id, error: String(e) }, 'a lead was not counted'),
+        )
+    }
+    return { ok: true, message: text.sent } satisfies EstimateFormResult
+  }
   return refuse(400, text.invalid, result.values, result.fieldErrors)
 }
 

@@ -55,7 +55,7 @@ describe('lead service', () => {
   test('a valid lead is stored, then relayed with the exact provider body', async () => {
     const service = await start()
     const result = await service.submit(validForm, visitor)
-    expect(result).toEqual({ ok: true, id: expect.any(String) })
+    expect(result).toEqual({ ok: true, id: expect.any(String), created: true })
     const id = (result as { id: string }).id
     expect(await service.store.getLead(id)).toMatchObject({
       pageId: 'page-1',
@@ -173,7 +173,7 @@ describe('lead service', () => {
   test('a filled honeypot gets a fake success and nothing is stored or relayed', async () => {
     const service = await start()
     const result = await service.submit({ ...validForm, website: 'http://spam.example' }, visitor)
-    expect(result).toEqual({ ok: true, id: expect.any(String) })
+    expect(result).toEqual({ ok: true, id: expect.any(String), created: false })
     await service.outbox.idle()
     expect(await service.store.listLeads()).toEqual([])
     expect(relay.requests).toEqual([])
@@ -183,7 +183,7 @@ describe('lead service', () => {
   test('the honeypot is checked first: a bot with bad fields gets the same success, never a field message', async () => {
     const service = await start()
     const result = await service.submit({ firstName: '', email: 'ana@', service: 'Gutters', website: 'http://spam.example' }, visitor)
-    expect(result).toEqual({ ok: true, id: expect.any(String) })
+    expect(result).toEqual({ ok: true, id: expect.any(String), created: false })
     await service.outbox.idle()
     expect(await service.store.listLeads()).toEqual([])
     expect(relay.requests).toEqual([])
@@ -193,7 +193,7 @@ describe('lead service', () => {
     const service = await start()
     const first = await service.submit(validForm, { ...visitor, idempotencyKey: 'form-123' })
     const second = await service.submit(validForm, { ...visitor, idempotencyKey: 'form-123' })
-    expect(second).toEqual(first)
+    expect(second).toEqual({ ...first, created: false }) // the same lead, not a new one
     await service.outbox.idle()
     expect(await service.store.listLeads()).toHaveLength(1)
     expect(relay.requests).toHaveLength(1)

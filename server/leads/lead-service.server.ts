@@ -10,7 +10,8 @@ import { leadsLogger, createRelayOutbox, type Logger, type RelayOutbox, type Rel
 /** What POST /contact needs: validate, store, then let the outbox relay in the background. */
 
 /** A bot's post gets an id too, like any success, though nothing was stored under it. */
-export type SubmitResult = { ok: true; id: string } | EstimateFormRefusal
+export type SubmitResult =
+  { ok: true; id: string; /** A new lead was stored (not a repeat, not a bot's). */ created: boolean } | EstimateFormRefusal
 
 export interface SubmitContext {
   clientIp?: string
@@ -69,7 +70,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     const parsed = parseEstimateForm(formInput, record.dbServices, langOf(record.labels.formLabel))
     if (parsed.ok && parsed.bot) {
       logger.info('honeypot filled; lead dropped with a fake success', { event: 'lead.bot', site })
-      return { ok: true, id: randomUUID() } // indistinguishable from a real success, so bots learn nothing
+      return { ok: true, id: randomUUID(), created: false } // indistinguishable from a real success, so bots learn nothing
     }
     if (!parsed.ok) return parsed
 
@@ -94,7 +95,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
       releaseHeldInBackground() // the relay URL may have appeared since earlier leads were held
       outbox.poke()
     }
-    return { ok: true, id: row.id }
+    return { ok: true, id: row.id, created }
   }
 
   function releaseHeldInBackground() {

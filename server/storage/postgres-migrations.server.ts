@@ -30,6 +30,13 @@ export const POSTGRES_MIGRATIONS = [
    CREATE INDEX leads_site ON leads (site, created_at);
    CREATE TABLE visit_days (site text NOT NULL, day text NOT NULL, views bigint NOT NULL, PRIMARY KEY (site, day));
    CREATE TABLE rate_limits (key text PRIMARY KEY, hits integer NOT NULL, reset_at bigint NOT NULL);`,
+  // What the site brought in (issue 30): aggregates per site and day; today's salt and once-keys only.
+  `CREATE TABLE results_salts (day text PRIMARY KEY, salt text NOT NULL);
+   CREATE TABLE results_once (day text NOT NULL, key text NOT NULL, PRIMARY KEY (day, key));
+   CREATE TABLE results_labels (site text NOT NULL, month text NOT NULL, dimension text NOT NULL, label text NOT NULL,
+     PRIMARY KEY (site, month, dimension, label));
+   CREATE TABLE results_counts (site text NOT NULL, day text NOT NULL, metric text NOT NULL, label text NOT NULL, device text NOT NULL,
+     n bigint NOT NULL, PRIMARY KEY (site, day, metric, label, device));`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

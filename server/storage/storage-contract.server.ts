@@ -39,12 +39,49 @@ export interface RateLimitStorage {
   prune(now: number): Promise<void>
 }
 
+/** Phone or desktop (tablets count as desktop), from the user agent; nothing else of it is kept. */
+export type Device = 'phone' | 'desktop'
+
+/** One aggregate: a metric of a site's day, by label (a page, a source, a form) and device. */
+export interface ResultCount {
+  metric: string
+  label: string
+  device: Device
+}
+
+export interface ResultRow extends ResultCount {
+  day: string
+  n: number
+}
+
+/**
+ * What the site brought in (issue 30): aggregates only, per site and day. The only per-visitor rows
+ * are today's: the day's salt and the opaque keys that make a visitor count once, both deleted once
+ * the day is over. Labels of the open-ended dimensions (pages, sources, campaigns) are admitted per
+ * site and month up to a limit; the rest are counted as "other" by the caller.
+ */
+export interface ResultsStorage {
+  /** The day's salt, made at its first use (the same for every instance); salts and once-keys of days before `day` are deleted. */
+  salt(day: string, make: () => string): Promise<string>
+  /** Whether `label` is counted as itself this month: already admitted, or admitted now while the dimension has fewer than `limit`. */
+  admit(site: string, month: string, dimension: string, label: string, limit: number): Promise<boolean>
+  /** Adds one to a count; with `once` (an opaque key of that day), only the first time that key comes. Answers whether it counted. */
+  add(site: string, day: string, count: ResultCount, once?: string): Promise<boolean>
+  /** A site's counts for days from `from` to `to` (inclusive, YYYY-MM-DD). */
+  counts(site: string, from: string, to: string): Promise<ResultRow[]>
+  /** Every site with a count. */
+  sites(): Promise<string[]>
+  /** Deletes counts of days, and labels of months, before `day` (retention: 25 months). */
+  prune(day: string): Promise<void>
+}
+
 export interface Storage {
   kind: 'sqlite' | 'postgres'
   /** For logs: the data folder, or the database URL without its password. */
   location: string
   leads: LeadStore
   visits: VisitStorage
+  results: ResultsStorage
   rateLimits: RateLimitStorage
   close(): Promise<void>
 }

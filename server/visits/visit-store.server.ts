@@ -1,5 +1,6 @@
 import { isbot } from 'isbot'
 import type { RateLimitStorage, VisitCounts, VisitStorage } from '#server/storage/storage-contract.server.ts'
+import { calendarDay, type DayKeys } from '#server/results/day-keys.server.ts'
 
 /** Page views of one site per day and in total. Days are calendar days in `timeZone` (the server's own by default). */
 export type { VisitCounts }
@@ -10,6 +11,8 @@ export interface VisitStoreOptions {
   site: string
   /** Remembers which clients were counted today, so one client counts once a day however often it posts. */
   seen: RateLimitStorage
+  /** A client of the day as an opaque key (the results' visitor): what `seen` remembers, never the address. */
+  keys: DayKeys
   timeZone?: string
   now?: () => number
 }
@@ -21,18 +24,18 @@ export const isCountableVisitor = (userAgent: string | null | undefined) => Bool
 
 const DAY_MS = 24 * 3600 * 1000
 
-export function createVisitStore({ storage, site, seen, timeZone, now = Date.now }: VisitStoreOptions) {
-  const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-  const dayKey = () => dayFormat.format(now())
+export function createVisitStore({ storage, site, seen, keys, timeZone, now = Date.now }: VisitStoreOptions) {
+  const day = calendarDay(timeZone)
+  const dayKey = () => day(now())
   const counts = (): Promise<VisitCounts> => storage.counts(site, dayKey())
 
   return {
     counts,
-    /** Counts one visit per client and day, bots never; answers the counts either way. */
+    /** Counts one visit per client (address and user agent) and day, bots never; answers the counts either way. */
     async recordView(userAgent: string | null | undefined, client: string): Promise<VisitCounts & { counted: boolean }> {
       if (!isCountableVisitor(userAgent)) return { ...(await counts()), counted: false }
       const day = dayKey()
-      const { hits } = await seen.hit(`visit:${site}:${day}:${client}`, now(), DAY_MS)
+      const { hits } = await seen.hit(`visit:${await keys.visitor(day, site, client, userAgent!)}`, now(), DAY_MS)
       if (hits > 1) return { ...(await counts()), counted: false }
       return { ...(await storage.countView(site, day)), counted: true }
     },

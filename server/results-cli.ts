@@ -1,0 +1,191 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { langOf } from '#app/i18n/strings.ts'
+import { parsePageRecord, type PageRecord } from '#app/record/schema.ts'
+import { startDemoProvider } from './demo-provider.server.ts'
+import { parseEnv, type Env } from './env.server.ts'
+import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server.ts'
+import { createOutboundClient } from './outbound/outbound-client.server.ts'
+import { fetchRecord, recordEndpoint } from './record-source.server.ts'
+import { buildResultsReport, daysOf, previousMonth, resultsCsv, TOTALS, type ResultsReport } from './results/results-report.ts'
+import { resultsHtml } from './results/results-report-html.ts'
+import { loadSiteConfigs, type SiteConfig } from './sites/site-config.server.ts'
+import { openStorage } from './storage/storage.server.ts'
+import type { ResultsStorage } from './storage/storage-contract.server.ts'
+
+/**
+ * `npm run results -- [--site ID] --month YYYY-MM [--json | --csv | --html F]`: what each site brought
+ * in that month (server/results/results-report.ts), read from the same storage as the server
+ * (`DATABASE_URL`, else SQLite in `DATA_DIR`). A site is its id in SITES_FILE (its page id without
+ * one); without `--site`, every configured site and every site with counts. The HTML page is the
+ * site's: its language, name, logo and colours, from its last good record in DATA_DIR or else its provider.
+ * Exit status: 0, or 2 when the report could not be made.
+ */
+
+const USAGE = 'usage: npm run results -- [--site <id>] --month <YYYY-MM> [--json | --csv | --html <report.html>]\n'
+const LOGO_WIDTH = 320
+
+type Write = (s: string) => void
+
+export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Write = (s) => void process.stdout.write(s)): Promise<number> {
+  const option = (name: string) => (argv.includes(name) ? (argv[argv.indexOf(name) + 1] ?? '') : undefined)
+  const [site, month, htmlFile] = [option('--site'), option('--month'), option('--html')]
+  const formats = [argv.includes('--json'), argv.includes('--csv'), htmlFile !== undefined].filter(Boolean).length
+  const known = new Set(['--site', '--month', '--html', '--json', '--csv'])
+  const stray = argv.filter((a, i) => a.startsWith('--') && !known.has(a) && !['--site', '--month', '--html'].includes(argv[i - 1] ?? ''))
+  if (
+    !month ||
+    !/^\d{4}-(0[1-9]|1[0-2])$/.test(month) ||
+    [site, htmlFile].some((v) => v !== undefined && (!v || v.startsWith('--'))) ||
+    formats > 1 ||
+    stray.length
+  ) {
+    process.stderr.write(USAGE)
+    return 2
+  }
+  let env: Env
+  let configs: SiteConfig[]
+  try {
+    env = parseEnv(source)
+    configs = loadSiteConfigs(env)
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+    return 2
+  }
+  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: configs[0]!.id }).catch(
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+      return null
+    },
+  )
+  if (!storage) return 2
+  try {
+    const ids = site ? [site] : [...new Set([...configs.map((c) => c.id), ...(await storage.results.sites())])].sort()
+    if (site && !configs.some((c) => c.id === site) && !(await storage.results.sites()).includes(site)) {
+      process.stderr.write(
+        `No site "${site}" in ${env.SITES_FILE ?? `PAGE_ID (${env.PAGE_ID})`} or in the stored results: ${ids.join(', ')}\n`,
+      )
+      return 2
+    }
+    const reports = await Promise.all(ids.map((id) => monthReport(storage.results, id, month)))
+    if (htmlFile !== undefined) {
+      for (const report of reports) {
+        const file = reports.length === 1 ? htmlFile : withSuffix(htmlFile, report.site)
+        const config = configs.find((c) => c.id === report.site)
+        fs.writeFileSync(file, resultsHtml(report, await pageLook(env, config)))
+        process.stderr.write(`Wrote ${file}\n`)
+      }
+    }
+    if (argv.includes('--json')) write(`${JSON.stringify(site ? reports[0] : reports, null, 2)}\n`)
+    else if (argv.includes('--csv')) write(resultsCsv(reports))
+    else if (htmlFile === undefined) write(reports.map(text).join('\n'))
+    return 0
+  } finally {
+    await storage.close()
+  }
+}
+
+export async function monthReport(results: ResultsStorage, site: string, month: string): Promise<ResultsReport> {
+  const range = (m: string) => [daysOf(m)[0]!, daysOf(m).at(-1)!] as const
+  const [rows, previous] = await Promise.all([results.counts(site, ...range(month)), results.counts(site, ...range(previousMonth(month)))])
+  return buildResultsReport(site, month, rows, previous)
+}
+
+function withSuffix(file: string, site: string) {
+  const ext = path.extname(file)
+  return `${file.slice(0, file.length - ext.length)}-${site.replace(/[^\w.-]/g, '_')}${ext}`
+}
+
+function text(report: ResultsReport): string {
+  const lines = [`${report.site}: ${report.month} (previous: ${report.previousMonth})`]
+  for (const name of TOTALS) {
+    const t = report.totals[name]
+    lines.push(`  ${name.padEnd(14)} ${String(t.month).padStart(6)}  (phone ${t.phone}, desktop ${t.desktop}; previous ${t.previous})`)
+  }
+  const top = (title: string, list: { name: string; n: number }[]) => {
+    if (list.length)
+      lines.push(
+        `  ${title}: ${list
+          .slice(0, 10)
+          .map((e) => `${e.name} ${e.n}`)
+          .join(', ')}`,
+      )
+  }
+  top(
+    'pages',
+    report.pages.map((p) => ({ name: p.name, n: p.views })),
+  )
+  top(
+    'sources',
+    report.sources.map((s) => ({ name: s.name, n: s.visitors })),
+  )
+  top(
+    'campaigns',
+    report.campaigns.utm_campaign.map((s) => ({ name: s.name, n: s.visitors })),
+  )
+  top(
+    'estimate requests',
+    report.forms.map((f) => ({ name: f.name, n: f.requests })),
+  )
+  return `${lines.join('\n')}\n`
+}
+
+/** The site's language, name, colours and logo: its last good record on disk, else its provider's; the theme's own without either. */
+async function pageLook(env: Env, config: SiteConfig | undefined) {
+  const record = config ? await siteRecord(env, config) : null
+  if (!record) return { lang: 'en' as const, businessName: config?.id ?? '' }
+  return {
+    lang: langOf(record.labels.formLabel),
+    businessName: record.dbPrincipal.name || config!.id,
+    styles: record.styles,
+    logo: record.dbPrincipal.logo ? await logoData(env, config!, record.dbPrincipal.logo) : undefined,
+  }
+}
+
+async function siteRecord(env: Env, config: SiteConfig): Promise<PageRecord | null> {
+  try {
+    const saved = JSON.parse(fs.readFileSync(path.join(env.DATA_DIR, `record-${config.pageId}.json`), 'utf8')) as { body: unknown }
+    return parsePageRecord(saved.body)
+  } catch {
+    // Not saved here (another instance's DATA_DIR): ask the provider.
+  }
+  const demo = config.pageApiUrl || env.PAGE_API_URL ? null : await startDemoProvider()
+  try {
+    const apiUrl = config.pageApiUrl ?? env.PAGE_API_URL ?? demo!.apiUrl
+    const outbound = createOutboundClient({ allowOrigins: [apiUrl, ...env.OUTBOUND_ALLOW_ORIGINS] })
+    const { raw } = await fetchRecord(recordEndpoint(apiUrl, config.pageId), {
+      outbound,
+      timeoutMs: env.RECORD_TIMEOUT_MS,
+      maxBytes: env.RECORD_MAX_MB * 1024 * 1024,
+    })
+    return parsePageRecord(raw)
+  } catch (error) {
+    process.stderr.write(
+      `${config.id}: no record (${error instanceof Error ? error.message : error}); the page uses the theme's own colours\n`,
+    )
+    return null
+  } finally {
+    demo?.close()
+  }
+}
+
+/** The logo, fetched as the server's image pipeline would, as a small WebP data URI (the page makes no request). */
+async function logoData(env: Env, config: SiteConfig, url: string): Promise<string | undefined> {
+  const apiUrl = config.pageApiUrl ?? env.PAGE_API_URL ?? 'http://127.0.0.1'
+  try {
+    const fetchImage = createImageFetcher(createOutboundClient({ allowOrigins: [apiUrl, ...env.OUTBOUND_ALLOW_ORIGINS] }), {
+      timeoutMs: env.IMAGE_TIMEOUT_MS,
+      maxBytes: IMAGE_MAX_BYTES,
+      publicDir: path.resolve('public'),
+    })
+    const webp = await sharp(await fetchImage(url))
+      .rotate()
+      .resize({ width: LOGO_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer()
+    return `data:image/webp;base64,${webp.toString('base64')}`
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,282 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import Database from 'better-sqlite3'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { monthReport } from '#server/results-cli.ts'
+import { resultsReportSchema, type ResultsReport } from '#server/results/results-report.ts'
+import { openStorage } from '#server/storage/storage.server.ts'
+import { acmeRecord, validLead } from './contact-post.ts'
+import { startFakeProvider } from './fake-provider.ts'
+import { freshDatabase } from './postgres.ts'
+import { ensureBuilt, startSite } from './site-server.ts'
+
+/**
+ * What the site brought in (issue 30), against the real server on each backend: the beacon's counts,
+ * bots and prefetches not counted, hostile posts refused, a flood of made-up referrers and pages kept
+ * to the month's 50 labels and away from another site, nothing of a visitor's in any results table.
+ */
+
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36 results-test-a'
+const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 results-test-b'
+const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+const IP_A = '198.51.100.23'
+const IP_B = '198.51.100.77'
+const month = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit' }).format(Date.now()).slice(0, 7)
+
+const backends = [
+  { name: 'sqlite', env: async (): Promise<Record<string, string>> => ({}) },
+  { name: 'postgres', env: async () => ({ DATABASE_URL: await freshDatabase(inject('postgresUrl')) }) },
+]
+
+describe.each(backends)('results on $name', (backend) => {
+  let site: Awaited<ReturnType<typeof startSite>>
+  let provider: Awaited<ReturnType<typeof startFakeProvider>>
+  let env: Record<string, string>
+  let dir: string
+
+  beforeAll(async () => {
+    ensureBuilt()
+    provider = await startFakeProvider({ kind: 'ok', record: acmeRecord() })
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'results-'))
+    const sitesFile = path.join(dir, 'sites.json')
+    fs.writeFileSync(
+      sitesFile,
+      JSON.stringify([
+        { hosts: ['alpha.test'], pageId: 'alpha', siteUrl: 'http://alpha.test' },
+        { hosts: ['beta.test'], pageId: 'beta', siteUrl: 'http://beta.test' },
+      ]),
+    )
+    env = { SITES_FILE: sitesFile, PAGE_API_URL: provider.url, TRUST_PROXY: '127.0.0.1', ...(await backend.env()) }
+    site = await startSite(env, path.join(dir, 'data'))
+  })
+
+  afterAll(async () => {
+    await site?.stop()
+    provider?.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** A beacon as the page's script sends it (text/plain, same-origin) from one visitor. */
+  const beacon = (host: string, event: unknown, { ip = IP_A, ua = PHONE_UA, headers = {} as Record<string, string> } = {}) =>
+    site.request(host, '/api/results', {
+      method: 'POST',
+      body: typeof event === 'string' ? event : JSON.stringify(event),
+      headers: {
+        'Content-Type': 'text/plain;charset=UTF-8',
+        'Sec-Fetch-Site': 'same-origin',
+        'X-Forwarded-For': ip,
+        ...(ua ? { 'User-Agent': ua } : {}),
+        ...headers,
+      },
+    })
+
+  const report = async (id: string): Promise<ResultsReport> => {
+    const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: site.dataDir, defaultSite: 'alpha' })
+    try {
+      return await monthReport(storage.results, id, month)
+    } finally {
+      await storage.close()
+    }
+  }
+
+  test('two visitors, their views, taps, a form started and one sent: exact counts; the same visitor twice is one; bots count nothing', async () => {
+    const accepted = async (answer: Promise<{ status: number }>) => expect((await answer).status).toBe(204)
+    // Visitor A, on a phone, lands from a Google ad, reads two pages, taps the phone twice, opens the chat, starts the modal's form.
+    await accepted(
+      beacon('alpha.test', { a: 'view', p: '/', r: 'www.google.com', q: '?utm_source=Google&utm_medium=cpc&utm_campaign=fall' }),
+    )
+    await accepted(beacon('alpha.test', { a: 'view', p: '/services', r: 'alpha.test' }))
+    await accepted(beacon('alpha.test', { a: 'phone', p: '/services' }))
+    await accepted(beacon('alpha.test', { a: 'phone', p: '/services' }))
+    await accepted(beacon('alpha.test', { a: 'chat', p: '/services' }))
+    await accepted(beacon('alpha.test', { a: 'form', p: '/services', f: 'modal' }))
+    await accepted(beacon('alpha.test', { a: 'view', p: '/', r: 'alpha.test' })) // back home: the same visitor
+    // Visitor B, on a desktop, types the address, reads the contact page, taps the email, sends the contact page's form.
+    const b = { ip: IP_B, ua: DESKTOP_UA }
+    await accepted(beacon('alpha.test', { a: 'view', p: '/contact', r: '' }, b))
+    await accepted(beacon('alpha.test', { a: 'email', p: '/contact' }, b))
+    await accepted(beacon('alpha.test', { a: 'form', p: '/contact', f: 'contact' }, b))
+    const form = new URLSearchParams({ ...validLead, contactWays: 'phone', place: 'contact', submissionId: 'results-0001' })
+    const sent = await site.request('alpha.test', '/contact', {
+      method: 'POST',
+      body: form.toString(),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Sec-Fetch-Site': 'same-origin',
+        'X-Forwarded-For': IP_B,
+        'User-Agent': DESKTOP_UA,
+      },
+    })
+    expect(sent.status).toBe(200)
+    // Not visitors: a crawler, a client without a user agent, a prefetch.
+    await accepted(beacon('alpha.test', { a: 'view', p: '/' }, { ua: BOT_UA, ip: '198.51.100.99' }))
+    await accepted(beacon('alpha.test', { a: 'phone', p: '/' }, { ua: '', ip: '198.51.100.98' }))
+    await accepted(beacon('alpha.test', { a: 'view', p: '/' }, { ip: '198.51.100.97', headers: { 'Sec-Purpose': 'prefetch' } }))
+
+    const r = await report('alpha')
+    expect(resultsReportSchema.parse(r)).toEqual(r)
+    const totals = Object.fromEntries(Object.entries(r.totals).map(([k, t]) => [k, [t.phone, t.desktop]]))
+    expect(totals).toEqual({
+      visitors: [1, 1],
+      views: [3, 1],
+      phone: [1, 0],
+      chat: [1, 0],
+      email: [0, 1],
+      map: [0, 0],
+      social: [0, 0],
+      estimates: [0, 1],
+      formsStarted: [1, 1],
+      formsNotSent: [1, 0],
+    })
+    expect(r.pages).toEqual([
+      { name: '/', views: 2, visitors: 1, actions: 0 },
+      { name: '/contact', views: 1, visitors: 1, actions: 1 },
+      { name: '/services', views: 1, visitors: 1, actions: 2 },
+    ])
+    expect(r.sources).toEqual([
+      { name: '(direct)', visitors: 1 },
+      { name: 'google.com', visitors: 1 },
+    ])
+    expect(r.campaigns).toEqual({
+      utm_source: [{ name: 'google', visitors: 1 }],
+      utm_medium: [{ name: 'cpc', visitors: 1 }],
+      utm_campaign: [{ name: 'fall', visitors: 1 }],
+    })
+    expect(r.forms).toEqual([
+      { name: 'home', requests: 0, started: 0, notSent: 0 },
+      { name: 'contact', requests: 1, started: 1, notSent: 0 },
+      { name: 'modal', requests: 0, started: 1, notSent: 1 },
+    ])
+    const today = r.days.find((d) => d.views)!
+    expect(today).toMatchObject({ visitors: 2, views: 4, actions: 3, estimates: 1 })
+    expect((await report('beta')).totals.views.month).toBe(0)
+  })
+
+  test('forged, cross-site, oversized and malformed events are refused, and count nothing', async () => {
+    const before = await report('alpha')
+    const answers = await Promise.all([
+      beacon('alpha.test', { a: 'view', p: '/' }, { headers: { 'Sec-Fetch-Site': 'cross-site' } }),
+      beacon('alpha.test', { a: 'view', p: '/', r: 'x'.repeat(2000) }),
+      beacon('alpha.test', { a: 'delete', p: '/' }),
+      beacon('alpha.test', { a: 'view', p: '/', site: 'beta' }),
+      beacon('alpha.test', { a: 'view', p: '/About/' }),
+      beacon('alpha.test', { a: 'form', p: '/', f: 'anywhere' }),
+      beacon('alpha.test', 'not json'),
+      beacon('alpha.test', { a: 'view', p: '/' }, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+      beacon('nobody.test', { a: 'view', p: '/' }),
+    ])
+    expect(answers.map((a) => a.status)).toEqual([403, 413, 400, 400, 400, 400, 400, 415, 404])
+    expect(await report('alpha')).toEqual(before)
+  })
+
+  test('a client beyond RESULTS_RATE_LIMIT (120 per 10 minutes) gets 429', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 121; i++) statuses.push((await beacon('alpha.test', { a: 'phone', p: '/' }, { ip: '203.0.113.200' })).status)
+    expect(statuses.slice(0, 120).every((s) => s === 204)).toBe(true)
+    expect(statuses[120]).toBe(429)
+  })
+
+  test('10 000 events with made-up referrers and pages: 50 of each per month, the rest "other"; the other site unchanged', async () => {
+    await beacon('beta.test', { a: 'view', p: '/', r: 'bing.com' }, { ip: '192.0.2.1' })
+    await beacon('beta.test', { a: 'phone', p: '/' }, { ip: '192.0.2.1' })
+    const beta = await report('beta')
+    const random = () => Math.random().toString(36).slice(2, 10)
+    let next = 0
+    const started = performance.now()
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        for (let i = next++; i < 10_000; i = next++) {
+          // 100 clients of 100 events each (under the rate limit), each its own visitor.
+          const answer = await beacon(
+            'alpha.test',
+            { a: i % 3 ? 'view' : 'map', p: `/${random()}`, r: `${random()}.example`, q: `?utm_campaign=${random()}` },
+            { ip: `10.9.${Math.floor(i / 100)}.${(i % 100) + 1}`, ua: `${DESKTOP_UA} ${Math.floor(i / 100)}` },
+          )
+          expect(answer.status).toBe(204)
+        }
+      }),
+    )
+    console.info(`10 000 events in ${((performance.now() - started) / 1000).toFixed(1)} s on ${backend.name}`)
+    const r = await report('alpha')
+    // Made-up paths are no page of the site: every one is the one "(not found)" page.
+    expect(r.pages.map((p) => p.name).sort()).toEqual(['(not found)', '/', '/contact', '/services'])
+    expect(r.sources.length).toBe(52) // the month's first 50 hosts, "(direct)" and "(other)"
+    expect(r.sources.map((s) => s.name)).toEqual(expect.arrayContaining(['google.com', '(direct)', '(other)']))
+    expect(r.campaigns.utm_campaign.length).toBe(51)
+    expect(r.campaigns.utm_campaign.map((c) => c.name)).toContain('fall') // the real one came first and stays
+    expect(await report('beta')).toEqual(beta)
+    const rows = await countRows()
+    console.info(`results rows after the flood on ${backend.name}: ${JSON.stringify(rows)}`)
+    expect(rows.results_labels).toBeLessThanOrEqual(4 * 51 + 10)
+    expect(rows.results_counts).toBeLessThanOrEqual(300)
+  }, 300_000)
+
+  test('no table holds a visitor address or user agent outside the lead and the 10-minute rate-limit windows', async () => {
+    const tables = await everyTable()
+    expect(Object.keys(tables)).toEqual(expect.arrayContaining(['results_counts', 'results_labels', 'results_once', 'results_salts']))
+    for (const [table, rows] of Object.entries(tables)) {
+      const text = JSON.stringify(rows)
+      // The lead keeps the address and browser it was sent from (the contractor's record of it, since issue 2); rate-limit
+      // keys name a client's address for the 10 minutes of their window (the gate's limits, since issue 12).
+      if (table === 'leads' || table === 'rate_limits') continue
+      for (const secret of [IP_A, IP_B, '10.9.', 'results-test-a', 'results-test-b', 'Googlebot', 'Mozilla'])
+        expect(text, `${table} holds ${secret}`).not.toContain(secret)
+    }
+  })
+
+  test('npm run results prints the same report as JSON, and one HTML page', async () => {
+    const html = path.join(dir, 'report.html')
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, ['server/results.js', ...args], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { ...process.env, ...env, DATA_DIR: site.dataDir },
+      })
+    const { stdout } = await run(['--site', 'alpha', '--month', month, '--json'])
+    expect(JSON.parse(stdout)).toEqual(await report('alpha'))
+    await run(['--site', 'beta', '--month', month, '--html', html])
+    const page = fs.readFileSync(html, 'utf8')
+    expect(page).toContain('What your website brought in')
+    expect(page).not.toMatch(/<script/i)
+    const { stdout: csv } = await run(['--month', month, '--csv'])
+    expect(csv.split('\n')[0]).toBe('site,month,section,name,phone,desktop,total,previous month')
+    expect(csv).toContain(`alpha,${month},total,visitors,`)
+    expect(csv).toContain(`beta,${month},total,phone,1,0,1,0`)
+  }, 120_000)
+
+  async function everyTable(): Promise<Record<string, unknown[]>> {
+    if (env.DATABASE_URL) {
+      const client = new pg.Client({ connectionString: env.DATABASE_URL })
+      await client.connect()
+      try {
+        const names = (await client.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).rows
+        const out: Record<string, unknown[]> = {}
+        for (const { tablename } of names) out[tablename] = (await client.query(`SELECT * FROM "${tablename}"`)).rows
+        return out
+      } finally {
+        await client.end()
+      }
+    }
+    const out: Record<string, unknown[]> = {}
+    for (const file of fs.readdirSync(site.dataDir).filter((f) => f.endsWith('.sqlite'))) {
+      const db = new Database(path.join(site.dataDir, file), { readonly: true })
+      for (const { name } of db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all())
+        out[name] = db.prepare(`SELECT * FROM "${name}"`).all()
+      db.close()
+    }
+    return out
+  }
+
+  async function countRows() {
+    const tables = await everyTable()
+    return Object.fromEntries(
+      Object.entries(tables)
+        .filter(([t]) => t.startsWith('results_'))
+        .map(([t, rows]) => [t, rows.length]),
+    )
+  }
+})
