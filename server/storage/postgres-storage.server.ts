@@ -213,21 +213,33 @@ function postgresResults(pool: pg.Pool): ResultsStorage {
       await pool.query('DELETE FROM results_once WHERE day < $1', [day])
       return (await pool.query<{ salt: string }>('SELECT salt FROM results_salts WHERE day = $1', [day])).rows[0]!.salt
     },
-    // One statement. Instances admitting new labels of one dimension at the same moment may pass the
-    // limit by as many as run together (each counts before the others commit): still bounded.
-    admit: async (site, month, dimension, label, limit) =>
-      (
-        await pool.query<{ ok: boolean }>(
-          `WITH added AS (
-             INSERT INTO results_labels (site, month, dimension, label)
-             SELECT $1, $2, $3, $4
-             WHERE (SELECT count(*) FROM results_labels WHERE site = $1 AND month = $2 AND dimension = $3) < $5
-             ON CONFLICT DO NOTHING RETURNING 1)
-           SELECT EXISTS (SELECT 1 FROM added)
-               OR EXISTS (SELECT 1 FROM results_labels WHERE site = $1 AND month = $2 AND dimension = $3 AND label = $4) AS ok`,
+    // A label already admitted needs no lock. A new one is admitted under a transaction lock on its
+    // (site, month, dimension), so instances admitting at the same moment count one after the other and
+    // the limit holds exactly (each statement of the transaction sees what the others committed).
+    async admit(site, month, dimension, label, limit) {
+      const known = 'SELECT 1 FROM results_labels WHERE site = $1 AND month = $2 AND dimension = $3 AND label = $4'
+      if ((await pool.query(known, [site, month, dimension, label])).rowCount) return true
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`results_labels ${site} ${month} ${dimension}`])
+        const added = await client.query(
+          `INSERT INTO results_labels (site, month, dimension, label)
+           SELECT $1, $2, $3, $4
+           WHERE (SELECT count(*) FROM results_labels WHERE site = $1 AND month = $2 AND dimension = $3) < $5
+           ON CONFLICT DO NOTHING`,
           [site, month, dimension, label, limit],
         )
-      ).rows[0]!.ok,
+        const ok = added.rowCount === 1 || Boolean((await client.query(known, [site, month, dimension, label])).rowCount)
+        await client.query('COMMIT')
+        return ok
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
     async add(site, day, { metric, label, device }, once) {
       const bump = `INSERT INTO results_counts AS c (site, day, metric, label, device, n) SELECT $1, $2, $3, $4, $5, 1`
       const upsert = 'ON CONFLICT (site, day, metric, label, device) DO UPDATE SET n = c.n + 1 RETURNING 1'
