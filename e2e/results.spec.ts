@@ -2,6 +2,8 @@ import { devices, type Browser, type Page } from '@playwright/test'
 import { startPostgres, freshDatabase } from '#tests/postgres.ts'
 import { ensureBuilt, startSite } from '#tests/site-server.ts'
 import { monthReport } from '#server/results-cli.ts'
+import { TOTALS, type ResultsReport } from '#server/results/results-report.ts'
+import { resultsHtml } from '#server/results/results-report-html.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
 import { demoFormLabels as text, demoOfferedServices, expect, test } from './fixtures.ts'
 import { startUsing } from './visitor.ts'
@@ -111,3 +113,55 @@ for (const backend of ['sqlite', 'postgres'] as const) {
     })
   })
 }
+
+/** A month with every table filled: a long path, long source names, the three forms. */
+const filledReport: ResultsReport = {
+  site: 'demo',
+  month: '2026-11',
+  previousMonth: '2026-10',
+  totals: Object.fromEntries(TOTALS.map((t) => [t, { month: 1054, previous: 987, phone: 811, desktop: 243 }])) as ResultsReport['totals'],
+  days: [{ day: '2026-11-01', visitors: 30, views: 90, actions: 4, estimates: 1 }],
+  pages: [
+    { name: '/', views: 1054, visitors: 811, actions: 119 },
+    { name: '/wood-fence-installation-and-repair', views: 410, visitors: 318, actions: 0 },
+  ],
+  sources: [
+    { name: 'google.com', visitors: 459 },
+    { name: '(direct)', visitors: 273 },
+    { name: 'a-very-long-neighbourhood-directory.example.com', visitors: 12 },
+  ],
+  campaigns: { utm_source: [{ name: 'google', visitors: 180 }], utm_medium: [], utm_campaign: [{ name: 'fall-fences', visitors: 180 }] },
+  forms: [
+    { name: 'home', requests: 6, started: 15, notSent: 9 },
+    { name: 'contact', requests: 6, started: 15, notSent: 9 },
+    { name: 'modal', requests: 4, started: 15, notSent: 11 },
+  ],
+}
+
+test.describe('the printable results page on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+  for (const lang of ['es', 'en'] as const)
+    test(`${lang}: no column heading breaks inside a word, and no table is wider than the page`, async ({ page }) => {
+      await page.setContent(resultsHtml(filledReport, { lang, businessName: 'Summit Ridge Fence & Construction' }))
+      // Each word of each heading, measured: a word the browser split shows as more than one line box.
+      const split = await page.locator('th').evaluateAll((headings) =>
+        headings.flatMap((th) => {
+          const text = th.firstChild
+          if (!text || text.nodeType !== Node.TEXT_NODE) return []
+          const range = document.createRange()
+          const words: string[] = []
+          for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+            range.setStart(text, match.index)
+            range.setEnd(text, match.index + match[0].length)
+            if (range.getClientRects().length > 1) words.push(match[0])
+          }
+          return words
+        }),
+      )
+      expect(split).toEqual([])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      // The names' column keeps room: a long path wraps, it is not squeezed to a letter a line.
+      const narrowest = await page.locator('td:first-child').evaluateAll((cells) => Math.min(...cells.map((c) => c.clientWidth)))
+      expect(narrowest).toBeGreaterThanOrEqual(90)
+    })
+})

@@ -27,8 +27,6 @@ function row(overrides: Partial<Omit<LeadRow, 'lead'>> & { lead?: Partial<LeadRo
     lastError: 'HTTP 503',
     deliveredAt: null,
     idempotencyKey: 'id-1',
-    clientIp: null,
-    userAgent: null,
     ...overrides,
     lead: { ...lead, ...overrides.lead },
   }

@@ -248,15 +248,37 @@ describe('Caddy → Varnish → two origins on one PostgreSQL, with the shipped 
       { via: 'caddy' as const, site: SITES[1]!, email: 'through-caddy@example.com' },
     ]
     for (const { via, site, email } of posts) {
-      // Caddy replaces what a visitor writes in X-Forwarded-For: the lead keeps the real address.
       const spoofed: Record<string, string> = via === 'caddy' ? { 'X-Forwarded-For': '203.0.113.9' } : {}
       const answer = await postLead(via, site.host, email, spoofed)
       expect(answer.status, answer.text.slice(0, 300)).toBe(200)
       expect(answer.text).toContain('Thank you! Your request was sent.')
       expect(answer.headers['x-cache']).toBe('MISS')
-      const stored = await db.query(`SELECT site, client_ip FROM leads WHERE lead_json->>'email' = $1`, [email])
-      expect(stored.rows).toEqual([{ site: site.pageId, client_ip: '127.0.0.1' }])
+      const stored = await db.query(`SELECT site, client_ip, user_agent FROM leads WHERE lead_json->>'email' = $1`, [email])
+      expect(stored.rows).toEqual([{ site: site.pageId, client_ip: null, user_agent: null }]) // nothing the visitor did not type
     }
+  })
+
+  test('Caddy replaces what a visitor writes in X-Forwarded-For: two posts claiming two addresses are one visitor', async () => {
+    // The visit counter counts a visitor (address and browser) once a day: had the origin believed the
+    // spoofed addresses, the second post would count as a second visitor.
+    const visit = (spoofed: string) =>
+      send('caddy', SITES[0]!.host, '/api/visits', {
+        method: 'POST',
+        body: '{}',
+        headers: {
+          'Content-Type': 'application/json',
+          'Sec-Fetch-Site': 'same-origin',
+          'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) deploy-test-visitor',
+          'X-Forwarded-For': spoofed,
+        },
+      })
+    const counted = async (spoofed: string) => {
+      const answer = await visit(spoofed)
+      expect(answer.status, answer.text.slice(0, 300)).toBe(200)
+      return (JSON.parse(answer.text) as { counted: boolean }).counted
+    }
+    expect(await counted('203.0.113.9')).toBe(true)
+    expect(await counted('203.0.113.10')).toBe(false)
   })
 
   test('one origin stopped with SIGTERM and started again under 20 clients: no request fails', async () => {

@@ -243,10 +243,7 @@ describe('behind a real TLS-terminating proxy (Caddy) with TRUST_PROXY=1', () =>
     expect((await postFrom('127.0.0.2', 'Visitor-A')).status).toBe(429)
     expect((await postFrom('127.0.0.3', 'Visitor-B')).status).toBe(200)
     const leads = await storedLeads(proxied.dataDir)
-    expect(leads.map((l) => [l.relayBody.nombre, l.clientIp]).sort()).toEqual([
-      ['Visitor-A', '127.0.0.2'],
-      ['Visitor-B', '127.0.0.3'],
-    ])
+    expect(leads.map((l) => l.relayBody.nombre).sort()).toEqual(['Visitor-A', 'Visitor-B'])
     // The server's log tells what happened (each lead stored, by id and site) without a visitor's details.
     await expect.poll(() => proxied.logLines().filter((line) => line.event === 'lead.held').length).toBe(2)
     for (const line of proxied.logLines())

@@ -7,7 +7,7 @@ import { backends, closeAll } from './storage-backends.ts'
 import type { LeadStore, NewLead } from '#server/leads/lead-store.server.ts'
 import { buildRelayBody } from '#server/leads/relay-body.server.ts'
 import { testRecord, validForm } from './lead-fixtures.ts'
-import { POSTGRES_MIGRATIONS } from '#server/storage/postgres-migrations.server.ts'
+import { migrate, POSTGRES_MIGRATIONS } from '#server/storage/postgres-migrations.server.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
 
 /** What the lead, relay, visits and rate-limit code relies on, held by both implementations. */
@@ -48,7 +48,7 @@ describe.each(backends)('storage contract on $name', (backend) => {
 
   test('a lead is stored with everything the relay and the contractor need, and read back the same', async () => {
     const { leads } = await open()
-    const { row, created } = await leads.insertLead(newLead({ clientIp: '203.0.113.5', userAgent: 'ua', idempotencyKey: 'form-1' }))
+    const { row, created } = await leads.insertLead(newLead({ idempotencyKey: 'form-1' }))
     expect(created).toBe(true)
     expect(row).toEqual({
       id: expect.any(String),
@@ -67,13 +67,36 @@ describe.each(backends)('storage contract on $name', (backend) => {
       lastError: null,
       deliveredAt: null,
       idempotencyKey: 'form-1',
-      clientIp: '203.0.113.5',
-      userAgent: 'ua',
     })
     expect(await leads.getLead(row.id)).toEqual(row)
     expect(await leads.getLead('no-such-id')).toBeUndefined()
     expect(await leads.insertLead(newLead({ idempotencyKey: 'form-1', now: T0 + 5 }))).toEqual({ row, created: false })
     expect((await leads.insertLead(newLead({ relayUrl: null }))).row.state).toBe('held')
+  })
+
+  test('a lead keeps no address or browser, even when something still writes them (the previous version)', async () => {
+    const place = await backend.fresh()
+    const { leads } = await open(place)
+    const { row } = await leads.insertLead(newLead())
+    const sql = await rawSql(backend.name, place)
+    try {
+      // What the version before issue 30 wrote: the same insert, with the two columns filled.
+      await sql.run(
+        `INSERT INTO leads (id, idempotency_key, page_id, site, created_at, lead_json, relay_body_json, state, queued_at, next_attempt_at,
+           client_ip, user_agent) VALUES ('old-version', 'old-version', 'p1', 'p1', ${T0}, '{}', '{}', 'held', ${T0}, ${T0},
+           '203.0.113.5', 'Mozilla/5.0 old-version')`,
+      )
+      const rows = await sql.all('SELECT id, client_ip, user_agent FROM leads')
+      expect(rows).toHaveLength(2)
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          { id: 'old-version', client_ip: null, user_agent: null },
+          { id: row.id, client_ip: null, user_agent: null },
+        ]),
+      )
+    } finally {
+      await sql.close()
+    }
   })
 
   test('leads are listed newest first, for every site or one', async () => {
@@ -349,3 +372,71 @@ describe('SQLite files from before', () => {
     await storage.close()
   })
 })
+
+describe('Databases from before issue 30 (leads with an address and a browser, rate limits keyed by address)', () => {
+  const before = (sql: RawSql) => [
+    sql.run(`INSERT INTO leads (id, idempotency_key, page_id, site, created_at, lead_json, relay_body_json, state, queued_at, next_attempt_at,
+       client_ip, user_agent) VALUES ('old-1', 'old-1', 'acme', 'acme', ${T0}, '${JSON.stringify(lead)}', '{}', 'held', ${T0}, ${T0},
+       '203.0.113.5', 'Mozilla/5.0 before')`),
+    sql.run(`INSERT INTO rate_limits (key, hits, reset_at) VALUES ('contact:203.0.113.5', 3, ${T0})`),
+  ]
+  const after = async (storage: Awaited<ReturnType<typeof openStorage>>, sql: RawSql) => {
+    expect(await storage.leads.listLeads()).toEqual([expect.objectContaining({ id: 'old-1', site: 'acme', lead, state: 'held' })])
+    expect(await sql.all('SELECT id, client_ip, user_agent FROM leads')).toEqual([{ id: 'old-1', client_ip: null, user_agent: null }])
+    expect(await sql.all('SELECT key FROM rate_limits')).toEqual([])
+  }
+
+  test('SQLite: the old leads stay readable without them, and the old rate-limit keys are gone', async () => {
+    const dir = await backends[0]!.fresh()
+    await (await openStorage({ dataDir: dir, defaultSite: 'acme' })).close()
+    const sql = await rawSql('sqlite', dir)
+    try {
+      await sql.run('DROP TRIGGER leads_keep_no_client; PRAGMA user_version = 2') // the schema the version before left
+      await Promise.all(before(sql))
+      const storage = await openStorage({ dataDir: dir, defaultSite: 'acme' })
+      await after(storage, sql).finally(() => storage.close())
+    } finally {
+      await sql.close()
+    }
+  })
+
+  test('PostgreSQL: the same', async () => {
+    const url = await freshDatabase(inject('postgresUrl'))
+    const sql = await rawSql('postgres', url)
+    try {
+      await migrate(sql.client!, POSTGRES_MIGRATIONS.slice(0, 2))
+      for (const step of before(sql)) await step
+      const storage = await openStorage({ databaseUrl: url, dataDir: '/nonexistent', defaultSite: 'acme' })
+      await after(storage, sql).finally(() => storage.close())
+    } finally {
+      await sql.close()
+    }
+  })
+})
+
+interface RawSql {
+  run(sql: string): Promise<void>
+  all(sql: string): Promise<unknown[]>
+  close(): Promise<void>
+  client?: pg.Client
+}
+
+/** The tables themselves, past the storage code: SQLite's leads.sqlite in a DATA_DIR, or a PostgreSQL database. */
+async function rawSql(kind: 'sqlite' | 'postgres', place: string): Promise<RawSql> {
+  if (kind === 'sqlite') {
+    const db = new Database(path.join(place, 'leads.sqlite'))
+    return {
+      run: async (sql) => void db.exec(sql),
+      all: async (sql) => db.prepare(sql).all(),
+      close: async () => void db.close(),
+    }
+  }
+  const client = new pg.Client({ connectionString: place })
+  await client.connect()
+  return {
+    run: async (sql) => void (await client.query(sql)),
+    all: async (sql) => (await client.query(sql)).rows,
+    close: () => client.end(),
+    client,
+  }
+}

@@ -22,19 +22,13 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   const form = await request.formData().catch(() => null)
   if (!form) return refuse(415, text.unreadable)
 
-  const result = await context.services.leads
-    .submit(form, {
-      clientIp: context.clientIp,
-      userAgent: request.headers.get('user-agent') ?? undefined,
-      idempotencyKey: stringField(form, 'submissionId'),
-    })
-    .catch((e: unknown) => {
-      log.error(
-        { event: 'lead.not-stored', site: context.services.id, error: String(e) },
-        'a lead could not be stored; the visitor was asked to try again',
-      )
-      return null
-    })
+  const result = await context.services.leads.submit(form, { idempotencyKey: stringField(form, 'submissionId') }).catch((e: unknown) => {
+    log.error(
+      { event: 'lead.not-stored', site: context.services.id, error: String(e) },
+      'a lead could not be stored; the visitor was asked to try again',
+    )
+    return null
+  })
   // Nothing was stored, so nothing is promised: the visitor's input goes back into the form.
   if (!result) return refuse(503, text.unavailable, readEstimateForm(form).values)
   if (result.ok) {

@@ -14,7 +14,6 @@ let record: PageRecord
 let services: LeadService[]
 let log: ReturnType<typeof captureLogger>
 const clock = manualClock()
-const visitor = { clientIp: '203.0.113.9', userAgent: 'test-browser' }
 
 /** A lead service on a fresh storage in the test's DATA_DIR (the storage contract is tested on both backends elsewhere). */
 async function start(extra: Partial<LeadServiceOptions> = {}) {
@@ -54,14 +53,12 @@ afterEach(async () => {
 describe('lead service', () => {
   test('a valid lead is stored, then relayed with the exact provider body', async () => {
     const service = await start()
-    const result = await service.submit(validForm, visitor)
+    const result = await service.submit(validForm)
     expect(result).toEqual({ ok: true, id: expect.any(String), created: true })
     const id = (result as { id: string }).id
     expect(await service.store.getLead(id)).toMatchObject({
       pageId: 'page-1',
       site: 'page-1',
-      clientIp: visitor.clientIp,
-      userAgent: 'test-browser',
     })
 
     await service.outbox.idle()
@@ -87,7 +84,7 @@ describe('lead service', () => {
 
   test('the browser cannot choose the recipient', async () => {
     const service = await start()
-    await service.submit({ ...validForm, toEmail: 'victim@example.com' }, visitor)
+    await service.submit({ ...validForm, toEmail: 'victim@example.com' })
     await service.outbox.idle()
     expect(relay.requests[0]!.body).toMatchObject({ toEmail: 'owner@acme.example' })
   })
@@ -95,7 +92,7 @@ describe('lead service', () => {
   test('invalid input is refused with field messages, and nothing is stored or relayed', async () => {
     const service = await start()
     // 'Gutters' is the record's 7th service: the form only offers the first 6.
-    const result = await service.submit({ ...validForm, email: 'ana@', service: 'Gutters' }, visitor)
+    const result = await service.submit({ ...validForm, email: 'ana@', service: 'Gutters' })
     expect(result).toEqual({
       ok: false,
       fieldErrors: { email: 'Please enter a valid email address.', service: 'Please choose a service from the list.' },
@@ -108,14 +105,14 @@ describe('lead service', () => {
 
   test('field messages are Spanish when the record is not in English', async () => {
     record = testRecord({ linkPostEmail: relay.url, isenglish: false })
-    const result = await (await start()).submit({ ...validForm, firstName: '' }, visitor)
+    const result = await (await start()).submit({ ...validForm, firstName: '' })
     expect(result).toMatchObject({ ok: false, fieldErrors: { firstName: 'Ingrese su nombre.' } })
   })
 
   test('relay down: the visitor is told success, and the lead is delivered exactly once when it is back', async () => {
     await relay.down()
     const service = await start()
-    const result = await service.submit(validForm, visitor)
+    const result = await service.submit(validForm)
     expect(result.ok).toBe(true)
     const id = (result as { id: string }).id
     await service.outbox.idle()
@@ -142,7 +139,7 @@ describe('lead service', () => {
   test('a lead pending at shutdown is delivered after a restart', async () => {
     await relay.down()
     const before = await start()
-    const { id } = (await before.submit(validForm, visitor)) as { id: string }
+    const { id } = (await before.submit(validForm)) as { id: string }
     await before.outbox.idle()
     await before.close()
 
@@ -157,7 +154,7 @@ describe('lead service', () => {
   test('with no linkPostEmail the lead is held and logged, and goes out once one is configured', async () => {
     record = testRecord()
     const service = await start()
-    const { id } = (await service.submit(validForm, visitor)) as { id: string }
+    const { id } = (await service.submit(validForm)) as { id: string }
     await service.outbox.idle()
     expect((await service.store.getLead(id))!.state).toBe('held')
     expect(log.messages('warn')).toEqual(['lead stored but held: the page record has no linkPostEmail'])
@@ -172,7 +169,7 @@ describe('lead service', () => {
 
   test('a filled honeypot gets a fake success and nothing is stored or relayed', async () => {
     const service = await start()
-    const result = await service.submit({ ...validForm, website: 'http://spam.example' }, visitor)
+    const result = await service.submit({ ...validForm, website: 'http://spam.example' })
     expect(result).toEqual({ ok: true, id: expect.any(String), created: false })
     await service.outbox.idle()
     expect(await service.store.listLeads()).toEqual([])
@@ -182,7 +179,7 @@ describe('lead service', () => {
 
   test('the honeypot is checked first: a bot with bad fields gets the same success, never a field message', async () => {
     const service = await start()
-    const result = await service.submit({ firstName: '', email: 'ana@', service: 'Gutters', website: 'http://spam.example' }, visitor)
+    const result = await service.submit({ firstName: '', email: 'ana@', service: 'Gutters', website: 'http://spam.example' })
     expect(result).toEqual({ ok: true, id: expect.any(String), created: false })
     await service.outbox.idle()
     expect(await service.store.listLeads()).toEqual([])
@@ -191,8 +188,8 @@ describe('lead service', () => {
 
   test('a repeated submission key stores and relays one lead', async () => {
     const service = await start()
-    const first = await service.submit(validForm, { ...visitor, idempotencyKey: 'form-123' })
-    const second = await service.submit(validForm, { ...visitor, idempotencyKey: 'form-123' })
+    const first = await service.submit(validForm, { idempotencyKey: 'form-123' })
+    const second = await service.submit(validForm, { idempotencyKey: 'form-123' })
     expect(second).toEqual({ ...first, created: false }) // the same lead, not a new one
     await service.outbox.idle()
     expect(await service.store.listLeads()).toHaveLength(1)

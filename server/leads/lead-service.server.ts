@@ -14,8 +14,6 @@ export type SubmitResult =
   { ok: true; id: string; /** A new lead was stored (not a repeat, not a bot's). */ created: boolean } | EstimateFormRefusal
 
 export interface SubmitContext {
-  clientIp?: string
-  userAgent?: string
   /** Optional per-submission key (e.g. a hidden form field) so a double post stores one lead. */
   idempotencyKey?: string
 }
@@ -83,8 +81,6 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
       relayUrl,
       now: now(),
       idempotencyKey: context.idempotencyKey,
-      clientIp: context.clientIp,
-      userAgent: context.userAgent,
     })
     // The lead's id and site only; a repeated submission (same key) was logged the first time.
     const fields = { leadId: row.id, site }

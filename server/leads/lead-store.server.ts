@@ -3,6 +3,7 @@ import type { RelayBody } from './relay-body.server.ts'
 
 /**
  * Every lead lives in the lead store first, so none is ever only in an email or only in memory.
+ * A lead is what the visitor typed, and nothing else of theirs: not their address, not their browser.
  * The relay body and URL are frozen at submit time: a later record change never alters
  * what a lead was promised to be sent as. Times are epoch milliseconds.
  * Implemented over SQLite and PostgreSQL (server/storage/); the code above does not know which.
@@ -31,8 +32,6 @@ export interface LeadRow {
   lastError: string | null
   deliveredAt: number | null
   idempotencyKey: string
-  clientIp: string | null
-  userAgent: string | null
 }
 
 export interface NewLead {
@@ -45,8 +44,6 @@ export interface NewLead {
   now: number
   /** A submission key (e.g. from a hidden form field); a repeat returns the stored lead. */
   idempotencyKey?: string
-  clientIp?: string
-  userAgent?: string
 }
 
 /** A claimed lead, as its worker settles it: only the holder of the current lease may. */

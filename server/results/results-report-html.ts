@@ -319,10 +319,14 @@ figcaption { font-size: 13px; margin-top: 4px; }
 .key.actions { border-top: 3px solid var(--accent); height: 0; }
 .key.estimates { border-top: 3px dashed var(--heading); height: 0; }
 .two { display: grid; grid-template-columns: 1fr 1fr; gap: 24px; }
-table { width: 100%; border-collapse: collapse; font-size: 14px; table-layout: fixed; }
-th:first-child, td:first-child { width: 46%; }
-th, td { text-align: left; padding: 5px 6px; border-bottom: 1px solid #e2e8f0; overflow-wrap: anywhere; }
-th { color: var(--heading); border-bottom: 2px solid #94a3b8; }
+/* The numbers' columns are as wide as their headings' longest word (headings wrap between words, never inside one);
+   the name column takes the rest, at least 7em, and only its long paths and hosts break anywhere. */
+table { width: 100%; border-collapse: collapse; font-size: 14px; }
+th, td { text-align: left; padding: 5px 6px; border-bottom: 1px solid #e2e8f0; }
+th { color: var(--heading); border-bottom: 2px solid #94a3b8; vertical-align: bottom; overflow-wrap: normal; word-break: normal; hyphens: manual; }
+th:first-child, td:first-child { width: 100%; min-width: 7em; }
+td:first-child { overflow-wrap: anywhere; }
+td.num { white-space: nowrap; }
 .num { text-align: right; }
 .none { color: #475569; }
 .note { margin-top: 24px; font-size: 13px; color: #475569; }
@@ -333,6 +337,8 @@ section, table, tr { break-inside: avoid; }
   .cards { grid-template-columns: repeat(2, 1fr); }
   .cards.small { grid-template-columns: repeat(2, 1fr); }
   .two { grid-template-columns: 1fr; gap: 0; }
+  th, td { padding: 5px 4px; }
+  th { font-size: 13px; }
 }
 @media print {
   @page { size: A4; margin: 12mm; }

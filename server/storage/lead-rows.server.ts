@@ -2,7 +2,11 @@ import type { EstimateLead } from '#app/forms/estimate-form.ts'
 import type { LeadRow, NewLead, RelayState } from '#server/leads/lead-store.server.ts'
 import type { RelayBody } from '#server/leads/relay-body.server.ts'
 
-/** The leads table's columns, the same in SQLite and PostgreSQL, and their mapping to LeadRow. */
+/**
+ * The leads table's columns, the same in SQLite and PostgreSQL, and their mapping to LeadRow. The
+ * tables still have `client_ip` and `user_agent` (a previous version wrote them): nothing writes or
+ * reads them now, and the database keeps them empty (the migrations' triggers).
+ */
 
 export interface LeadColumns {
   id: string
@@ -21,8 +25,6 @@ export interface LeadColumns {
   claimed_by: string | null
   last_error: string | null
   delivered_at: number | null
-  client_ip: string | null
-  user_agent: string | null
 }
 
 /** PostgreSQL's json columns arrive parsed; SQLite's text does not. */
@@ -45,8 +47,6 @@ export const toLeadRow = (r: LeadColumns): LeadRow => ({
   lastError: r.last_error,
   deliveredAt: r.delivered_at,
   idempotencyKey: r.idempotency_key,
-  clientIp: r.client_ip,
-  userAgent: r.user_agent,
 })
 
 /** The columns of a new lead. */
@@ -68,8 +68,6 @@ export function newLeadColumns(input: NewLead, id: string): LeadColumns {
     claimed_by: null,
     last_error: null,
     delivered_at: null,
-    client_ip: input.clientIp ?? null,
-    user_agent: input.userAgent ?? null,
   }
 }
 
@@ -92,7 +90,5 @@ export function importedLeadColumns(row: LeadRow): LeadColumns {
     claimed_by: row.claimedBy,
     last_error: row.lastError,
     delivered_at: row.deliveredAt,
-    client_ip: row.clientIp,
-    user_agent: row.userAgent,
   }
 }

@@ -37,6 +37,14 @@ export const POSTGRES_MIGRATIONS = [
      PRIMARY KEY (site, month, dimension, label));
    CREATE TABLE results_counts (site text NOT NULL, day text NOT NULL, metric text NOT NULL, label text NOT NULL, device text NOT NULL,
      n bigint NOT NULL, PRIMARY KEY (site, day, metric, label, device));`,
+  // Issue 30: nothing of a visitor's that they did not type. Leads no longer keep the address and browser they came
+  // from (erased from the old rows; the trigger keeps them empty whatever inserts, e.g. an instance of the previous
+  // version during a rolling deploy), and rate-limit keys are keyed hashes now: the old ones, which named addresses, go.
+  `UPDATE leads SET client_ip = NULL, user_agent = NULL WHERE client_ip IS NOT NULL OR user_agent IS NOT NULL;
+   CREATE FUNCTION leads_keep_no_client() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN NEW.client_ip := NULL; NEW.user_agent := NULL; RETURN NEW; END $$;
+   CREATE TRIGGER leads_keep_no_client BEFORE INSERT ON leads FOR EACH ROW EXECUTE FUNCTION leads_keep_no_client();
+   DELETE FROM rate_limits;`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

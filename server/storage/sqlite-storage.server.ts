@@ -47,6 +47,13 @@ const LEAD_MIGRATIONS: Migration[] = [
    CREATE INDEX leads_site ON leads (site, created_at);
    ALTER TABLE leads ADD COLUMN claimed_by TEXT;
    CREATE TABLE rate_limits (key TEXT PRIMARY KEY, hits INTEGER NOT NULL, reset_at INTEGER NOT NULL);`,
+  // Issue 30: nothing of a visitor's that they did not type. Leads no longer keep the address and browser they came
+  // from (erased from the old rows; the trigger keeps them empty whatever inserts, e.g. the previous version during
+  // a restart), and rate-limit keys are keyed hashes now: the old ones, which named addresses, go.
+  `UPDATE leads SET client_ip = NULL, user_agent = NULL WHERE client_ip IS NOT NULL OR user_agent IS NOT NULL;
+   CREATE TRIGGER leads_keep_no_client AFTER INSERT ON leads WHEN NEW.client_ip IS NOT NULL OR NEW.user_agent IS NOT NULL
+   BEGIN UPDATE leads SET client_ip = NULL, user_agent = NULL WHERE rowid = NEW.rowid; END;
+   DELETE FROM rate_limits;`,
 ]
 
 const visitMigrations = (defaultSite: string): Migration[] => [
