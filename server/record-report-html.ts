@@ -1,24 +1,12 @@
 import type { RecordReport } from '#app/record/record-report.ts'
 import { SUBSTITUTED, unknownKeysLine } from './record-report-text.ts'
+import { type Html, escapeHtml, html } from './html-template.ts'
 
 /**
  * The record report as one self-contained page an agency can send to its contractor. Every value is
  * escaped (the record is hostile), pictures are our own small data: thumbnails (never the record's
  * URLs), and the page's CSP allows no script and no request at all.
  */
-
-class Html {
-  constructor(readonly text: string) {}
-}
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-
-/** A template whose interpolations are escaped unless they are Html already (arrays are joined). */
-function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
-  const part = (v: unknown): string =>
-    v instanceof Html ? v.text : Array.isArray(v) ? v.map(part).join('') : v === undefined || v === null ? '' : escape(String(v))
-  return new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? part(values[i]) : ''), ''))
-}
 
 const STATUS_WORDS: Record<string, string> = {
   shown: 'Shown',
@@ -172,7 +160,7 @@ export function reportHtml(report: RecordReport, thumbnails: ReadonlyMap<string,
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
-<title>${escape(`Record report: ${report.site}`)}</title>
+<title>${escapeHtml(`Record report: ${report.site}`)}</title>
 <style>${STYLE}</style>
 </head>
 <body>${body.text}</body>

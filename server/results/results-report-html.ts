@@ -1,5 +1,6 @@
 import { defaultTheme, themeVariables, type Theme } from '#app/record/theme.ts'
 import type { ResultsReport, TotalName } from './results-report.ts'
+import { type Html, escapeHtml, html } from '../html-template.ts'
 
 /**
  * The month's results as one printable page for the contractor (issue 30), in the site's language,
@@ -7,17 +8,6 @@ import type { ResultsReport, TotalName } from './results-report.ts'
  * record report is (server/record-report-html.ts): every value escaped, the logo a data URI, the chart
  * inline SVG, and a CSP that allows no script and no request.
  */
-
-class Html {
-  constructor(readonly text: string) {}
-}
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
-  const part = (v: unknown): string =>
-    v instanceof Html ? v.text : Array.isArray(v) ? v.map(part).join('') : v === undefined || v === null ? '' : escape(String(v))
-  return new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? part(values[i]) : ''), ''))
-}
 
 export type ReportLang = 'en' | 'es'
 
@@ -287,7 +277,7 @@ export function resultsHtml(report: ResultsReport, { lang, businessName, styles 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>${escape(w.title(businessName, monthName(report.month, lang)))}</title>
+<title>${escapeHtml(w.title(businessName, monthName(report.month, lang)))}</title>
 <style>
 :root { --main: ${main}; --on-main: ${onMain}; --ink: ${ink}; --accent: ${accent}; --heading: ${heading}; --text: ${text}; }
 * { box-sizing: border-box; }
