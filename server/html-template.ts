@@ -16,3 +16,19 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
     v instanceof Html ? v.text : Array.isArray(v) ? v.map(part).join('') : v === undefined || v === null ? '' : escapeHtml(String(v))
   return new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? part(values[i]) : ''), ''))
 }
+
+/** A page that needs nothing else: its CSP allows no script and no request (pictures as data: URIs, styles inline). */
+export function selfContainedPage(page: { lang: string; title: string; style: string; body: Html }): string {
+  return `<!doctype html>
+<html lang="${escapeHtml(page.lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+<title>${escapeHtml(page.title)}</title>
+<style>${page.style}</style>
+</head>
+<body>${page.body.text}</body>
+</html>
+`
+}

@@ -1,6 +1,6 @@
 import type { RecordReport } from '#app/record/record-report.ts'
 import { SUBSTITUTED, unknownKeysLine } from './record-report-text.ts'
-import { type Html, escapeHtml, html } from './html-template.ts'
+import { type Html, html, selfContainedPage } from './html-template.ts'
 
 /**
  * The record report as one self-contained page an agency can send to its contractor. Every value is
@@ -154,18 +154,7 @@ export function reportHtml(report: RecordReport, thumbnails: ReadonlyMap<string,
         report.limits.map((l) => [html`<code>${l.field}</code>`, html`${l.length}`, html`${l.limit}`, html`${l.where}`]),
       )}
     </main>`
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
-<title>${escapeHtml(`Record report: ${report.site}`)}</title>
-<style>${STYLE}</style>
-</head>
-<body>${body.text}</body>
-</html>
-`
+  return selfContainedPage({ lang: 'en', title: `Record report: ${report.site}`, style: STYLE, body })
 }
 
 const STYLE = `

@@ -1,6 +1,6 @@
 import { defaultTheme, themeVariables, type Theme } from '#app/record/theme.ts'
 import type { ResultsReport, TotalName } from './results-report.ts'
-import { type Html, escapeHtml, html } from '../html-template.ts'
+import { type Html, html, selfContainedPage } from '../html-template.ts'
 
 /**
  * The month's results as one printable page for the contractor (issue 30), in the site's language,
@@ -271,14 +271,7 @@ export function resultsHtml(report: ResultsReport, { lang, businessName, styles 
       </div>
       <p class="note">${w.note}</p>
     </main>`
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>${escapeHtml(w.title(businessName, monthName(report.month, lang)))}</title>
-<style>
+  const style = `
 :root { --main: ${main}; --on-main: ${onMain}; --ink: ${ink}; --accent: ${accent}; --heading: ${heading}; --text: ${text}; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--text); background: #fff; }
@@ -338,11 +331,6 @@ section, table, tr { break-inside: avoid; }
   .card.big .value { font-size: 26px; }
   h2 { margin-top: 14px; }
 }
-</style>
-</head>
-<body>
-${body.text}
-</body>
-</html>
 `
+  return selfContainedPage({ lang, title: w.title(businessName, monthName(report.month, lang)), style, body })
 }
