@@ -95,7 +95,14 @@ export async function startServices(env: Env) {
       images.sync()
       leads.releaseHeldInBackground() // a record that gains a relay address releases the leads held while it had none
       // Fire and forget: one log line, once this version's pictures are tried; a failure is logged, never unhandled.
-      report.logWhenSettled().catch((e: unknown) => console.error(`[record] ${config.id}: the version's report failed`, String(e)))
+      report
+        .logWhenSettled()
+        .catch((e: unknown) =>
+          log.error(
+            { event: 'record.report-failed', site: config.id, error: String(e) },
+            `[record] ${config.id}: the version's report failed`,
+          ),
+        )
     })
     const visits = createVisitStore({ storage: storage.visits, site: config.id, seen: storage.rateLimits, keys: dayKeys })
     const results = createResultsCounter({
