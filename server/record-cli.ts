@@ -1,18 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import sharp from 'sharp'
 import { buildRecordReport, type ImageOutcome } from '#app/record/record-report.ts'
 import { recordImageUrls } from '#app/record/record-images.ts'
 import { parsePageRecordWithIssues } from '#app/record/schema.ts'
 import { variantWidths } from '#app/ui/image-variants.ts'
-import { startDemoProvider } from './demo-provider.server.ts'
 import { parseEnv } from './env.server.ts'
 import { probeImage } from './images/encode-image.server.ts'
-import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server.ts'
-import { createOutboundClient } from './outbound/outbound-client.server.ts'
-import { fetchRecord, recordEndpoint } from './record-source.server.ts'
 import { formatReport } from './record-report-text.ts'
 import { reportHtml } from './record-report-html.ts'
+import { cliImageFetcher, fetchProviderRecord, webpDataUri } from './cli-sources.server.ts'
 import { loadSiteConfigs } from './sites/site-config.server.ts'
 
 /**
@@ -65,38 +61,20 @@ function readRecordFile(file: string, env: NodeJS.ProcessEnv): Loaded {
   return { raw, site: path.basename(file), source: path.resolve(file), apiUrl: env.PAGE_API_URL || 'http://127.0.0.1' }
 }
 
-/** As the server's: public addresses, or exactly the provider's origin and the operator's OUTBOUND_ALLOW_ORIGINS. */
-const outboundFor = (env: ReturnType<typeof parseEnv>, apiUrl: string) =>
-  createOutboundClient({ allowOrigins: [apiUrl, ...env.OUTBOUND_ALLOW_ORIGINS] })
-
 async function fetchSiteRecord(source: NodeJS.ProcessEnv, wanted: string | undefined): Promise<Loaded> {
   const env = parseEnv(source)
   const configs = loadSiteConfigs(env)
   const config = wanted ? configs.find((c) => c.pageId === wanted) : configs[0]
   if (!config)
     throw new Error(`No site "${wanted}" in ${env.SITES_FILE ?? `PAGE_ID (${env.PAGE_ID})`}: ${configs.map((c) => c.pageId).join(', ')}`)
-  const demo = config.pageApiUrl || env.PAGE_API_URL ? null : await startDemoProvider()
-  const apiUrl = config.pageApiUrl ?? env.PAGE_API_URL ?? demo!.apiUrl
-  const endpoint = recordEndpoint(apiUrl, config.pageId)
-  try {
-    const limits = { timeoutMs: env.RECORD_TIMEOUT_MS, maxBytes: env.RECORD_MAX_MB * 1024 * 1024 }
-    const { raw } = await fetchRecord(endpoint, { outbound: outboundFor(env, apiUrl), ...limits })
-    return { raw, site: config.id, source: demo ? `the embedded demo (${endpoint})` : endpoint, apiUrl }
-  } catch (error) {
-    throw new Error(`${endpoint}: ${error instanceof Error ? error.message : error}`, { cause: error })
-  } finally {
-    demo?.close()
-  }
+  const { raw, apiUrl, endpoint, fromDemo } = await fetchProviderRecord(env, config)
+  return { raw, site: config.id, source: fromDemo ? `the embedded demo (${endpoint})` : endpoint, apiUrl }
 }
 
 /** Each picture fetched and probed with the server's own fetcher and checks (four at a time). */
 async function probeImages(urls: string[], apiUrl: string, source: NodeJS.ProcessEnv, thumbnails: boolean) {
   const env = parseEnv(source)
-  const fetchImage = createImageFetcher(outboundFor(env, apiUrl), {
-    timeoutMs: env.IMAGE_TIMEOUT_MS,
-    maxBytes: IMAGE_MAX_BYTES,
-    publicDir: path.resolve('public'),
-  })
+  const fetchImage = cliImageFetcher(env, apiUrl)
   const outcomes = new Map<string, ImageOutcome>()
   const thumbs = new Map<string, string>()
   const queue = [...urls]
@@ -107,7 +85,7 @@ async function probeImages(urls: string[], apiUrl: string, source: NodeJS.Proces
         const meta = await probeImage(bytes)
         const widths = variantWidths(meta.width ?? 0)
         outcomes.set(url, { status: 'ready', detail: `${meta.format} ${meta.width}×${meta.height}: sizes ${widths.join(', ')} px` })
-        if (thumbnails) thumbs.set(url, await thumbnail(bytes))
+        if (thumbnails) thumbs.set(url, await webpDataUri(bytes, THUMBNAIL_WIDTH, 60))
       } catch (error) {
         outcomes.set(url, { status: 'failed', detail: error instanceof Error ? error.message : String(error) })
       }
@@ -115,9 +93,4 @@ async function probeImages(urls: string[], apiUrl: string, source: NodeJS.Proces
   }
   await Promise.all(Array.from({ length: 4 }, worker))
   return { outcome: (url: string) => outcomes.get(url) ?? { status: 'not checked' as const, detail: '' }, thumbnails: thumbs }
-}
-
-async function thumbnail(bytes: Buffer): Promise<string> {
-  const webp = await sharp(bytes).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 60 }).toBuffer()
-  return `data:image/webp;base64,${webp.toString('base64')}`
 }

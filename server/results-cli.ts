@@ -1,15 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import sharp from 'sharp'
 import { langOf } from '#app/i18n/strings.ts'
 import { parsePageRecord, type PageRecord } from '#app/record/schema.ts'
-import { startDemoProvider } from './demo-provider.server.ts'
 import { parseEnv, type Env } from './env.server.ts'
-import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server.ts'
-import { createOutboundClient } from './outbound/outbound-client.server.ts'
-import { fetchRecord, recordEndpoint } from './record-source.server.ts'
 import { buildResultsReport, daysOf, previousMonth, resultsCsv, TOTALS, type ResultsReport } from './results/results-report.ts'
 import { resultsHtml } from './results/results-report-html.ts'
+import { cliImageFetcher, fetchProviderRecord, webpDataUri } from './cli-sources.server.ts'
 import { loadSiteConfigs, type SiteConfig } from './sites/site-config.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 import type { ResultsStorage } from './storage/storage-contract.server.ts'
@@ -150,23 +146,13 @@ async function siteRecord(env: Env, config: SiteConfig): Promise<PageRecord | nu
   } catch {
     // Not saved here (another instance's DATA_DIR): ask the provider.
   }
-  const demo = config.pageApiUrl || env.PAGE_API_URL ? null : await startDemoProvider()
   try {
-    const apiUrl = config.pageApiUrl ?? env.PAGE_API_URL ?? demo!.apiUrl
-    const outbound = createOutboundClient({ allowOrigins: [apiUrl, ...env.OUTBOUND_ALLOW_ORIGINS] })
-    const { raw } = await fetchRecord(recordEndpoint(apiUrl, config.pageId), {
-      outbound,
-      timeoutMs: env.RECORD_TIMEOUT_MS,
-      maxBytes: env.RECORD_MAX_MB * 1024 * 1024,
-    })
-    return parsePageRecord(raw)
+    return parsePageRecord((await fetchProviderRecord(env, config)).raw)
   } catch (error) {
     process.stderr.write(
       `${config.id}: no record (${error instanceof Error ? error.message : error}); the page uses the theme's own colours\n`,
     )
     return null
-  } finally {
-    demo?.close()
   }
 }
 
@@ -174,17 +160,7 @@ async function siteRecord(env: Env, config: SiteConfig): Promise<PageRecord | nu
 async function logoData(env: Env, config: SiteConfig, url: string): Promise<string | undefined> {
   const apiUrl = config.pageApiUrl ?? env.PAGE_API_URL ?? 'http://127.0.0.1'
   try {
-    const fetchImage = createImageFetcher(createOutboundClient({ allowOrigins: [apiUrl, ...env.OUTBOUND_ALLOW_ORIGINS] }), {
-      timeoutMs: env.IMAGE_TIMEOUT_MS,
-      maxBytes: IMAGE_MAX_BYTES,
-      publicDir: path.resolve('public'),
-    })
-    const webp = await sharp(await fetchImage(url))
-      .rotate()
-      .resize({ width: LOGO_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer()
-    return `data:image/webp;base64,${webp.toString('base64')}`
+    return await webpDataUri(await cliImageFetcher(env, apiUrl)(url), LOGO_WIDTH, 80)
   } catch {
     return undefined
   }

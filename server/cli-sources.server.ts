@@ -1,0 +1,46 @@
+import path from 'node:path'
+import sharp from 'sharp'
+import { startDemoProvider } from './demo-provider.server.ts'
+import type { Env } from './env.server.ts'
+import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server.ts'
+import { createOutboundClient } from './outbound/outbound-client.server.ts'
+import { fetchRecord, recordEndpoint } from './record-source.server.ts'
+import type { SiteConfig } from './sites/site-config.server.ts'
+
+/**
+ * What the CLIs (`npm run record`, `npm run results`) read, read as the server reads it: a site's record
+ * from its provider, pictures with the server's fetcher and its address filter.
+ */
+
+/** As the server's: public addresses, or exactly the provider's origin and the operator's OUTBOUND_ALLOW_ORIGINS. */
+const outboundFor = (env: Env, apiUrl: string) => createOutboundClient({ allowOrigins: [apiUrl, ...env.OUTBOUND_ALLOW_ORIGINS] })
+
+/** The server's image fetcher, for pictures of a record from `apiUrl`. */
+export const cliImageFetcher = (env: Env, apiUrl: string) =>
+  createImageFetcher(outboundFor(env, apiUrl), {
+    timeoutMs: env.IMAGE_TIMEOUT_MS,
+    maxBytes: IMAGE_MAX_BYTES,
+    publicDir: path.resolve('public'),
+  })
+
+/** A site's record as its provider sends it (the embedded demo's without PAGE_API_URL), within the server's limits; an error names the address. */
+export async function fetchProviderRecord(env: Env, config: SiteConfig) {
+  const demo = config.pageApiUrl || env.PAGE_API_URL ? null : await startDemoProvider()
+  const apiUrl = config.pageApiUrl ?? env.PAGE_API_URL ?? demo!.apiUrl
+  const endpoint = recordEndpoint(apiUrl, config.pageId)
+  try {
+    const limits = { timeoutMs: env.RECORD_TIMEOUT_MS, maxBytes: env.RECORD_MAX_MB * 1024 * 1024 }
+    const { raw } = await fetchRecord(endpoint, { outbound: outboundFor(env, apiUrl), ...limits })
+    return { raw, apiUrl, endpoint, fromDemo: demo !== null }
+  } catch (error) {
+    throw new Error(`${endpoint}: ${error instanceof Error ? error.message : error}`, { cause: error })
+  } finally {
+    demo?.close()
+  }
+}
+
+/** A picture as a small WebP data URI, so a report page makes no request. */
+export async function webpDataUri(bytes: Buffer, width: number, quality: number): Promise<string> {
+  const webp = await sharp(bytes).rotate().resize({ width, withoutEnlargement: true }).webp({ quality }).toBuffer()
+  return `data:image/webp;base64,${webp.toString('base64')}`
+}
