@@ -4,7 +4,7 @@ import { startDemoProvider } from './demo-provider.server.ts'
 import type { Env } from './env.server.ts'
 import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server.ts'
 import { createOutboundClient } from './outbound/outbound-client.server.ts'
-import { fetchRecord, recordEndpoint } from './record-source.server.ts'
+import { fetchRecord, recordEndpoint } from './record/record-source.server.ts'
 import type { SiteConfig } from './sites/site-config.server.ts'
 
 /**

@@ -5,7 +5,7 @@ import { type Html, html, selfContainedPage } from '../html-template.ts'
 /**
  * The month's results as one printable page for the contractor (issue 30), in the site's language,
  * with its logo and colours (through the contrast guard: app/record/theme.ts). Self-contained as the
- * record report is (server/record-report-html.ts): every value escaped, the logo a data URI, the chart
+ * record report is (server/record/record-report-html.ts): every value escaped, the logo a data URI, the chart
  * inline SVG, and a CSP that allows no script and no request.
  */
 

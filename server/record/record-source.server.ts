@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { emptyRecord, parsePageRecordWithIssues, type FieldIssue, type PageRecord } from '#app/record/schema.ts'
-import { createOutboundClient, type OutboundClient } from './outbound/outbound-client.server.ts'
-import { urlForLog } from './log-safe.server.ts'
-import { logFor } from './log.js'
+import { createOutboundClient, type OutboundClient } from '../outbound/outbound-client.server.ts'
+import { urlForLog } from '../log-safe.server.ts'
+import { logFor } from '../log.js'
 
 export type RecordOrigin = 'provider' | 'disk' | 'empty'
 export type RecordSnapshot = {

@@ -7,7 +7,7 @@ import type { RecordSource } from './record-source.server.ts'
 import { buildRecordReport } from '#app/record/record-report.ts'
 import { hostileRecords } from '#tests/records/hostile.ts'
 import { mangled } from '#tests/records/mangled.ts'
-import demo from '../demo/record.json'
+import demo from '../../demo/record.json'
 
 const raw = {
   dbPrincipal: { name: 'Acme', logo: 'https://img.example/logo.png', exprYears: 'ten' },

@@ -1,8 +1,8 @@
 import { buildRecordReport, type RecordReport, type ReportCounts } from '#app/record/record-report.ts'
-import type { ImageStore } from './images/image-store.server.ts'
+import type { ImageStore } from '../images/image-store.server.ts'
 import type { RecordSource } from './record-source.server.ts'
 import { countsLine } from './record-report-text.ts'
-import { logFor } from './log.js'
+import { logFor } from '../log.js'
 
 type Logger = Pick<ReturnType<typeof logFor>, 'info'>
 

@@ -1,7 +1,7 @@
 import { mapRecordImages } from '#app/record/record-images.ts'
 import { IMAGE_PLACEHOLDER } from '#app/ui/image-variants.ts'
-import type { RecordSnapshot } from '../record-source.server.ts'
-import type { ImageStore } from './image-store.server.ts'
+import type { RecordSnapshot } from './record-source.server.ts'
+import type { ImageStore } from '../images/image-store.server.ts'
 
 /**
  * The record as pages show it: every image URL replaced by our own variant URL, or the
