@@ -12,9 +12,9 @@ import { ensureBuilt, startSite } from './site-server.ts'
  * a database restart under load keeps pages up, is logged once, and hands back to the fleet by itself.
  */
 
-const TTL_SECONDS = 3
+const TTL_SECONDS = 4
 /** How long the origins are left alone while their fetches are counted: whole ttls. */
-const COUNTED_TTLS = 4
+const COUNTED_TTLS = 3
 type Site = Awaited<ReturnType<typeof startSite>>
 
 /** acmeRecord without its logo: no picture, so the pages depend on the record alone. */
@@ -112,8 +112,8 @@ describe('one record per site for the fleet', () => {
     expect(spreadMs).toBeLessThanOrEqual(2_000)
     expect(new Set(await versions()).size).toBe(1)
     // The others heard it from the fetcher at once rather than on their own next tick.
-    const shared = origins.flatMap((origin) => events(origin, 'record.shared').filter((line) => line.version !== before)).at(-1)
-    expect(shared?.trigger).toBe('told')
+    const shared = origins.flatMap((origin) => events(origin, 'record.shared').filter((line) => line.version !== before))
+    expect(shared.map((line) => line.trigger)).toContain('told')
     const pages = await Promise.all(origins.map(async (origin) => (await origin.get('/')).text()))
     for (const page of pages) expect(page).toContain('Acme Fence &amp; Deck')
     expect(new Set(pages).size).toBe(1)

@@ -141,7 +141,7 @@ test('the database gone: each origin fetches for itself, the outage is logged on
   expect(origins.map(({ fleet }) => fleet.state().mode)).toEqual(['off', 'off'])
   expect(origins[1]!.fleet.state().error).toMatch(/ECONNREFUSED/)
   expect(origins[1]!.source.current()).toMatchObject({ origin: 'provider', record: acme })
-  // b fetched once for itself; a's own copy was fresh (under a ttl old), and later ticks within the ttl keep theirs.
+  // b fetched once for itself; a's own copy was fresh (under half a ttl old), and later ticks within the ttl keep theirs.
   expect(recordRequests()).toBe(2)
   expect(logs.filter((line) => line.includes('does not answer'))).toHaveLength(2) // once per origin, not per tick
 

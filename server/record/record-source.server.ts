@@ -212,9 +212,10 @@ export function createRecordSource(options: Options) {
         }
       } else if (!(await loadFromFleet(fleet, 'tick'))) await awaitFleetsFirst(fleet)
     } catch (error) {
-      // The database, not the provider: this origin fetches for itself, as without a fleet, until it answers again.
+      // The database, not the provider: this origin fetches for itself, as without a fleet, until it answers again
+      // (not twice in a row when it was the save that failed, just after this origin's own fetch).
       fleet.failed(error)
-      if (snapshot.origin !== 'provider' || Date.now() - Date.parse(snapshot.fetchedAt ?? '') >= ttlMs) await fetchOnce()
+      if (snapshot.origin !== 'provider' || Date.now() - Date.parse(snapshot.fetchedAt ?? '') >= ttlMs / 2) await fetchOnce()
     }
   }
 
