@@ -30,7 +30,6 @@ const env = (name: string) => ({
   PAGE_ID: 'acme',
   DATABASE_URL: databaseUrl,
   RECORD_TTL_SECONDS: String(TTL_SECONDS),
-  RECORD_TIMEOUT_MS: '1000',
   TRUST_PROXY: '1',
   METRICS_PORT: '0',
   ORIGIN_NAME: name,
@@ -79,19 +78,20 @@ describe('one record per site for the fleet', () => {
   })
 
   test(`record fetches per site per ttl stay at most 1.2 over ${COUNTED_TTLS} ttls`, async () => {
-    // The window opens just after a fetch, so it holds COUNTED_TTLS fetches when there is one per ttl.
+    // The window opens just after a fetch and lasts COUNTED_TTLS and a half: it holds COUNTED_TTLS fetches when there is one per ttl.
     const before = recordFetches()
     await expect.poll(recordFetches, { timeout: 2 * TTL_SECONDS * 1000, interval: 20 }).toBeGreaterThan(before)
     const start = { fetches: recordFetches(), at: Date.now() }
-    await new Promise((resolve) => setTimeout(resolve, COUNTED_TTLS * TTL_SECONDS * 1000))
+    // Now, a ttl away from the next fetch: each origin counts its own, and together they count what the provider saw.
+    const byOrigin = await Promise.all(origins.map((origin) => metric(origin, 'tradesite_record_fetches_total')))
+    expect(byOrigin.reduce((a, b) => a + b, 0)).toBe(start.fetches)
+    await new Promise((resolve) => setTimeout(resolve, (COUNTED_TTLS + 0.5) * TTL_SECONDS * 1000))
     const fetches = recordFetches() - start.fetches
     const ttls = (Date.now() - start.at) / (TTL_SECONDS * 1000)
     const perTtl = fetches / ttls
-    const byOrigin = await Promise.all(origins.map((origin) => metric(origin, 'tradesite_record_fetches_total')))
     console.info('[fleet-record] fetches', { fetches, ttls: ttls.toFixed(2), perTtl: perTtl.toFixed(2), byOrigin })
     expect(perTtl).toBeLessThanOrEqual(1.2)
-    expect(fetches).toBeGreaterThanOrEqual(COUNTED_TTLS - 1) // and the record is still fetched
-    expect(byOrigin.reduce((a, b) => a + b, 0)).toBe(recordFetches()) // each origin counts its own
+    expect(fetches).toBeGreaterThanOrEqual(COUNTED_TTLS) // and the record is still fetched, once a ttl
   })
 
   test('a record changed at the provider reaches every origin within 2 s of each other, by notification', async () => {
