@@ -140,6 +140,12 @@ describe('one record per site for the fleet', () => {
     await expect
       .poll(async () => (await Promise.all(origins.map(health))).map((s) => s.fleet.mode), { timeout: 10_000 })
       .toEqual(origins.map(() => 'off'))
+    // Why, on the operator's listener only: the database's error names its address.
+    expect((await health(origins[0]!)).fleet).not.toHaveProperty('error')
+    expect((await (await fetch(`${origins[0]!.metricsUrl()}/sites`)).json()).fleet).toMatchObject({
+      mode: 'off',
+      error: expect.any(String),
+    })
     const lead = { ...validLead, firstName: 'Outage' }
     const refused = await contactPoster(origins[0]!)(lead, '203.0.113.40')
     expect(refused.status).toBe(503)

@@ -100,6 +100,18 @@ test('one origin fetches, the others serve what it stored: same version, one pro
   expect(recordRequests()).toBe(1)
 })
 
+test('a holder that stops fetching (it died) hands the site to the next origin to tick once its lease runs out', async () => {
+  const { records, origins, recordRequests } = await fleetOf(['a', 'b'])
+  for (const { source } of origins) await source.start()
+  origins[0]!.source.stop()
+  await origins[1]!.source.refresh()
+  expect(recordRequests()).toBe(1) // the lease still runs
+  records.leasesRunOut()
+  await origins[1]!.source.refresh()
+  expect(recordRequests()).toBe(2)
+  expect(origins[1]!.source.current()).toMatchObject({ origin: 'provider', fetchedBy: 'b' })
+})
+
 test('a record the holder fetches reaches the others by notification, with their change listeners called', async () => {
   const { provider, records, origins } = await fleetOf(['a', 'b'])
   for (const { source } of origins) await source.start()
