@@ -130,7 +130,10 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     // A host no site lists learns nothing, not even which sites exist.
     const site = resolvedOf(req).site
     const { record, recordReport, images } = site ? siteState(site, services.images) : {}
-    res.json(site ? { ok: true, record, recordReport, storage: services.storage.kind, images } : { ok: true })
+    // The database's error names its address: it stays on the metrics listener's /sites and in the log.
+    const { error: _private, ...fleetState } = services.fleet?.state() ?? {}
+    const fleet = services.fleet ? { fleet: fleetState } : {}
+    res.json(site ? { ok: true, record, recordReport, storage: services.storage.kind, ...fleet, images } : { ok: true })
   })
   app.use((req, res, next) => {
     if (!resolvedOf(req).site) return void res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found.')

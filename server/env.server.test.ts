@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { parseEnv } from './env.server.ts'
+import os from 'node:os'
+import { originName, parseEnv } from './env.server.ts'
 
 test('OUTBOUND_ALLOW_ORIGINS keeps the origin of each listed URL; RECORD_MAX_MB defaults to 5', () => {
   const env = parseEnv({ OUTBOUND_ALLOW_ORIGINS: ' http://10.0.0.5:8025/relay , https://images.internal ' })
@@ -12,4 +13,10 @@ test('a non-http origin or a bad cap stops the start with the variable named', (
   expect(() => parseEnv({ OUTBOUND_ALLOW_ORIGINS: 'http://ok.internal,file:///etc', RECORD_MAX_MB: '0' })).toThrow(
     /OUTBOUND_ALLOW_ORIGINS[\s\S]*RECORD_MAX_MB|RECORD_MAX_MB[\s\S]*OUTBOUND_ALLOW_ORIGINS/,
   )
+})
+
+test('an origin is named by ORIGIN_NAME, else by this machine and its port (its process id when the port is random)', () => {
+  expect(originName(parseEnv({ ORIGIN_NAME: ' origin-1 ' }))).toBe('origin-1')
+  expect(originName(parseEnv({ PORT: '3001' }))).toBe(`${os.hostname()}:3001`)
+  expect(originName(parseEnv({ PORT: '0' }))).toBe(`${os.hostname()}:pid${process.pid}`)
 })

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { z } from 'zod'
 import { withoutTrailingSlashes } from '#app/record/absolute-url.ts'
 import { trustProxySchema } from './gate/trust-proxy.server.ts'
@@ -77,6 +78,8 @@ const envSchema = z.object({
     .trim()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres://user:password@host:5432/database URL')
     .optional(),
+  /** This origin's name among those sharing DATABASE_URL: /healthz says which one fetched each record (default: originName()). */
+  ORIGIN_NAME: z.string().trim().min(1).max(200).optional(),
   /** The relay's clock (server/leads/relay-outbox.server.ts); shorter values only make sense in tests. */
   RELAY_TIMEOUT_MS: milliseconds.default(DEFAULT_RELAY_TIMING.timeoutMs),
   RELAY_RETRY_BASE_MS: milliseconds.default(DEFAULT_RELAY_TIMING.retryBaseMs),
@@ -101,3 +104,7 @@ export const relayTiming = (env: Env): RelayTiming => ({
   retryCapMs: env.RELAY_RETRY_CAP_MS,
   pollMs: env.RELAY_POLL_MS,
 })
+
+/** ORIGIN_NAME, or this machine and port (an origin restarted keeps its name); the process id when the port is chosen at random (0). */
+export const originName = (env: Pick<Env, 'ORIGIN_NAME' | 'PORT'>) =>
+  env.ORIGIN_NAME ?? `${os.hostname()}:${env.PORT || `pid${process.pid}`}`

@@ -67,6 +67,24 @@ export function createMetrics(services: AppServices) {
     },
   })
   new client.Counter({
+    name: 'tradesite_record_fetches_total',
+    help: 'Record requests this origin made to the provider, per site since it started (with DATABASE_URL, one origin of the fleet fetches each site per ttl).',
+    labelNames: ['site'] as const,
+    registers: [register],
+    collect() {
+      this.reset()
+      for (const site of services.sites()) this.inc({ site: site.id }, site.records.fetches())
+    },
+  })
+  new client.Gauge({
+    name: 'tradesite_fleet_mode',
+    help: 'With DATABASE_URL: 1 while the database answers and the record is the fleet’s, 0 while this origin fetches for itself.',
+    registers: services.fleet ? [register] : [], // one origin on its own has no fleet to report
+    collect() {
+      if (services.fleet) this.set(services.fleet.state().mode === 'on' ? 1 : 0)
+    },
+  })
+  new client.Counter({
     name: 'tradesite_record_fetch_failures_total',
     help: 'Record fetches that failed (provider down, slow, or answering something else), per site since it started.',
     labelNames: ['site'] as const,
@@ -142,6 +160,7 @@ export function createMetrics(services: AppServices) {
   /** The whole process, site by site: what /healthz shows one host, for every site. */
   const sitesView = () => ({
     storage: services.storage.kind,
+    ...(services.fleet ? { fleet: services.fleet.state() } : {}),
     images: services.images.status(),
     pageCache: services.pages.stats(),
     sites: services.sites().map((site) => ({ id: site.id, hosts: site.config.hosts, ...siteState(site, services.images) })),

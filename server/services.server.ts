@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { recordImageUrls } from '#app/record/record-images.ts'
-import { relayTiming, type Env } from './env.server.ts'
+import { originName, relayTiming, type Env } from './env.server.ts'
 import { startDemoProvider } from './demo-provider.server.ts'
 import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server.ts'
 import { createImageStore } from './images/image-store.server.ts'
@@ -11,6 +11,7 @@ import { createRelayOutbox } from './leads/relay-outbox.server.ts'
 import { createPageCache } from './pages/page-cache.server.ts'
 import { sitePrefix } from './pages/page-key.server.ts'
 import { createOutboundClient } from './outbound/outbound-client.server.ts'
+import { createRecordFleet } from './record/record-fleet.server.ts'
 import { createRecordSource } from './record/record-source.server.ts'
 import { siteRecordReport } from './record/record-report.server.ts'
 import { listedHosts, loadSiteConfigs, siteResolver, SitesFileError, type SiteConfig } from './sites/site-config.server.ts'
@@ -39,6 +40,9 @@ export async function startServices(env: Env) {
   // Before anything else runs, so an unreachable database stops the start with a clear message.
   const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: configs[0]!.id })
   log.info({ event: 'storage.opened', kind: storage.kind, location: storage.location }, `storage: ${storage.kind} ${storage.location}`)
+  // With PostgreSQL each site's record is the fleet's: one origin fetches it per ttl, the others load it when told.
+  const fleet = storage.records ? createRecordFleet({ store: storage.records, origin: originName(env) }) : null
+  fleet?.start()
   const demo = env.PAGE_API_URL ? null : await startDemoProvider()
   const defaultApiUrl = env.PAGE_API_URL ?? demo!.apiUrl
   // Every URL a record names (relay, images) and every provider call goes through this one client:
@@ -77,6 +81,7 @@ export async function startServices(env: Env) {
       outbound,
       dataDir: env.DATA_DIR,
       site: config.id,
+      fleet: fleet ?? undefined,
     })
     const leads = createLeadService({
       store: storage.leads,
@@ -211,6 +216,8 @@ export async function startServices(env: Env) {
     /** The sites served now (the sites file may change them: read it again rather than keeping the list). */
     sites: () => sites,
     storage,
+    /** The fleet's state (DATABASE_URL set), or null for one origin on its own. */
+    fleet,
     dayKeys,
     images,
     actionTallies,
@@ -228,6 +235,7 @@ export async function startServices(env: Env) {
       images.close() // first and synchronous: the finished images' manifest is on disk before anything awaits
       for (const site of sites) site.records.stop()
       await outbox.stop()
+      await fleet?.close()
       await storage.close()
       demo?.close()
     },
@@ -253,9 +261,9 @@ function sitesAtStartup(env: Env): SiteConfig[] {
 
 /** One site's state as the operator sees it: /healthz for its host, and every site on the metrics listener. */
 export function siteState(site: Site, images: AppServices['images']) {
-  const { origin, fetchedAt, version, lastError } = site.records.current()
+  const { origin, fetchedAt, fetchedBy, version, lastError } = site.records.current()
   return {
-    record: { source: origin, fetchedAt, version, lastError },
+    record: { source: origin, fetchedAt, version, lastError, ...(fetchedBy ? { fetchedBy } : {}) },
     recordReport: site.report.counts(),
     images: images.siteStatus(site.id),
   }

@@ -73,8 +73,21 @@ function removeStale(tmp: string, bin: string, user: ReturnType<typeof asUser>) 
   }
 }
 
-export async function startPostgres(): Promise<{ url: string; stop: () => void }> {
-  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => {} }
+/** A test cluster: its URL, `stop()` at the end (stopped and removed); `halt()` and `resume()` stop and start it in between, as a database restart. */
+export interface TestPostgres {
+  url: string
+  stop: () => void
+  halt: () => void
+  resume: () => void
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  if (process.env.TEST_DATABASE_URL) {
+    const external = () => {
+      throw new Error('TEST_DATABASE_URL names a server the tests do not own: it cannot be stopped and started')
+    }
+    return { url: process.env.TEST_DATABASE_URL, stop: () => {}, halt: external, resume: external }
+  }
   const bin = binDir()
   if (!bin) throw new Error(MISSING)
   const user = asUser()
@@ -83,20 +96,27 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
   const dir = fs.mkdtempSync(path.join(tmp, `${CLUSTER_PREFIX}${process.pid}-`)) // mode 0700, then the cluster user's
   user.chown(dir)
   const port = Number(process.env.TEST_PG_PORT) || (await freePort())
+  // Durability off: a test cluster trades it for speed.
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+  const start = () =>
+    user.run(path.join(bin, 'pg_ctl'), ['-D', dir, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'])
+  const halt = () => user.run(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'fast', '-w', 'stop'])
   try {
     user.run(path.join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'])
-    // Durability off: a test cluster trades it for speed.
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
-    user.run(path.join(bin, 'pg_ctl'), ['-D', dir, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'])
+    start()
   } catch (e) {
     const stderr = (e as { stderr?: Buffer }).stderr?.toString() ?? ''
     throw new Error(`Could not start a test PostgreSQL in ${dir}: ${stderr || String(e)}`, { cause: e })
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt,
+    resume: start,
     stop() {
       try {
-        user.run(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', '-w', 'stop'])
+        // A cluster a test halted and did not resume is stopped already.
+        if (fs.existsSync(path.join(dir, 'postmaster.pid')))
+          user.run(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', '-w', 'stop'])
       } finally {
         fs.rmSync(dir, { recursive: true, force: true })
       }

@@ -5,18 +5,25 @@ import { emptyRecord, parsePageRecordWithIssues, type FieldIssue, type PageRecor
 import { createOutboundClient, type OutboundClient } from '../outbound/outbound-client.server.ts'
 import { urlForLog } from '../log-safe.server.ts'
 import { logFor } from '../log.js'
+import type { RecordFleet } from './record-fleet.server.ts'
 
-export type RecordOrigin = 'provider' | 'disk' | 'empty'
+/** Where the record served came from: this origin's fetch, its disk copy, the fleet's database, or nowhere yet. */
+export type RecordOrigin = 'provider' | 'disk' | 'fleet' | 'empty'
 export type RecordSnapshot = {
   record: PageRecord
   /** Changes whenever the record's content changes: a cache key for rendered pages. */
   version: string
   origin: RecordOrigin
   fetchedAt: string | null
+  /** The origin (ORIGIN_NAME) that fetched it, when the record is the fleet's. */
+  fetchedBy?: string | null
   lastError: string | null
   /** What the parse could not use as given (the record report's fields). */
   issues?: FieldIssue[]
 }
+/** A fleet's first copy of a record: how long past a provider timeout it is waited for, and how often it is looked for. */
+const FIRST_COPY_GRACE_MS = 1_000
+const FIRST_COPY_POLL_MS = 200
 type Logger = Pick<ReturnType<typeof logFor>, 'info' | 'warn'>
 type Options = {
   /** The site's id, on its log lines. */
@@ -33,11 +40,19 @@ type Options = {
   logger?: Logger
   /** 0..1; gives each site its own phase within the ttl, so a hundred sites do not ask the provider in one second. */
   random?: () => number
+  /** With DATABASE_URL: the record is the fleet's, one origin fetches it per ttl (record-fleet.server.ts). */
+  fleet?: RecordFleet
 }
+
+/** Saved on disk: the provider's answer as it came. */
+type DiskCopy = { fetchedAt: string; fetchedBy?: string | null; body: string }
 
 /**
  * Owns the page record: fetched from the provider at start-up and every ttl, kept in
  * memory and on disk (last known good), so a provider outage never empties the site.
+ * With a fleet, each tick first asks for the endpoint's lease: its holder fetches and stores the record
+ * for every origin, the others load it (at once when told, at the latest on their next tick). If the
+ * database does not answer, the origin fetches for itself, as without one.
  */
 export function createRecordSource(options: Options) {
   const {
@@ -50,6 +65,7 @@ export function createRecordSource(options: Options) {
     maxBytes,
     logger = logFor('record'),
     random = Math.random,
+    fleet,
   } = options
   const { outbound = createOutboundClient({ allowOrigins: [apiUrl] }) } = options
   const ttlMs = ttlSeconds * 1000
@@ -63,18 +79,28 @@ export function createRecordSource(options: Options) {
   let reportedProblem: string | null = null
   /** Failed fetches since start (the metrics' tradesite_record_fetch_failures_total). */
   let failures = 0
+  /** Provider requests this origin made (the metrics' tradesite_record_fetches_total). */
+  let fetches = 0
+  let unwatch = () => {}
   const listeners = new Set<(snapshot: RecordSnapshot) => void>()
 
-  function adopt(raw: unknown, body: string, origin: RecordOrigin, fetchedAt: string) {
-    const version = createHash('sha256').update(body).digest('hex').slice(0, 16)
+  /** Serves `copy`; tells the listeners when its content differs from what was served. The version is the body's hash, the same on every origin. */
+  function adopt(copy: DiskCopy, origin: RecordOrigin, raw: unknown = JSON.parse(copy.body)) {
+    const previous = snapshot.version
+    const version = createHash('sha256').update(copy.body).digest('hex').slice(0, 16)
     const { record, issues } = parsePageRecordWithIssues(raw)
-    snapshot = { record, issues, version, origin, fetchedAt, lastError: null }
+    snapshot = { record, issues, version, origin, fetchedAt: copy.fetchedAt, fetchedBy: copy.fetchedBy ?? null, lastError: null }
+    return version !== previous
+  }
+
+  const changed = () => {
+    for (const listener of listeners) listener(snapshot)
   }
 
   function loadFromDisk() {
     try {
-      const saved = JSON.parse(fs.readFileSync(diskFile, 'utf8')) as { fetchedAt: string; body: string }
-      adopt(JSON.parse(saved.body), saved.body, 'disk', saved.fetchedAt)
+      const saved = JSON.parse(fs.readFileSync(diskFile, 'utf8')) as DiskCopy
+      adopt(saved, 'disk')
       logger.info(`[record] serving the last good record from disk (fetched ${saved.fetchedAt})`, {
         event: 'record.loaded',
         site,
@@ -85,10 +111,10 @@ export function createRecordSource(options: Options) {
     }
   }
 
-  function saveToDisk(body: string, fetchedAt: string) {
+  function saveToDisk(copy: DiskCopy) {
     fs.mkdirSync(dataDir, { recursive: true })
     const tmp = `${diskFile}.${process.pid}.tmp`
-    fs.writeFileSync(tmp, JSON.stringify({ fetchedAt, body }))
+    fs.writeFileSync(tmp, JSON.stringify(copy))
     fs.renameSync(tmp, diskFile)
   }
 
@@ -109,25 +135,94 @@ export function createRecordSource(options: Options) {
     reportedProblem = problem
   }
 
-  async function fetchOnce() {
+  /** One provider request; answers the copy it brought, or null when it failed (the last good record stays). */
+  async function fetchOnce(): Promise<DiskCopy | null> {
+    fetches++
     try {
       const { raw, body } = await fetchRecord(endpoint, { outbound, timeoutMs, maxBytes })
-      const fetchedAt = new Date().toISOString()
-      const previous = snapshot.version
-      adopt(raw, body, 'provider', fetchedAt)
-      saveToDisk(body, fetchedAt)
+      const copy = { fetchedAt: new Date().toISOString(), fetchedBy: fleet?.origin ?? null, body }
+      const isNew = adopt(copy, 'provider', raw)
+      saveToDisk(copy)
       report(null)
-      if (snapshot.version !== previous) {
+      if (isNew) {
         // Once per new version, not once per ttl: a hundred sites would otherwise fill the log with sameness.
         logger.info(`[record] ${site}: version ${snapshot.version} fetched`, { event: 'record.fetched', site, version: snapshot.version })
-        for (const listener of listeners) listener(snapshot)
+        changed()
       }
+      return copy
     } catch (error) {
       failures++
       const problem = describe(error)
       snapshot = { ...snapshot, lastError: problem }
       report(problem)
+      return null
     }
+  }
+
+  /**
+   * Serves the fleet's record when it is another version than ours and not older (after a database
+   * outage, a copy this origin fetched itself may be newer until the next holder fetches). False when
+   * the fleet has none yet.
+   */
+  async function loadFromFleet(fleet: RecordFleet, trigger: 'tick' | 'told'): Promise<boolean> {
+    const stored = await fleet.store.load(endpoint, snapshot.version)
+    fleet.answered()
+    if (!stored) return false
+    if (stored.body === null) snapshot = { ...snapshot, fetchedAt: stored.fetchedAt, fetchedBy: stored.fetchedBy }
+    else if (!snapshot.fetchedAt || stored.fetchedAt >= snapshot.fetchedAt) {
+      const copy = { fetchedAt: stored.fetchedAt, fetchedBy: stored.fetchedBy, body: stored.body }
+      if (adopt(copy, 'fleet')) {
+        saveToDisk(copy)
+        logger.info(`[record] ${site}: version ${snapshot.version} from ${stored.fetchedBy}`, {
+          event: 'record.shared',
+          site,
+          version: snapshot.version,
+          fetchedBy: stored.fetchedBy,
+          // told: a notification brought it (within a second of the fetch); tick: the slow poll did, so the listener was away.
+          trigger,
+        })
+        changed()
+      }
+    }
+    return true
+  }
+
+  /** The holder may still be fetching the fleet's first copy: it is waited for (a provider timeout and a little), then fetched here. */
+  async function awaitFleetsFirst(fleet: RecordFleet) {
+    const deadline = Date.now() + timeoutMs + FIRST_COPY_GRACE_MS
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, FIRST_COPY_POLL_MS))
+      if (await loadFromFleet(fleet, 'tick')) return
+    }
+    await fetchOnce()
+  }
+
+  /** One tick with a fleet: the lease's holder fetches and stores for everyone, the others load what it stored. */
+  async function fleetOnce(fleet: RecordFleet) {
+    try {
+      if (await fleet.store.claim(endpoint, fleet.origin, ttlMs)) {
+        fleet.answered()
+        const copy = await fetchOnce()
+        if (copy) await fleet.store.save(endpoint, fleet.origin, { ...copy, version: snapshot.version, fetchedBy: fleet.origin })
+        else {
+          // The provider failed: the fleet's last good record, if this origin has none as new, and still the provider's error.
+          const { lastError } = snapshot
+          await loadFromFleet(fleet, 'tick')
+          snapshot = { ...snapshot, lastError }
+        }
+      } else if (!(await loadFromFleet(fleet, 'tick'))) await awaitFleetsFirst(fleet)
+    } catch (error) {
+      // The database, not the provider: this origin fetches for itself, as without a fleet, until it answers again
+      // (not twice in a row when it was the save that failed, just after this origin's own fetch).
+      fleet.failed(error)
+      if (snapshot.origin !== 'provider' || Date.now() - Date.parse(snapshot.fetchedAt ?? '') >= ttlMs / 2) await fetchOnce()
+    }
+  }
+
+  /** A notification or a reconnected listener: the fleet's record, after the tick under way if there is one (it may have read just before). */
+  function reloadFromFleet() {
+    if (!fleet || !running) return
+    void (inFlight ?? Promise.resolve()).then(() => loadFromFleet(fleet, 'told')).catch((error: unknown) => fleet.failed(error))
   }
 
   /** The next background refresh: one ttl after the last attempt began, whoever asked for it. */
@@ -142,7 +237,7 @@ export function createRecordSource(options: Options) {
   function refresh(): Promise<void> {
     if (!inFlight) {
       lastAttemptAt = Date.now()
-      inFlight = fetchOnce().finally(() => {
+      inFlight = (fleet ? fleetOnce(fleet) : fetchOnce().then(() => {})).finally(() => {
         inFlight = null
         schedule(lastAttemptAt + ttlMs - Date.now())
       })
@@ -155,6 +250,8 @@ export function createRecordSource(options: Options) {
     current: () => snapshot,
     /** Failed fetches since start. */
     failures: () => failures,
+    /** Provider requests this origin made since start (with a fleet, only the ticks it held the lease, or the database was away). */
+    fetches: () => fetches,
     refresh,
     /** A fetch only when the last one began a ttl ago or more (page requests call it: at most one fetch per ttl). */
     refreshIfDue: (): Promise<void> => inFlight ?? (Date.now() - lastAttemptAt >= ttlMs ? refresh() : Promise.resolve()),
@@ -166,12 +263,14 @@ export function createRecordSource(options: Options) {
     async start() {
       running = true
       loadFromDisk()
+      if (fleet) unwatch = fleet.watch(endpoint, reloadFromFleet)
       await refresh()
       schedule(ttlMs * (1 + random())) // one ttl at least, then a phase of its own
     },
     stop() {
       running = false
       clearTimeout(timer)
+      unwatch()
     },
   }
 }

@@ -45,6 +45,17 @@ export const POSTGRES_MIGRATIONS = [
      BEGIN NEW.client_ip := NULL; NEW.user_agent := NULL; RETURN NEW; END $$;
    CREATE TRIGGER leads_keep_no_client BEFORE INSERT ON leads FOR EACH ROW EXECUTE FUNCTION leads_keep_no_client();
    DELETE FROM rate_limits;`,
+  // Issue 28: one record per provider endpoint for the fleet. The lease (database clock, epoch ms) says which origin
+  // fetches; the last good answer, its version and who fetched it are what every other origin serves.
+  `CREATE TABLE fleet_records (
+     endpoint text PRIMARY KEY,
+     lease_holder text,
+     lease_until bigint NOT NULL DEFAULT 0,
+     body text,
+     version text,
+     fetched_at text,
+     fetched_by text
+   );`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

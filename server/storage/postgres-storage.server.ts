@@ -3,6 +3,7 @@ import pg from 'pg'
 import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
+import { postgresRecords } from './postgres-records.server.ts'
 import type {
   RateLimitStorage,
   ResultRow,
@@ -15,7 +16,7 @@ import type {
 import { log } from '../log.js'
 import { StartupError } from '../startup-error.js'
 
-/** PostgreSQL when DATABASE_URL is set: every instance shares the leads, the relay outbox, visits and limits. */
+/** PostgreSQL when DATABASE_URL is set: every instance shares the leads, the relay outbox, visits, limits and the record. */
 
 const BIGINT_OID = 20
 // Epoch milliseconds and counts fit a JavaScript number exactly; pg would hand bigint over as a string.
@@ -85,6 +86,7 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     visits: postgresVisits(pool),
     results: postgresResults(pool),
     rateLimits: postgresRateLimits(pool),
+    records: postgresRecords(pool, { connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
     close: () => pool.end(),
   }
 }

@@ -83,5 +83,36 @@ export interface Storage {
   visits: VisitStorage
   results: ResultsStorage
   rateLimits: RateLimitStorage
+  /** The fleet's record per provider endpoint: PostgreSQL only (one SQLite instance keeps its record on its own disk). */
+  records?: RecordStorage
   close(): Promise<void>
+}
+
+/** The last good record the fleet holds for one provider endpoint, as fetched. */
+export interface StoredRecord {
+  /** The provider's answer as it came; null when the caller already holds this version. */
+  body: string | null
+  version: string
+  /** ISO time of the fetch, on the fetching origin's clock. */
+  fetchedAt: string
+  /** ORIGIN_NAME of the origin that fetched it. */
+  fetchedBy: string
+}
+
+/**
+ * One record per provider endpoint for every origin sharing the database (docs/decisions/041-fleet-record.md):
+ * a lease says who fetches, the last good copy is kept, and a notification tells the others it changed.
+ */
+export interface RecordStorage {
+  /** Takes the endpoint's fetch lease for `leaseMs` (database clock) when it is free or ours and nearly over; true when held now. */
+  claim(endpoint: string, holder: string, leaseMs: number): Promise<boolean>
+  /** Stores what the lease holder fetched and tells every listener; false when the lease has passed to another origin. */
+  save(endpoint: string, holder: string, record: StoredRecord & { body: string }): Promise<boolean>
+  /** The fleet's record (its body left out when it is `knownVersion`), or null when none was fetched yet. */
+  load(endpoint: string, knownVersion: string | null): Promise<StoredRecord | null>
+  /**
+   * Calls `onSaved(endpoint)` whenever any origin saves a record, on one connection of its own that
+   * reconnects by itself; `onConnection` hears it come (again: notifications may have been missed) and go.
+   */
+  listen(onSaved: (endpoint: string) => void, onConnection: (up: boolean, error?: string) => void): { close(): Promise<void> }
 }
