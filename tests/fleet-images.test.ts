@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -9,7 +10,9 @@ import { startFakeProvider } from './fake-provider.ts'
 import { phonePhoto, startImageHost, type HostedFile } from './image-host.ts'
 import { freshDatabase } from './postgres.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
+import { freePort } from './spawn-listening.ts'
 import { startTcpProxy } from './tcp-proxy.ts'
+import { startVarnish } from './varnish.ts'
 
 /**
  * The record's pictures as the fleet's (DATABASE_URL): origins on one PostgreSQL, each with its own DATA_DIR.
@@ -30,6 +33,7 @@ const onHost = (record: unknown, origin: string) =>
 let host: Awaited<ReturnType<typeof startImageHost>>
 let provider: Awaited<ReturnType<typeof startFakeProvider>>
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>
+let varnish: Awaited<ReturnType<typeof startVarnish>> | undefined
 let db: pg.Client
 let databaseUrl: string
 let env: Record<string, string>
@@ -100,6 +104,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
+  await varnish?.stop()
   for (const origin of origins) await origin.kill()
   await proxy?.close()
   await db?.end()
@@ -136,9 +141,45 @@ test('two origins starting together download and encode each photo once for the 
   }
 })
 
-test('a joining origin with an empty DATA_DIR is complete from its first request: same pages, every picture 200, nothing fetched again', async () => {
+/** A GET through Varnish for the site's host name, as a browser sends it (no compression asked, so the text reads as it is). */
+const throughVarnish = (pathname: string) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: varnish!.port, path: pathname, agent: false, headers: { Host: 'fleet.example' } }, (res) => {
+        let text = ''
+        res.setEncoding('latin1').on('data', (d: string) => (text += d))
+        res.on('end', () => resolve({ status: res.statusCode!, text }))
+      })
+      .on('error', reject)
+  })
+
+test('a joining origin with an empty DATA_DIR is complete from its first request, behind the shipped Varnish with an empty cache too', async () => {
   const before = host.requests.length
-  const joiner = await startOrigin({ DATABASE_URL: Object.assign(new URL(databaseUrl), { port: String(proxy.port) }).toString() })
+  const joiner = await startOrigin({
+    PORT: String(await freePort()),
+    DATABASE_URL: Object.assign(new URL(databaseUrl), { port: String(proxy.port) }).toString(),
+  })
+  // The deployment's backends.vcl (the shipped example) on the first origin and the joiner: requests take turns.
+  const example = fs.readFileSync(path.join(root, 'deploy/varnish/backends.example.vcl'), 'utf8')
+  varnish = await startVarnish(
+    example.replace('"3001"', `"${new URL(origins[0]!.url).port}"`).replace('"3002"', `"${new URL(joiner.url).port}"`),
+  )
+  const failed: string[] = []
+  let placeholdersSeen = 0
+  for (let round = 0; round < 2; round++) {
+    for (const pathname of PAGES) {
+      const answer = await throughVarnish(pathname)
+      if (answer.status !== 200) failed.push(`${pathname} ${answer.status}`)
+      placeholdersSeen += placeholders(answer.text)
+      for (const url of pictureUrls(answer.text)) {
+        const picture = await throughVarnish(url)
+        if (picture.status !== 200) failed.push(`${url} ${picture.status}`)
+      }
+    }
+  }
+  expect(failed).toEqual([])
+  expect(placeholdersSeen).toBe(0)
+
   const served = new Set<string>()
   for (const pathname of PAGES) {
     const [theirs, ours] = [await page(origins[0]!, pathname), await page(joiner, pathname)]

@@ -93,6 +93,7 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
   let closed = false
   let lastGc = 0
   let syncing: Promise<void> | undefined
+  let syncAgain = false
 
   function noteDown(error: unknown): DatabaseDown {
     if (databaseUp && !closed) {
@@ -134,10 +135,10 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
       await query('COMMIT', [], client)
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {})
+      client.release(error instanceof DatabaseDown) // a connection the outage broke is dropped, not reused
       throw error
-    } finally {
-      client.release()
     }
+    client.release()
   }
 
   // One refresh at a time; a change noticed meanwhile reads again once it is done.
@@ -341,6 +342,23 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
     await refresh()
   }
 
+  /** Tells the fleet what this origin's sites need, then queues what is due. One at a time; one asked for meanwhile runs after. */
+  function sync() {
+    if (closed) return
+    if (syncing) return void (syncAgain = true)
+    syncing = markNeeded()
+      .catch(() => {}) // the database is away (logged once); the poll carries on
+      .then(() => refresh())
+      .finally(() => {
+        syncing = undefined
+        queueDue()
+        if (syncAgain) {
+          syncAgain = false
+          sync()
+        }
+      })
+  }
+
   /** Every registered image ready or failed in the fleet (or nothing more can be learnt now), and no local work left. */
   function isIdle() {
     if (syncing || running.size || (queue.size && !closed && databaseUp)) return false
@@ -400,16 +418,7 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
       sources.set(id, urls)
       return () => void (sources.get(id) === urls && sources.delete(id))
     },
-    sync() {
-      if (syncing || closed) return
-      syncing = markNeeded()
-        .catch(() => {}) // the database is away (logged once); the poll carries on
-        .then(() => refresh())
-        .finally(() => {
-          syncing = undefined
-          queueDue()
-        })
-    },
+    sync,
     localSrc(url) {
       const image = ready.get(url)
       return image && localImageSrc(image)
