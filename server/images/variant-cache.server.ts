@@ -28,9 +28,10 @@ export function createVariantCache(root: string, maxBytes: number) {
     }
   }
 
-  function evict() {
+  /** Drops the least recently used files until the cache fits, never `keep` (the file about to be served). */
+  function evict(keep: string) {
     for (const [file, size] of files) {
-      if (total <= maxBytes) return
+      if (total <= maxBytes || file === keep) return
       files.delete(file)
       total -= size
       fs.rmSync(path.join(root, file), { force: true })
@@ -57,7 +58,7 @@ export function createVariantCache(root: string, maxBytes: number) {
       total += data.length - (files.get(file) ?? 0)
       files.delete(file)
       files.set(file, data.length)
-      evict()
+      evict(file)
       return file
     },
     get bytes() {
