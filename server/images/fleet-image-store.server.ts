@@ -99,7 +99,9 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
     if (databaseUp && !closed) {
       databaseUp = false
       const why = error instanceof Error ? error.message : String(error)
-      logger.warn(`[images] the database cannot be reached (${why}): serving the pictures known so far, encoding none`)
+      logger.warn(`[images] the database cannot be reached (${why}): serving the pictures known so far, encoding none`, {
+        event: 'images.database-lost',
+      })
     }
     return new DatabaseDown(String(error), { cause: error })
   }
@@ -109,7 +111,7 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
       const result = await client.query<R>(sql, values)
       if (!databaseUp) {
         databaseUp = true
-        logger.info('[images] the database is back: the fleet encodes and shares pictures again')
+        logger.info('[images] the database is back: the fleet encodes and shares pictures again', { event: 'images.database-back' })
       }
       return result
     } catch (error) {
@@ -284,7 +286,11 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
         if (Number(used) >= maxDatabaseBytes) throw new Error(`the fleet's image table is full (${Math.round(maxDatabaseBytes / 1e6)} MB)`)
         encoded = await encodeVariants(bytes)
         encodesHere++
-        for (const file of encoded.files) cache.put(hash, file.name, file.data)
+        try {
+          for (const file of encoded.files) cache.put(hash, file.name, file.data)
+        } catch {
+          // This origin's disk (full, read-only) is not the photo's fault: the files are read back from the database.
+        }
       }
       await inTransaction(async (client) => {
         if (encoded) {
