@@ -84,7 +84,13 @@ const apiUrl = `${await listen(provider)}/api`
 const sitesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fleet-')), 'sites.json')
 fs.writeFileSync(sitesFile, JSON.stringify(ids.map((id) => ({ hosts: [`${id}.test`], pageId: id, siteUrl: `https://${id}.test` }))))
 
+// The production build, made before Vite loads the test harness: Vite sets NODE_ENV=development in this process,
+// which a build (and the origins) would inherit, so it is put back.
+ensureBuild()
+const nodeEnv = process.env.NODE_ENV
 const { module: postgres } = await runnerImport(path.join(root, 'tests/postgres.ts'), { configFile: false, logLevel: 'silent' })
+if (nodeEnv === undefined) delete process.env.NODE_ENV
+else process.env.NODE_ENV = nodeEnv
 const server = await postgres.startPostgres()
 const databaseUrl = await postgres.freshDatabase(server.url)
 const db = new pg.Client({ connectionString: databaseUrl })
@@ -126,7 +132,6 @@ async function startOrigin(i) {
   return { url, metrics: `http://127.0.0.1:${port + 100 + i}/metrics`, child, dataDir }
 }
 
-ensureBuild()
 const started = Date.now()
 const origins = await Promise.all(Array.from({ length: ORIGINS }, (_, i) => startOrigin(i)))
 console.log(
