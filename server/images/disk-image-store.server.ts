@@ -6,7 +6,7 @@ import { encodeVariants } from './encode-image.server.ts'
 import { createFairQueue } from './fair-queue.server.ts'
 import { urlForLog } from '../log-safe.server.ts'
 import { logFor } from '../log.js'
-import { isVariantFileName, retryDelayMs, type ImageStore } from './image-store.server.ts'
+import { countOutcomes, isVariantFileName, retryDelayMs, type ImageOutcome, type ImageStore } from './image-store.server.ts'
 
 type Logger = Pick<Console, 'info' | 'warn'>
 export type DiskImageStoreOptions = {
@@ -190,6 +190,14 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
     }
   }
 
+  /** What became of one record image (the record report): its variants' size, why it failed, or still waiting. */
+  function outcome(url: string): ImageOutcome {
+    const variants = manifest.variants[manifest.sources[url] ?? '']
+    if (variants) return { status: 'ready', detail: `${variants.width}×${variants.height}, sizes made` }
+    const why = failures.get(url)?.reason
+    return why ? { status: 'failed', detail: why } : { status: 'pending', detail: 'not fetched yet' }
+  }
+
   return {
     /** A record source says which image URLs it needs now (null: it has no record yet). */
     register(id: string, urls: () => string[] | null) {
@@ -212,13 +220,7 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
       const variants = hash && manifest.variants[hash]
       return variants ? localImageSrc({ hash, width: variants.width, height: variants.height, fallback: variants.fallback }) : undefined
     },
-    /** What became of one record image (the record report): its variants' size, why it failed, or still waiting. */
-    outcome(url: string): { status: 'ready' | 'failed' | 'pending'; detail: string } {
-      const variants = manifest.variants[manifest.sources[url] ?? '']
-      if (variants) return { status: 'ready', detail: `${variants.width}×${variants.height}, sizes made` }
-      const why = failures.get(url)?.reason
-      return why ? { status: 'failed', detail: why } : { status: 'pending', detail: 'not fetched yet' }
-    },
+    outcome,
     /** The file behind a variant URL's hash and file name (relative to `root`), when we have it. */
     variantFile: async (hash: string, file: string) => (manifest.variants[hash] && isVariantFileName(file) ? `${hash}/${file}` : undefined),
     root,
@@ -232,15 +234,7 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
       return new Promise((resolve) => idleWaiters.push(resolve))
     },
     /** One site's images (its /healthz): ready, waiting (queued, encoding or not yet tried) and failed. */
-    siteStatus(site: string) {
-      const counts = { ready: 0, pending: 0, failed: 0 }
-      for (const url of new Set(sources.get(site)?.() ?? [])) {
-        if (manifest.sources[url]) counts.ready++
-        else if (failures.has(url)) counts.failed++
-        else counts.pending++
-      }
-      return counts
-    },
+    siteStatus: (site: string) => countOutcomes(sources.get(site)?.() ?? [], outcome),
     /** The whole store (the operator's view): images ready, waiting (queued or encoding) and failed, and the disk they take. */
     status() {
       return {

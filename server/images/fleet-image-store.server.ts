@@ -5,7 +5,14 @@ import pg from 'pg'
 import { localImageSrc, type LocalImage } from '#app/ui/image-variants.ts'
 import { encodeVariants, type Encoded } from './encode-image.server.ts'
 import { createFairQueue } from './fair-queue.server.ts'
-import { isVariantFileName, retryDelayMs, type ImageCounts, type ImageStore } from './image-store.server.ts'
+import {
+  countOutcomes,
+  isVariantFileName,
+  retryDelayMs,
+  type ImageCounts,
+  type ImageOutcome,
+  type ImageStore,
+} from './image-store.server.ts'
 import { createVariantCache } from './variant-cache.server.ts'
 import { CONNECT_TIMEOUT_MS } from '../storage/postgres-storage.server.ts'
 import { urlForLog } from '../log-safe.server.ts'
@@ -390,6 +397,13 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
     return read
   }
 
+  function outcome(url: string): ImageOutcome {
+    const image = ready.get(url)
+    if (image) return { status: 'ready', detail: `${image.width}×${image.height}, sizes made` }
+    const why = failed.get(url)
+    return why ? { status: 'failed', detail: why } : { status: 'pending', detail: 'not fetched yet' }
+  }
+
   // LISTEN on a connection of its own; the poll reconnects it when it is lost.
   let listener: pg.Client | undefined
   async function listen() {
@@ -429,12 +443,7 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
       const image = ready.get(url)
       return image && localImageSrc(image)
     },
-    outcome(url) {
-      const image = ready.get(url)
-      if (image) return { status: 'ready', detail: `${image.width}×${image.height}, sizes made` }
-      const why = failed.get(url)
-      return why ? { status: 'failed', detail: why } : { status: 'pending', detail: 'not fetched yet' }
-    },
+    outcome,
     async variantFile(hash, name) {
       if (!isVariantFileName(name)) return undefined
       return cache.get(hash, name) ?? (closed ? undefined : readIntoCache(hash, name))
@@ -447,15 +456,7 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
       if (isIdle()) return Promise.resolve()
       return new Promise((resolve) => idleWaiters.push(resolve))
     },
-    siteStatus(site) {
-      const counts = { ready: 0, pending: 0, failed: 0 }
-      for (const url of new Set(sources.get(site)?.() ?? [])) {
-        if (ready.has(url)) counts.ready++
-        else if (failed.has(url)) counts.failed++
-        else counts.pending++
-      }
-      return counts
-    },
+    siteStatus: (site) => countOutcomes(sources.get(site)?.() ?? [], outcome),
     status() {
       return {
         store: 'fleet',

@@ -52,3 +52,10 @@ export const isVariantFileName = (file: string) => /^\d{1,5}\.(webp|jpg|png)$/.t
 
 /** A failed image waits `retryMs`, doubling with each failure (`attempts` so far, from 1), up to `maxRetryMs`. */
 export const retryDelayMs = (attempts: number, retryMs: number, maxRetryMs: number) => Math.min(maxRetryMs, retryMs * 2 ** (attempts - 1))
+
+/** One site's images by outcome (its /healthz), each URL once. */
+export function countOutcomes(urls: Iterable<string>, outcome: (url: string) => ImageOutcome): ImageCounts {
+  const counts = { ready: 0, pending: 0, failed: 0 }
+  for (const url of new Set(urls)) counts[outcome(url).status]++
+  return counts
+}
