@@ -62,8 +62,12 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)))
     .default([]),
-  /** Disk the record images' variants may take under DATA_DIR/images. */
+  /** Disk the record images' variants may take under DATA_DIR/images (with DATABASE_URL: the cache under DATA_DIR/image-cache). */
   IMAGE_DISK_MB: z.coerce.number().positive().default(2048),
+  /** With DATABASE_URL: the variant bytes the fleet keeps in PostgreSQL; past it no new photo is encoded. */
+  IMAGE_DATABASE_MB: z.coerce.number().positive().default(4096),
+  /** With DATABASE_URL: how long an origin holds a photo it took to encode; if it dies, another takes it after this. */
+  IMAGE_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(60),
   /** How long fetching one record image may take. */
   IMAGE_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(20_000),
   /** Contact-form posts one client IP may make per 10 minutes. */

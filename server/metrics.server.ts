@@ -138,7 +138,7 @@ export function createMetrics(services: AppServices) {
   })
   new client.Gauge({
     name: 'tradesite_images',
-    help: 'Record images by state: ready (variants on disk), pending (queued or encoding), failed.',
+    help: "Record images by state: ready (variants made), pending (waiting or encoding), failed. With DATABASE_URL, the whole fleet's.",
     labelNames: ['state'] as const,
     registers: [register],
     collect() {
@@ -146,6 +146,18 @@ export function createMetrics(services: AppServices) {
       this.set({ state: 'ready' }, ready)
       this.set({ state: 'pending' }, pending)
       this.set({ state: 'failed' }, failed)
+    },
+  })
+  new client.Counter({
+    name: 'tradesite_image_work_total',
+    help: "Record photos this process downloaded and encoded since it started (with DATABASE_URL, the fleet's other origins did the rest).",
+    labelNames: ['step'] as const,
+    registers: [register],
+    collect() {
+      this.reset()
+      const { downloadsHere, encodesHere } = services.images.status()
+      this.inc({ step: 'download' }, downloadsHere)
+      this.inc({ step: 'encode' }, encodesHere)
     },
   })
   new client.Gauge({

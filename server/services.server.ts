@@ -4,13 +4,14 @@ import { recordImageUrls } from '#app/record/record-images.ts'
 import { originName, relayTiming, type Env } from './env.server.ts'
 import { startDemoProvider } from './demo-provider.server.ts'
 import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server.ts'
-import { createImageStore } from './images/image-store.server.ts'
+import { createDiskImageStore } from './images/disk-image-store.server.ts'
+import type { ImageStore } from './images/image-store.server.ts'
 import { createLocalRecordView } from './record/local-record.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
 import { createRelayOutbox } from './leads/relay-outbox.server.ts'
 import { createPageCache } from './pages/page-cache.server.ts'
 import { sitePrefix } from './pages/page-key.server.ts'
-import { createOutboundClient } from './outbound/outbound-client.server.ts'
+import { createOutboundClient, type OutboundClient } from './outbound/outbound-client.server.ts'
 import { createRecordFleet } from './record/record-fleet.server.ts'
 import { createRecordSource } from './record/record-source.server.ts'
 import { siteRecordReport } from './record/record-report.server.ts'
@@ -61,15 +62,7 @@ export async function startServices(env: Env) {
   const dayKeys = createDayKeys({ salts: storage.results })
   const weather = createWeatherService(weatherEndpoints(env))
   // One image store for every site: variants are content-addressed, so a photo two sites share is kept once.
-  const images = createImageStore({
-    dataDir: env.DATA_DIR,
-    maxDiskBytes: env.IMAGE_DISK_MB * 1e6,
-    fetchImage: createImageFetcher(outbound, {
-      timeoutMs: env.IMAGE_TIMEOUT_MS,
-      maxBytes: IMAGE_MAX_BYTES,
-      publicDir: path.resolve('public'),
-    }),
-  })
+  const images = await openImageStore(env, outbound)
 
   function createSite(config: SiteConfig) {
     const records = createRecordSource({
@@ -232,9 +225,10 @@ export async function startServices(env: Env) {
       stopWatching()
       await reloading
       clearInterval(imageRetry)
-      images.close() // first and synchronous: the finished images' manifest is on disk before anything awaits
+      const imagesClosed = images.close() // first: the disk store's manifest is written before anything awaits
       for (const site of sites) site.records.stop()
       await outbox.stop()
+      await imagesClosed
       await fleet?.close()
       await storage.close()
       demo?.close()
@@ -259,14 +253,42 @@ function sitesAtStartup(env: Env): SiteConfig[] {
   }
 }
 
+/**
+ * The record images' store: this origin's disk alone, or with DATABASE_URL the fleet's (PostgreSQL, this
+ * origin's disk as its cache), so every origin shows the same pictures and each photo is encoded once.
+ */
+async function openImageStore(env: Env, outbound: OutboundClient): Promise<ImageStore> {
+  const fetchImage = createImageFetcher(outbound, {
+    timeoutMs: env.IMAGE_TIMEOUT_MS,
+    maxBytes: IMAGE_MAX_BYTES,
+    publicDir: path.resolve('public'),
+  })
+  if (!env.DATABASE_URL) return createDiskImageStore({ dataDir: env.DATA_DIR, maxDiskBytes: env.IMAGE_DISK_MB * 1e6, fetchImage })
+  const { openFleetImageStore } = await import('./images/fleet-image-store.server.ts')
+  return openFleetImageStore({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    fetchImage,
+    maxCacheBytes: env.IMAGE_DISK_MB * 1e6,
+    maxDatabaseBytes: env.IMAGE_DATABASE_MB * 1e6,
+    leaseMs: env.IMAGE_LEASE_SECONDS * 1000,
+  })
+}
+
 /** One site's state as the operator sees it: /healthz for its host, and every site on the metrics listener. */
 export function siteState(site: Site, images: AppServices['images']) {
   const { origin, fetchedAt, fetchedBy, version, lastError } = site.records.current()
   return {
     record: { source: origin, fetchedAt, version, lastError, ...(fetchedBy ? { fetchedBy } : {}) },
     recordReport: site.report.counts(),
-    images: images.siteStatus(site.id),
+    images: { ...images.siteStatus(site.id), fleet: fleetImages(images) },
   }
+}
+
+/** With DATABASE_URL: every site's pictures fleet-wide, this origin's share of the work and whether the database answers. */
+function fleetImages(images: ImageStore) {
+  const { store, ready, pending, failed, downloadsHere, encodesHere, database } = images.status()
+  return store === 'fleet' ? { ready, pending, failed, downloadsHere, encodesHere, database } : undefined
 }
 
 /**

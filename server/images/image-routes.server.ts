@@ -12,9 +12,10 @@ export function imageRoutes(store: ImageStore) {
   router.get(IMAGE_PLACEHOLDER, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(PLACEHOLDER_SVG)
   })
-  router.get('/img/:key/:file', (req, res) => {
+  router.get('/img/:key/:file', async (req, res) => {
     const hash = /^([0-9a-f]{32})-\d{1,5}x\d{1,5}$/.exec(req.params.key)?.[1]
-    const file = hash && store.variantFile(hash, req.params.file)
+    // The fleet's store may read it from the database into this origin's cache first.
+    const file = hash && (await store.variantFile(hash, req.params.file))
     const notFound = () => res.status(404).set('Cache-Control', 'no-store').type('text').send('No such image.')
     if (!file) return void notFound()
     // `root` keeps DATA_DIR out of the dotfile check (it may well sit under a dot folder).

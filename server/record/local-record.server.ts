@@ -6,7 +6,9 @@ import type { ImageStore } from '../images/image-store.server.ts'
 /**
  * The record as pages show it: every image URL replaced by our own variant URL, or the
  * placeholder until the variants exist. Its version includes the image store's generation,
- * so a page rendered with placeholders is rendered again once its photos are ready.
+ * so a page rendered with placeholders is rendered again once its photos are ready. With the
+ * fleet's store both come from the fleet's manifest alone: origins at the same generation render
+ * the same pictures, whichever of them made the photos.
  */
 export function createLocalRecordView(current: () => RecordSnapshot, images: ImageStore) {
   let memo: { source: RecordSnapshot; generation: number; view: RecordSnapshot } | undefined

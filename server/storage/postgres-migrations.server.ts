@@ -56,6 +56,29 @@ export const POSTGRES_MIGRATIONS = [
      fetched_at text,
      fetched_by text
    );`,
+  // Issue 28: the record images are the fleet's (server/images/fleet-image-store.server.ts). image_fleet's one row
+  // counts changes: `generation` those a page shows (an image ready or dropped), `changes` any (failures, new URLs).
+  // Variant bytes are JPEG/PNG/WebP already: stored EXTERNAL (out of line, not compressed again).
+  `CREATE TABLE image_fleet (one boolean PRIMARY KEY DEFAULT true CHECK (one), generation bigint NOT NULL DEFAULT 0,
+     changes bigint NOT NULL DEFAULT 0);
+   INSERT INTO image_fleet DEFAULT VALUES;
+   CREATE TABLE image_variants (hash text PRIMARY KEY, width integer NOT NULL, height integer NOT NULL,
+     fallback text NOT NULL CHECK (fallback IN ('jpg', 'png')), bytes bigint NOT NULL, created_at bigint NOT NULL);
+   CREATE TABLE image_files (hash text NOT NULL REFERENCES image_variants ON DELETE CASCADE, name text NOT NULL,
+     data bytea NOT NULL, PRIMARY KEY (hash, name));
+   ALTER TABLE image_files ALTER COLUMN data SET STORAGE EXTERNAL;
+   CREATE TABLE image_sources (
+     url text PRIMARY KEY,
+     state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'ready', 'failed')),
+     hash text REFERENCES image_variants,
+     attempts integer NOT NULL DEFAULT 0,
+     next_attempt_at bigint NOT NULL DEFAULT 0,
+     claimed_until bigint NOT NULL DEFAULT 0,
+     claimed_by text,
+     last_error text,
+     needed_at bigint NOT NULL
+   );
+   CREATE INDEX image_sources_hash ON image_sources (hash);`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

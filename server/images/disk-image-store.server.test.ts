@@ -4,7 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { beforeEach, expect, test } from 'vitest'
 import { parseLocalImage } from '#app/ui/image-variants.ts'
-import { createImageStore } from './image-store.server.ts'
+import { createDiskImageStore } from './disk-image-store.server.ts'
 
 /** The image host, as the store sees it: URL → bytes (an unknown URL fails like a 404). */
 let host: Record<string, Buffer>
@@ -29,8 +29,8 @@ beforeEach(async () => {
   logs = []
 })
 
-function storeWith(urls: () => string[] | null, maxDiskBytes = 50e6, extra: Partial<Parameters<typeof createImageStore>[0]> = {}) {
-  const store = createImageStore({ dataDir, fetchImage, maxDiskBytes, logger, ...extra })
+function storeWith(urls: () => string[] | null, maxDiskBytes = 50e6, extra: Partial<Parameters<typeof createDiskImageStore>[0]> = {}) {
+  const store = createDiskImageStore({ dataDir, fetchImage, maxDiskBytes, logger, ...extra })
   store.register('site-a', urls)
   return store
 }
@@ -112,7 +112,7 @@ test('past the disk budget no new image is encoded, and the reason is logged', a
   await store.idle()
   expect([store.localSrc('https://a.example/red.jpg'), store.localSrc('https://a.example/blue.jpg')].filter(Boolean)).toHaveLength(1)
   expect(logs.join('\n')).toMatch(/blue\.jpg: the image folder is full/)
-  expect(store.diskBytes()).toBeGreaterThan(0)
+  expect(store.status().diskBytes).toBeGreaterThan(0)
 })
 
 test('a failed image is retried after 5 minutes, then twice as long each time up to a day, and logged once', async () => {
@@ -170,7 +170,7 @@ test('the manifest is written in batches, and a clean stop loses no finished ima
   first.sync()
   await expect.poll(() => first.status().ready).toBe(2)
   expect(fs.existsSync(manifestFile)).toBe(false) // two images are not a batch
-  first.close()
+  void first.close() // the manifest is written before it returns
   release()
   const second = storeWith(() => ['https://a.example/red.jpg', 'https://a.example/blue.jpg'])
   fetched = []

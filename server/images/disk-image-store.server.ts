@@ -1,0 +1,256 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { localImageSrc, type LocalImage } from '#app/ui/image-variants.ts'
+import { encodeVariants } from './encode-image.server.ts'
+import { createFairQueue } from './fair-queue.server.ts'
+import { urlForLog } from '../log-safe.server.ts'
+import { logFor } from '../log.js'
+import { countOutcomes, isVariantFileName, retryDelayMs, type ImageOutcome, type ImageStore } from './image-store.server.ts'
+
+type Logger = Pick<Console, 'info' | 'warn'>
+export type DiskImageStoreOptions = {
+  dataDir: string
+  fetchImage: (url: string) => Promise<Buffer>
+  /** Stop encoding new images once the variants on disk take this much. */
+  maxDiskBytes: number
+  /** A failed image is tried again after this long (the host may be back), then twice as long each time… */
+  retryMs?: number
+  /** …up to this. */
+  maxRetryMs?: number
+  concurrency?: number
+  logger?: Logger
+  now?: () => number
+}
+const PUBLISH_EVERY_MS = 3_000
+/** The manifest is written after this many new images, when the queue empties and on close: not after each one. */
+const SAVE_EVERY = 20
+/** What the manifest keeps per variant folder: its size, and the bytes its files take. */
+type Variants = Omit<LocalImage, 'hash'> & { bytes: number }
+type Manifest = { sources: Record<string, string>; variants: Record<string, Variants> }
+
+/**
+ * Record images, fetched once in the background and kept on disk as content-addressed
+ * variants (DATA_DIR/images/{sha256}/{width}.{format}), with a manifest so a restart (or an
+ * image-host outage) keeps serving the last good record's pictures. Several record sources
+ * can share one store: each registers the URLs it currently needs; nothing else is fetched,
+ * and variants no registered source needs are deleted.
+ */
+export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore {
+  const { dataDir, fetchImage, maxDiskBytes, retryMs = 5 * 60_000, maxRetryMs = 24 * 3600_000, concurrency = 1 } = options
+  const { logger = logFor('images'), now = Date.now } = options
+  const root = path.resolve(dataDir, 'images')
+  const manifestFile = path.join(root, 'manifest.json')
+  const manifest = loadManifest()
+  const sources = new Map<string, () => string[] | null>()
+  const failures = new Map<string, { at: number; attempts: number; reason: string }>()
+  const queue = createFairQueue<string>()
+  const running = new Set<string>()
+  const idleWaiters: (() => void)[] = []
+  let generation = 0
+  let unpublished = false
+  let publishedAt = 0
+  let unsaved = 0
+  let closed = false
+  let downloadsHere = 0
+  let encodesHere = 0
+
+  /**
+   * Makes new variants visible to pages (a new generation re-renders them). While a long queue
+   * is being worked through this happens at most every PUBLISH_EVERY_MS, so cached pages are
+   * not thrown away after every single photo; the last one is published as soon as the queue empties.
+   */
+  function publish(force: boolean) {
+    if (!unpublished || (!force && now() - publishedAt < PUBLISH_EVERY_MS)) return
+    unpublished = false
+    publishedAt = now()
+    generation++
+  }
+
+  function loadManifest(): Manifest {
+    try {
+      const saved = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest
+      // Only entries whose folder is still there: the disk is the truth.
+      for (const hash of Object.keys(saved.variants)) if (!fs.existsSync(path.join(root, hash))) delete saved.variants[hash]
+      for (const [url, hash] of Object.entries(saved.sources)) if (!saved.variants[hash]) delete saved.sources[url]
+      return saved
+    } catch {
+      return { sources: {}, variants: {} }
+    }
+  }
+
+  function saveManifest() {
+    fs.mkdirSync(root, { recursive: true })
+    const tmp = `${manifestFile}.${process.pid}.tmp`
+    fs.writeFileSync(tmp, JSON.stringify(manifest))
+    fs.renameSync(tmp, manifestFile)
+    unsaved = 0
+  }
+
+  function retryDue(url: string) {
+    const failure = failures.get(url)
+    return !failure || now() - failure.at >= retryDelayMs(failure.attempts, retryMs, maxRetryMs)
+  }
+
+  const diskBytes = () => Object.values(manifest.variants).reduce((sum, v) => sum + v.bytes, 0)
+
+  /** The URLs some source needs, or null while a source has no record yet (then nothing may be deleted). */
+  function wanted(): Set<string> | null {
+    const all = new Set<string>()
+    for (const list of sources.values()) {
+      const urls = list()
+      if (!urls) return null
+      for (const url of urls) all.add(url)
+    }
+    return all
+  }
+
+  async function fetchAndEncode(url: string) {
+    try {
+      const bytes = await fetchImage(url)
+      downloadsHere++
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
+      if (!manifest.variants[hash]) {
+        if (diskBytes() >= maxDiskBytes) throw new Error(`the image folder is full (${Math.round(maxDiskBytes / 1e6)} MB)`)
+        const encoded = await encodeVariants(bytes)
+        encodesHere++
+        const folder = path.join(root, hash)
+        const tmp = `${folder}.${process.pid}.tmp`
+        fs.rmSync(tmp, { recursive: true, force: true })
+        fs.mkdirSync(tmp, { recursive: true })
+        for (const file of encoded.files) fs.writeFileSync(path.join(tmp, file.name), file.data)
+        fs.rmSync(folder, { recursive: true, force: true })
+        fs.renameSync(tmp, folder)
+        const bytesOnDisk = encoded.files.reduce((sum, f) => sum + f.data.length, 0)
+        manifest.variants[hash] = { width: encoded.width, height: encoded.height, fallback: encoded.fallback, bytes: bytesOnDisk }
+      }
+      manifest.sources[url] = hash
+      failures.delete(url)
+      if (++unsaved >= SAVE_EVERY || closed) saveManifest()
+      unpublished = true
+      publish(false)
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      const previous = failures.get(url)
+      failures.set(url, { at: now(), attempts: (previous?.attempts ?? 0) + 1, reason })
+      // Once per reason, not once per retry.
+      if (previous?.reason !== reason) logger.warn(`[images] ${urlForLog(url)}: ${reason}; showing a placeholder`)
+    }
+  }
+
+  const isIdle = () => !running.size && (!queue.size || closed)
+
+  function pump() {
+    while (!closed && running.size < concurrency && queue.size) {
+      const url = queue.shift()!
+      running.add(url)
+      // Fire and forget: fetchAndEncode records its own failures per URL and never rejects.
+      void fetchAndEncode(url).finally(() => {
+        running.delete(url)
+        pump()
+      })
+    }
+    if (isIdle()) {
+      if (unsaved) saveManifest()
+      publish(true)
+      collectGarbage()
+      for (const resolve of idleWaiters.splice(0)) resolve()
+    }
+  }
+
+  /** Drops what no source needs any more: manifest entries, then variant folders no entry names. */
+  function collectGarbage() {
+    const needed = wanted()
+    if (!needed) return
+    // Failures of URLs no record names any more are forgotten: the map stays as small as the records.
+    for (const url of failures.keys()) if (!needed.has(url)) failures.delete(url)
+    let changed = false
+    for (const url of Object.keys(manifest.sources)) {
+      if (!needed.has(url)) {
+        delete manifest.sources[url]
+        changed = true
+      }
+    }
+    const used = new Set(Object.values(manifest.sources))
+    for (const hash of Object.keys(manifest.variants)) {
+      if (!used.has(hash)) {
+        delete manifest.variants[hash]
+        fs.rmSync(path.join(root, hash), { recursive: true, force: true })
+        changed = true
+      }
+    }
+    if (changed) {
+      saveManifest()
+      unpublished = true
+      publish(true)
+    }
+    // Leftovers of an interrupted run (a folder written but never recorded, a half-written one).
+    for (const entry of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+      if (entry !== 'manifest.json' && !manifest.variants[entry]) fs.rmSync(path.join(root, entry), { recursive: true, force: true })
+    }
+  }
+
+  /** What became of one record image (the record report): its variants' size, why it failed, or still waiting. */
+  function outcome(url: string): ImageOutcome {
+    const variants = manifest.variants[manifest.sources[url] ?? '']
+    if (variants) return { status: 'ready', detail: `${variants.width}×${variants.height}, sizes made` }
+    const why = failures.get(url)?.reason
+    return why ? { status: 'failed', detail: why } : { status: 'pending', detail: 'not fetched yet' }
+  }
+
+  return {
+    /** A record source says which image URLs it needs now (null: it has no record yet). */
+    register(id: string, urls: () => string[] | null) {
+      sources.set(id, urls)
+      // A site rebuilt under the same id registers again before the old one leaves: only its own entry goes.
+      return () => void (sources.get(id) === urls && sources.delete(id))
+    },
+    /** Queues every needed image that has no variants yet (failed ones again once their retry is due), sites taking turns. */
+    sync() {
+      for (const [site, list] of sources) {
+        for (const url of list() ?? []) {
+          if (!manifest.sources[url] && !running.has(url) && !queue.has(url) && retryDue(url)) queue.push(site, url)
+        }
+      }
+      pump()
+    },
+    /** The local URL for a record image: its variants when ready, else undefined. */
+    localSrc(url: string): string | undefined {
+      const hash = manifest.sources[url]
+      const variants = hash && manifest.variants[hash]
+      return variants ? localImageSrc({ hash, width: variants.width, height: variants.height, fallback: variants.fallback }) : undefined
+    },
+    outcome,
+    /** The file behind a variant URL's hash and file name (relative to `root`), when we have it. */
+    variantFile: async (hash: string, file: string) => (manifest.variants[hash] && isVariantFileName(file) ? `${hash}/${file}` : undefined),
+    root,
+    /** Changes whenever an image becomes ready or is dropped: pages rendered before are stale. */
+    get generation() {
+      return generation
+    },
+    /** Resolves once nothing is queued or being encoded. */
+    idle(): Promise<void> {
+      if (isIdle()) return Promise.resolve()
+      return new Promise((resolve) => idleWaiters.push(resolve))
+    },
+    /** One site's images (its /healthz): ready, waiting (queued, encoding or not yet tried) and failed. */
+    siteStatus: (site: string) => countOutcomes(sources.get(site)?.() ?? [], outcome),
+    /** The whole store (the operator's view): images ready, waiting (queued or encoding) and failed, and the disk they take. */
+    status() {
+      return {
+        store: 'disk' as const,
+        ready: Object.keys(manifest.sources).length,
+        pending: queue.size + running.size,
+        failed: failures.size,
+        diskBytes: diskBytes(),
+        downloadsHere,
+        encodesHere,
+      }
+    },
+    /** A clean stop: nothing new starts, and every finished image is in the manifest (one still encoding saves itself). */
+    async close() {
+      closed = true
+      if (unsaved) saveManifest()
+    },
+  }
+}
