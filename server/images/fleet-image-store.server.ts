@@ -14,6 +14,7 @@ import {
   type ImageStore,
 } from './image-store.server.ts'
 import { createVariantCache } from './variant-cache.server.ts'
+import { checkOut } from '../storage/postgres-client.server.ts'
 import { CONNECT_TIMEOUT_MS } from '../storage/postgres-storage.server.ts'
 import { urlForLog } from '../log-safe.server.ts'
 import { logFor } from '../log.js'
@@ -135,7 +136,7 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
   }
 
   async function inTransaction(work: (client: pg.PoolClient) => Promise<void>) {
-    const client = await pool.connect().catch((error: unknown) => {
+    const client = await checkOut(pool).catch((error: unknown) => {
       throw noteDown(error)
     })
     try {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
+import { checkOut } from './postgres-client.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
 import { postgresRecords } from './postgres-records.server.ts'
 import type {
@@ -57,7 +58,7 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
   const where = `the PostgreSQL database in DATABASE_URL (${redactedUrl(url)})`
   let client: pg.PoolClient
   try {
-    client = await pool.connect()
+    client = await checkOut(pool)
   } catch (e) {
     await pool.end().catch(() => {})
     // pg says "timeout exceeded when trying to connect": say how long was waited.
@@ -221,7 +222,7 @@ function postgresResults(pool: pg.Pool): ResultsStorage {
     async admit(site, month, dimension, label, limit) {
       const known = 'SELECT 1 FROM results_labels WHERE site = $1 AND month = $2 AND dimension = $3 AND label = $4'
       if ((await pool.query(known, [site, month, dimension, label])).rowCount) return true
-      const client = await pool.connect()
+      const client = await checkOut(pool)
       try {
         await client.query('BEGIN')
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`results_labels ${site} ${month} ${dimension}`])

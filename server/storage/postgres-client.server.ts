@@ -1,0 +1,20 @@
+import type pg from 'pg'
+
+/**
+ * A connection taken from the pool for several statements (a transaction, the migration). While it is out,
+ * the pool no longer listens for its errors, and a socket that dies between two statements (the database
+ * restarted, the network cut) would emit an 'error' nobody handles: the whole process, every site, would
+ * exit. This listens while it is out; the next statement on it fails instead, and release drops it.
+ */
+export async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect()
+  let broken: Error | undefined
+  const onError = (error: Error) => void (broken = error)
+  client.on('error', onError)
+  const release = client.release.bind(client)
+  client.release = (destroy?: boolean | Error) => {
+    client.removeListener('error', onError)
+    release(destroy ?? broken) // a connection that broke while out is closed, not handed out again
+  }
+  return client
+}
