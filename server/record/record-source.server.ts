@@ -82,6 +82,8 @@ export function createRecordSource(options: Options) {
   /** Provider requests this origin made (the metrics' tradesite_record_fetches_total). */
   let fetches = 0
   let unwatch = () => {}
+  /** Set while this origin waits for the fleet's first copy of the record (awaitFleetsFirst). */
+  let wakeFirstCopyWait: (() => void) | undefined
   const listeners = new Set<(snapshot: RecordSnapshot) => void>()
 
   /** Serves `copy`; tells the listeners when its content differs from what was served. The version is the body's hash, the same on every origin. */
@@ -191,7 +193,12 @@ export function createRecordSource(options: Options) {
   async function awaitFleetsFirst(fleet: RecordFleet) {
     const deadline = Date.now() + timeoutMs + FIRST_COPY_GRACE_MS
     while (Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, FIRST_COPY_POLL_MS))
+      // The holder's notification wakes this at once; the poll is for a notification this origin did not hear.
+      await new Promise<void>((resolve) => {
+        wakeFirstCopyWait = resolve
+        setTimeout(resolve, FIRST_COPY_POLL_MS)
+      })
+      wakeFirstCopyWait = undefined
       if (await loadFromFleet(fleet, 'tick')) return
     }
     await fetchOnce()
@@ -222,6 +229,7 @@ export function createRecordSource(options: Options) {
   /** A notification or a reconnected listener: the fleet's record, after the tick under way if there is one (it may have read just before). */
   function reloadFromFleet() {
     if (!fleet || !running) return
+    if (wakeFirstCopyWait) return wakeFirstCopyWait() // the tick under way is waiting for this very copy
     void (inFlight ?? Promise.resolve()).then(() => loadFromFleet(fleet, 'told')).catch((error: unknown) => fleet.failed(error))
   }
 
