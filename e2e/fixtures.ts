@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { parsePageRecord } from '../app/record/schema.ts'
 import { ESTIMATE_MODAL_SEEN_KEY } from '../app/sections/estimate-visit.ts'
-import { startUsing } from './visitor.ts'
+import { hasFramework, startUsing } from './visitor.ts'
 import { DESKTOP } from './viewports.ts'
 
 /** A 1×1 transparent PNG standing in for every off-machine image (this machine has no internet). */
@@ -30,9 +30,9 @@ async function watch(context: BrowserContext, page: Page, errors: string[]) {
 
 /**
  * `goto` and `reload` return once React has hydrated the page and its deferred blocks, as a visitor
- * who has started using it finds it: a page starts its JavaScript after its first paint
- * (server/pages/inline-scripts.server.ts), and most interactive blocks fetch their code at the
- * visitor's first scroll, tap or key press (app/ui/deferred.tsx): `startUsing` (visitor.ts).
+ * who has started using it finds it: a page starts its framework, and its blocks fetch their code,
+ * at the visitor's first scroll, tap or key press (server/pages/page-script.server.ts,
+ * app/ui/deferred.tsx): `startUsing` (visitor.ts).
  * Documents that are not our pages return at once.
  */
 function waitForHydration(page: Page) {
@@ -41,7 +41,7 @@ function waitForHydration(page: Page) {
     Object.assign(page, {
       [name]: async (...args: unknown[]) => {
         const response = await original(...args)
-        if (await page.evaluate(() => '__reactRouterContext' in window)) await startUsing(page)
+        if (await hasFramework(page)) await startUsing(page)
         return response
       },
     })
