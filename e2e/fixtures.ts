@@ -48,10 +48,22 @@ function waitForHydration(page: Page) {
   }
 }
 
+/** The estimate modal opens once per visit: a context whose visitor has already closed it. */
+function modalAlreadySeen(context: BrowserContext) {
+  return context.addInitScript((key) => {
+    try {
+      sessionStorage.setItem(key, '1')
+    } catch {
+      // a sandboxed embed (map, video) has no storage and no modal
+    }
+  }, ESTIMATE_MODAL_SEEN_KEY)
+}
+
 /** Every test gets a watched page (see `watch`) and fails on any error it collected. */
 export const test = base.extend<{ consoleErrors: string[] }>({
-  page: async ({ page }, provide) => {
-    waitForHydration(page)
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    // With JavaScript off there is nothing to wake (no script runs, however much the page holds).
+    if (javaScriptEnabled) waitForHydration(page)
     await provide(page)
   },
   consoleErrors: [
@@ -59,13 +71,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = []
       // The estimate modal opens once per visit; these tests play a visitor who has already closed it
       // (`newVisitor` plays the brand-new one).
-      await page.context().addInitScript((key) => {
-        try {
-          sessionStorage.setItem(key, '1')
-        } catch {
-          // a sandboxed embed (map, video) has no storage and no modal
-        }
-      }, ESTIMATE_MODAL_SEEN_KEY)
+      await modalAlreadySeen(page.context())
       await watch(page.context(), page, errors)
       await use(errors)
       expect(errors, 'console errors on the page').toEqual([])
@@ -74,14 +80,24 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 })
 
-/** A brand-new visitor: its own watched context, without the "estimate modal already seen" flag. */
-export async function newVisitor(browser: Browser, baseURL: string | undefined, viewport = DESKTOP) {
+/**
+ * A brand-new visitor: its own watched context, without the "estimate modal already seen" flag (unless
+ * `modalSeen`). `wake: false` leaves its pages alone after `goto` (no key press): the visitor's first
+ * activity is then the test's own.
+ */
+export async function newVisitor(
+  browser: Browser,
+  baseURL: string | undefined,
+  viewport = DESKTOP,
+  { wake = true, modalSeen = false }: { wake?: boolean; modalSeen?: boolean } = {},
+) {
   const context = await browser.newContext({ baseURL, viewport })
+  if (modalSeen) await modalAlreadySeen(context)
   const page = await context.newPage()
-  waitForHydration(page)
+  if (wake) waitForHydration(page)
   const errors: string[] = []
   await watch(context, page, errors)
-  return { page, errors, close: () => context.close() }
+  return { page, context, errors, close: () => context.close() }
 }
 
 export { expect }

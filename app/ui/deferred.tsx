@@ -80,6 +80,12 @@ export function pageHydrated() {
   replayHeldTap()
 }
 
+/**
+ * Spread on a control that needs its code to do anything (`<button {...replayedOnceHydrated}>`): a
+ * tap on it before the code arrives is held by the page script and replayed by `replayHeldTap`.
+ */
+export const replayedOnceHydrated = { 'data-replay': '' } as const
+
 declare global {
   interface Window {
     /** The last tap on a button before its code arrived, held by the page script (server/pages/page-script.server.ts). */

@@ -9,6 +9,7 @@ beforeEach(() => {
   sessionStorage.clear()
   delete document.documentElement.dataset.active
   delete document.documentElement.dataset.hydrated
+  delete document.documentElement.dataset.deferredBlocks
   delete window.__tap
   delete window.__visits
   vi.stubGlobal('navigator', { sendBeacon: () => true })
@@ -80,9 +81,10 @@ test('the view is counted by the visit counter once, on a page that shows it, an
   expect(await (await window.__visits!).json()).toEqual({ today: 1, total: 2 })
 })
 
-test('the first activity marks the page active (a focus counts only in a field); a tap on a button without its code is held, not passed on', () => {
+test('the first activity marks the page active (a focus counts only in a field); a tap on a control marked for replay is held until the code is there', () => {
   const stop = runOn(`
-    <button id="plain" type="button">lightbox</button>
+    <button id="plain" type="button" data-replay>lightbox</button>
+    <a id="video" href="https://www.youtube.com/watch?v=x" data-replay>play</a>
     <button id="toggle" type="button" popovertarget="menu">menu</button>
     <button id="submit" type="submit">send</button>
     <input id="field">`)
@@ -93,14 +95,26 @@ test('the first activity marks the page active (a focus counts only in a field);
   expect(html.hasAttribute('data-active')).toBe(true)
 
   const reached: string[] = []
-  document.body.addEventListener('click', (e) => reached.push((e.target as HTMLElement).id))
-  for (const id of ['toggle', 'submit', 'plain']) document.getElementById(id)!.click()
+  document.body.addEventListener('click', (e) => reached.push((e.target as HTMLElement).id + (e.defaultPrevented ? ' (prevented)' : '')))
+  const click = (id: string) => {
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true })
+    document.getElementById(id)!.dispatchEvent(event)
+    return event.defaultPrevented
+  }
+  expect(['toggle', 'submit', 'plain'].map(click)).toEqual([false, false, true])
   expect(window.__tap?.id).toBe('plain')
+  expect(click('video')).toBe(true) // the link does not leave for YouTube
+  expect(window.__tap?.id).toBe('video') // the last tap wins
   expect(reached).toEqual(['toggle', 'submit'])
-  // Once the page and its blocks have their code, a tap goes through.
+  // Hydrated, but a block still waits for its code: still held.
   html.dataset.hydrated = ''
+  html.dataset.deferredBlocks = '1'
+  click('plain')
+  expect(window.__tap?.id).toBe('plain')
+  // Every block has its code: a tap goes through.
+  delete html.dataset.deferredBlocks
   delete window.__tap
-  document.getElementById('plain')!.click()
+  expect(click('plain')).toBe(false)
   expect(window.__tap).toBeUndefined()
   expect(reached).toEqual(['toggle', 'submit', 'plain'])
   stop()

@@ -17,8 +17,9 @@ import { BOOT_DATA_ID } from './inline-scripts.server.ts'
  *   and its stream, the manifest, the route modules, then the entry), as its `<Scripts/>` would have.
  *   The modules reach the page through modulepreload links this script creates: 'strict-dynamic'
  *   admits them, and the imports then find them in the module map.
- * - A tap on a button whose code has not arrived (a `type=button` without `popovertarget`: a native
- *   popover toggle works by itself) is held (`window.__tap`, stopped before React sees it) and
+ * - A tap on a control marked `data-replay` (a button that needs its code: a lightbox thumbnail, a
+ *   widget; the promo video's link, which would otherwise leave for YouTube) while the page or a
+ *   block still waits for its code is held (`window.__tap`: no default action, stopped before React sees it) and
  *   replayed by app/ui/deferred.tsx once the page and all its blocks have hydrated (the replayed
  *   click is not counted twice: `__tap` still names it while it runs).
  * - Results taps: `tel:` → phone, `mailto:` → email, the chat widget's button or a WhatsApp link →
@@ -49,7 +50,7 @@ let t=e.target.closest?.("a[href],button");if(!t)return;
 let f=t.getAttribute("href")||"",
 a=/^tel:/i.test(f)?"phone":/^mailto:/i.test(f)?"email":t.dataset.widget=="chat"||/wa\\.me\\/|whatsapp\\.com/.test(f)?"chat":/\\/\\/(maps\\.|[^/]*waze\\.com|(www\\.)?google\\.[a-z.]+\\/maps|goo\\.gl\\/maps)/.test(f)?"map":t.dataset.social?"social":0;
 a&&t!=w.__tap&&b(a);
-t.matches("button[type=button]:not([popovertarget])")&&(!h("data-hydrated")||h("data-deferred-blocks"))&&(w.__tap=t,e.stopImmediatePropagation())},!0);
+t.matches("[data-replay]")&&(!h("data-hydrated")||h("data-deferred-blocks"))&&(w.__tap=t,e.preventDefault(),e.stopImmediatePropagation())},!0);
 d.addEventListener("input",e=>{
 let p=e.target.form?.elements.place?.value;
 p&&!s.has(p)&&(s.add(p),b("form",{f:p}))},!0)
