@@ -12,7 +12,11 @@ import { ensureBuilt, startSite } from './site-server.ts'
  * before the visitor acts (one inline script, no module, no preload), what it downloads once the
  * visitor starts using it, every browser chunk's modules, and the framework's data in the HTML.
  */
-const BUDGET_KIB = 100
+/**
+ * Once active: the framework, the route and every deferred block in one go. Before issue 29 the load
+ * was held to 100 KiB and the blocks came at the first activity (1–8 KiB more); now both come then.
+ */
+const BUDGET_KIB = 110
 /** Script before any activity, inline included. */
 const BEFORE_ACTIVITY_BYTES = 2048
 /** How long a visitor reads without doing anything, in the first test. */
@@ -62,7 +66,10 @@ async function scriptsOf(route: string, { active = false } = {}) {
   } else {
     await page.waitForTimeout(READING_MS) // a visitor reading: no event at all reaches the page
   }
-  await expect.poll(() => inFlight, { timeout: 20_000 }).toBe(0)
+  // Polled by hand: expect.poll belongs to one test, and these run concurrently.
+  for (const deadline = Date.now() + 20_000; inFlight > 0; await page.waitForTimeout(100)) {
+    if (Date.now() > deadline) throw new Error(`${route}: ${inFlight} requests still in flight after 20 s`)
+  }
   const { scripts, inline, preloads } = await page.evaluate(() => ({
     scripts: performance
       .getEntriesByType('resource')

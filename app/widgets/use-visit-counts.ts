@@ -12,8 +12,8 @@ const subscribe = (listener: () => void) => {
 
 declare global {
   interface Window {
-    /** The page view's POST /api/visits, sent by the page script at load (server/pages/page-script.server.ts). */
-    __visits?: Promise<Response>
+    /** The answer to the page view's POST /api/visits, sent by the page script at load (server/pages/page-script.server.ts). */
+    __visits?: Promise<unknown>
   }
 }
 
@@ -23,15 +23,15 @@ function readCount() {
     counts = next
     for (const listener of listeners) listener()
   }
-  const sent = typeof window === 'undefined' ? undefined : window.__visits
-  if (!sent) return
-  sent
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`visits: HTTP ${response.status}`)
-      const { today, total } = (await response.json()) as { today: number; total: number }
-      settle({ status: 'ready', today, total })
-    })
-    .catch(() => settle({ status: 'error' }))
+  const answer = typeof window === 'undefined' ? undefined : window.__visits
+  answer?.then(
+    (body) => {
+      const { today, total } = (body ?? {}) as { today?: unknown; total?: unknown }
+      // A refusal (not same-site JSON, over the rate limit) answers JSON without the counts.
+      settle(typeof today === 'number' && typeof total === 'number' ? { status: 'ready', today, total } : { status: 'error' })
+    },
+    () => settle({ status: 'error' }),
+  )
 }
 readCount()
 

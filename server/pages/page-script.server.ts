@@ -9,7 +9,7 @@ import { BOOT_DATA_ID } from './inline-scripts.server.ts'
  *   beacon (issue 30, decision 090: the path, the referrer's host and the landing URL's query; the
  *   server reads only utm_source, utm_medium and utm_campaign of it) and, on a page showing the visit
  *   counter (`data-count-visits`), POST /api/visits, whose answer the widget reads later from
- *   `window.__visits` (app/widgets/use-visit-counts.ts).
+ *   `window.__visits` (app/widgets/use-visit-counts.ts): read at once, so the request ends.
  * - The estimate modal (a closed <dialog> in the HTML) opens on the first page of a visit: a flag in
  *   sessionStorage, as before.
  * - At the first pointerdown, touchstart, key, scroll, wheel or focus in a field: `<html data-active>`,
@@ -32,7 +32,7 @@ const SOURCE = `(()=>{
 let n=navigator,d=document,w=window,o=d.documentElement,s=new Set,h=a=>o.hasAttribute(a),
 b=(a,x)=>n.sendBeacon("/api/results",JSON.stringify({a,p:location.pathname,...x})),
 v=()=>{b("view",{r:d.referrer&&new URL(d.referrer).host,q:location.search.slice(0,500)});
-d.querySelector("[data-count-visits]")&&(w.__visits=fetch("/api/visits",{method:"POST",headers:{"Content-Type":"application/json"},body:"{}"}))},
+d.querySelector("[data-count-visits]")&&(w.__visits=fetch("/api/visits",{method:"POST",headers:{"Content-Type":"application/json"},body:"{}"}).then(r=>r.json()))},
 E="pointerdown touchstart keydown focusin scroll wheel".split(" "),
 g=e=>{if(e.type=="focusin"&&!e.target.matches?.("input,select,textarea"))return;
 E.map(t=>removeEventListener(t,g,!0));o.dataset.active="";
