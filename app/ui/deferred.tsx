@@ -1,11 +1,12 @@
 import { Suspense, lazy, memo, useCallback, useEffect, useRef, type ComponentType } from 'react'
 
 /**
- * When the browser fetches a deferred block's code:
- * - `idle`: once the page is idle after hydrating (blocks a visitor sees working at once);
- * - `activity`: at the visitor's first scroll, tap, key or typing (blocks whose server HTML works
- *   until then: a form posts, a link opens, a number shows its final value). A visit that only
- *   reads the first screen never downloads them.
+ * When the browser fetches a deferred block's code, once the framework has started (at the visitor's
+ * first activity: server/pages/page-script.server.ts):
+ * - `idle`: once the page is idle after hydrating (a third-party script that may wait a moment);
+ * - `activity`: with the framework (at the first scroll, tap, key or typing where the framework
+ *   started at once, as on the dev server). Their server HTML works until then: a form posts, a link
+ *   opens, a number shows its final value.
  */
 export type LoadWhen = 'idle' | 'activity'
 
