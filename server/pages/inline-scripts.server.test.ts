@@ -50,6 +50,7 @@ test("React Router's scripts leave the page: their data stays, in a script eleme
     c: { basename: '/', ssr: true, note: '</script>' },
     s: ['[{"_1":2},"a & b"]\n', 'P1:[3]\n'],
     m: { entry: { module: '/assets/entry.client.js' }, version: '1' },
+    b: [],
     r: [
       ['root', '/assets/root.js'],
       ['routes/home', '/assets/home.js'],
@@ -61,10 +62,20 @@ test("React Router's scripts leave the page: their data stays, in a script eleme
   expect(out).toMatch(/<main>page<\/main><script type="application\/json" id="framework-boot">[^<]*<\/script><!--\$--><!--\/\$--><\/body>$/)
 })
 
-test("markup of another shape is left as it was: the dev server's HMR import, no router scripts at all", () => {
+test("the dev server's HMR runtime (a bare import) is imported first, through a preload like the rest", () => {
   const mark = renderMark()
   const dev = routerPage(mark).replace(';\nimport * as route0', ';\nimport "/@id/hmr-runtime";\nimport * as route0')
-  expect(startFrameworkOnActivity(dev, mark)).toBe(dev)
+  const [, json] = /<script type="application\/json" id="framework-boot">([^<]*)<\/script>/.exec(startFrameworkOnActivity(dev, mark))!
+  const data = JSON.parse(json!) as { b: string[]; p: string[]; r: [string, string][] }
+  expect(data.b).toEqual(['/@id/hmr-runtime'])
+  expect(data.p[0]).toBe('/@id/hmr-runtime')
+  expect(data.r).toHaveLength(2)
+})
+
+test('markup of another shape is left as it was: merged client chunks, no router scripts at all', () => {
+  const mark = renderMark()
+  const merged = routerPage(mark).replace(';\nimport * as route0', ';\nconst route0 = {...route0_main};\nimport * as route0')
+  expect(startFrameworkOnActivity(merged, mark)).toBe(merged)
   const none = '<body><main>static</main></body>'
   expect(startFrameworkOnActivity(none, mark)).toBe(none)
 })

@@ -19,6 +19,7 @@ export function hashMarkedScripts(html: string, mark: string): { html: string; h
 }
 
 const IMPORT_AS = /^import \* as (\w+) from ("[^"]+");$/
+const BARE_IMPORT = /^import ("[^"]+");+$/
 const CONTEXT = /^window\.__reactRouterContext = ([\s\S]*);window\.__reactRouterContext\.stream = new ReadableStream\(/
 const ENQUEUE = /^window\.__reactRouterContext\.streamController\.enqueue\(([\s\S]*)\);$/
 const CLOSE = 'window.__reactRouterContext.streamController.close();'
@@ -32,10 +33,11 @@ export const BOOT_DATA_ID = 'framework-boot'
 /**
  * What the page script (page-script.server.ts) needs to start React Router at the visitor's first
  * activity, in place of the scripts `<Scripts/>` writes: `c` the context (`window.__reactRouterContext`),
- * `s` the hydration stream's chunks, `m` the manifest, `r` the route modules as [route id, URL] in
- * match order, `e` the entry module, `p` every module to preload.
+ * `s` the hydration stream's chunks, `m` the manifest, `b` modules imported first (the dev server's
+ * HMR runtime), `r` the route modules as [route id, URL] in match order, `e` the entry module, `p`
+ * every module to preload.
  */
-export type BootData = { c: object; s: string[]; m: object; r: [string, string][]; e: string; p: string[] }
+export type BootData = { c: object; s: string[]; m: object; b: string[]; r: [string, string][]; e: string; p: string[] }
 
 /** JSON that can sit in a <script> element: no `<`, `>` or `&` to end it or start a comment. */
 const scriptSafeJson = (value: unknown) =>
@@ -47,8 +49,8 @@ const scriptSafeJson = (value: unknown) =>
  * until the visitor acts (issue 29): the page script then starts the framework from that data,
  * exactly as `<Scripts/>` would have (decision 050). React Router writes an inline context script,
  * one inline script per hydration chunk, one inline module (static imports of the route modules,
- * the manifest, the entry's dynamic import) and a modulepreload per file. Markup of another shape
- * (the dev server's HMR runtime import, a route with client loaders) is returned as it was.
+ * the manifest, the entry's dynamic import; on the dev server, a bare import of its HMR runtime first)
+ * and a modulepreload per file. Markup of another shape (a route with client loaders) is returned as it was.
  */
 export function startFrameworkOnActivity(html: string, mark: string): string {
   const marked = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) =>
@@ -64,13 +66,16 @@ export function startFrameworkOnActivity(html: string, mark: string): string {
   if (manifestAt === -1 || manifestEnd === -1) return html
   const manifest = text.slice(manifestAt + MANIFEST.length, manifestEnd)
   const modules = new Map<string, string>()
+  const bare: string[] = []
   let routeModules: RegExpExecArray | null = null
   let entry: RegExpExecArray | null = null
   for (const line of (text.slice(0, manifestAt) + text.slice(manifestAt + MANIFEST.length + manifest.length + 1)).split('\n')) {
     const statement = line.trim()
     const named = IMPORT_AS.exec(statement)
+    const plain = BARE_IMPORT.exec(statement)
     if (named) modules.set(named[1]!, JSON.parse(named[2]!) as string)
-    else if (statement.startsWith('import ') || statement.startsWith('const ')) return html // a bare import or merged client chunks: not ours to rewrite
+    else if (plain) bare.push(JSON.parse(plain[1]!) as string)
+    else if (statement.startsWith('import ') || statement.startsWith('const ')) return html // merged client chunks: not ours to rewrite
     routeModules ??= ROUTE_MODULES.exec(statement)
     entry ??= ENTRY.exec(statement)
   }
@@ -89,9 +94,11 @@ export function startFrameworkOnActivity(html: string, mark: string): string {
           .map((chunk) => JSON.parse(chunk) as string) ?? [],
     ),
     m: JSON.parse(manifest) as object,
+    b: bare,
     r: routes as [string, string][],
     e: JSON.parse(entry[1]!) as string,
-    p: preloads.map((m) => m[1]!),
+    // Every module imported goes through a script-created preload first ('strict-dynamic' admits it).
+    p: [...bare, ...preloads.map((m) => m[1]!)],
   }
   let out = html
   const routerScripts = marked.filter(([tag, , text]) => tag === boot[0] || CONTEXT.test(text!) || ENQUEUE.test(text!) || text === CLOSE)

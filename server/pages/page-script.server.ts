@@ -14,7 +14,8 @@ import { BOOT_DATA_ID } from './inline-scripts.server.ts'
  *   sessionStorage, as before.
  * - At the first pointerdown, touchstart, key, scroll, wheel or focus in a field: `<html data-active>`,
  *   and React Router starts from the data `startFrameworkOnActivity` left in the page (the context
- *   and its stream, the manifest, the route modules, then the entry), as its `<Scripts/>` would have.
+ *   and its stream, the manifest, the dev server's HMR runtime if any, the route modules, then the
+ *   entry), as its `<Scripts/>` would have.
  *   The modules reach the page through modulepreload links this script creates: 'strict-dynamic'
  *   admits them, and the imports then find them in the module map.
  * - A tap on a control marked `data-replay` (a button that needs its code: a lightbox thumbnail, a
@@ -29,7 +30,7 @@ import { BOOT_DATA_ID } from './inline-scripts.server.ts'
  * Kept readable here and squeezed below; `page-script.server.test.ts` holds it to 2 KiB.
  */
 const SOURCE = `(()=>{
-let n=navigator,d=document,w=window,o=d.documentElement,s=new Set,h=a=>o.hasAttribute(a),
+let n=navigator,d=document,w=window,o=d.documentElement,s={},
 b=(a,x)=>n.sendBeacon("/api/results",JSON.stringify({a,p:location.pathname,...x})),
 v=()=>{b("view",{r:d.referrer&&new URL(d.referrer).host,q:location.search.slice(0,500)});
 d.querySelector("[data-count-visits]")&&(w.__visits=fetch("/api/visits",{method:"POST",headers:{"Content-Type":"application/json"},body:"{}"}).then(r=>r.json()))},
@@ -41,8 +42,8 @@ w.__reactRouterContext=j.c;
 j.c.stream=new ReadableStream({start(c){j.s.map(x=>c.enqueue(x));c.close()}}).pipeThrough(new TextEncoderStream);
 w.__reactRouterManifest=j.m;
 j.p.map(href=>d.head.append(Object.assign(d.createElement("link"),{rel:"modulepreload",href})));
-Promise.all(j.r.map(r=>import(r[1]))).then(m=>{w.__reactRouterRouteModules=Object.fromEntries(j.r.map((r,i)=>[r[0],m[i]]));import(j.e)})};
-d.prerendering?d.addEventListener("prerenderingchange",v,{once:!0}):v();
+Promise.all(j.b.map(u=>import(u))).then(()=>Promise.all(j.r.map(r=>import(r[1])))).then(m=>{w.__reactRouterRouteModules=Object.fromEntries(j.r.map((r,i)=>[r[0],m[i]]));import(j.e)})};
+d.prerendering?d.addEventListener("prerenderingchange",v):v();
 try{let S=sessionStorage,k="${ESTIMATE_MODAL_SEEN_KEY}",m=d.getElementById("${ESTIMATE_MODAL_ID}");m&&!S.getItem(k)&&(S.setItem(k,1),m.showModal())}catch{}
 E.map(t=>addEventListener(t,g,{capture:!0,passive:!0}));
 d.addEventListener("click",e=>{
@@ -50,10 +51,10 @@ let t=e.target.closest?.("a[href],button");if(!t)return;
 let f=t.getAttribute("href")||"",
 a=/^tel:/i.test(f)?"phone":/^mailto:/i.test(f)?"email":t.dataset.widget=="chat"||/wa\\.me\\/|whatsapp\\.com/.test(f)?"chat":/\\/\\/(maps\\.|[^/]*waze\\.com|(www\\.)?google\\.[a-z.]+\\/maps|goo\\.gl\\/maps)/.test(f)?"map":t.dataset.social?"social":0;
 a&&t!=w.__tap&&b(a);
-t.matches("[data-replay]")&&(!h("data-hydrated")||h("data-deferred-blocks"))&&(w.__tap=t,e.preventDefault(),e.stopImmediatePropagation())},!0);
+t.matches("[data-replay]")&&o.matches(":not([data-hydrated]),[data-deferred-blocks]")&&(w.__tap=t,e.preventDefault(),e.stopImmediatePropagation())},!0);
 d.addEventListener("input",e=>{
 let p=e.target.form?.elements.place?.value;
-p&&!s.has(p)&&(s.add(p),b("form",{f:p}))},!0)
+p&&!s[p]&&(s[p]=1,b("form",{f:p}))},!0)
 })()`
 
 /** The script as served: its line breaks are only for reading. */
