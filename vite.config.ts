@@ -11,7 +11,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2'
  * anything loaded later (panels, dialogs, islands of one route) would be dragged into every page.
  */
 const SHELL_MODULES =
-  /[\\/]app[\\/](i18n[\\/](use-strings|dictionaries|strings|spec-english)|ui[\\/](static-block|deferred|icon|use-hydrated|dialog)|sections[\\/](deferred-sections|estimate-modal|estimate-visit)|record[\\/](use-record|contact-links|page-meta|absolute-url)|layout[\\/]site-header|widgets[\\/]use-visit-counts)\.tsx?$/
+  /[\\/]app[\\/](i18n[\\/](use-strings|dictionaries|strings|spec-english)|ui[\\/](static-block|deferred|icon|use-hydrated|dialog)|sections[\\/](deferred-sections|estimate-modal|estimate-visit)|record[\\/](use-record|contact-links|page-meta|absolute-url)|layout[\\/]site-header)\.tsx?$/
 
 /**
  * Writes which of our modules each browser chunk holds (`.vite/chunk-modules.json`), so the budget

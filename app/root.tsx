@@ -6,7 +6,7 @@ import { LangContext, useStrings } from './i18n/use-strings.ts'
 import { currentSnapshot } from './record/current-record.server.ts'
 import { headView } from './record/page-views.ts'
 import type { PageHandle } from './record/page-meta.ts'
-import { deferred, deferredCodeLoaded } from './ui/deferred.tsx'
+import { deferred, deferredCodeLoaded, pageHydrated } from './ui/deferred.tsx'
 import { StaticHeadText, revalidateOnlyWhenAsked } from './ui/static-block.tsx'
 import { PageHead } from './ui/page-head.tsx'
 import { setStaticHeadText } from './ui/static-block.server.tsx'
@@ -33,9 +33,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = data?.head.lang ?? 'en'
   // Decided by the page as served: the loader stays while the browser asks for the record again.
   const [startedEmpty] = useState(() => data !== undefined && !data.hasRecord)
-  // Public sign that the page is interactive (the browser tests wait for it): React has hydrated
-  // everything but the blocks deferred until idle.
-  useEffect(() => void (document.documentElement.dataset.hydrated = ''), [])
+  // React has hydrated everything but the deferred blocks: `data-hydrated`, and a held first tap may be replayed.
+  useEffect(pageHydrated, [])
   // React Router's way to disable JavaScript on a page: a route whose handle says so gets no <Scripts />.
   const scripts = !useMatches().some((match) => (match.handle as PageHandle | undefined)?.scripts === false)
   return (

@@ -1,7 +1,9 @@
 // Lighthouse 12 (mobile and desktop) on every demo route, in Debian's Chromium; `--record 14` runs
 // the 14-service record instead of the demo. Each route runs LH_RUNS times (default 3) and the
 // median run (by performance score) is printed: category scores, FCP, LCP, TBT, CLS, JS transferred.
-// On a shared machine the figures are noisy: quote medians and say so.
+// On a shared machine the figures are noisy: quote medians and say so. Each route is also compared
+// with /find-us-on, which sends no script, in the same run (issue 29: the machine's noise cancels
+// out): median TBT within +50 ms of its median and median performance within 2 points.
 import * as chromeLauncher from 'chrome-launcher'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
@@ -9,7 +11,11 @@ import { lighthouseRuns, numericValue, performanceOf, tableRows } from './lighth
 import { benchPort, demoRoutes, recordFromArgs, startSite } from './serve.js'
 
 const { name, record, rest } = recordFromArgs()
-const routes = rest.length ? rest : demoRoutes
+/** The page without script every route is compared with; measured in every run. */
+const REFERENCE = '/find-us-on'
+const TBT_MARGIN_MS = 50
+const SCORE_MARGIN = 2
+const routes = [...new Set([...(rest.length ? rest : demoRoutes), REFERENCE])]
 const runs = Number(process.env.LH_RUNS ?? 3)
 const formFactors = (process.env.LH_FORM_FACTORS ?? 'mobile,desktop').split(',')
 const site = await startSite(benchPort(3304), { record })
@@ -18,13 +24,21 @@ const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeF
 const score = (c) => String(Math.round((c?.score ?? 0) * 100)).padStart(5)
 /** @param {number} value */
 const ms = (value) => String(Math.round(value)).padStart(7)
+/** @param {number[]} values */
+const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0
 
 console.log(`record: ${name}; median of ${runs} runs per route`)
 for (const formFactor of formFactors) {
   const config = formFactor === 'desktop' ? desktopConfig : undefined
   console.log(`\n${formFactor}\nroute                          perf  a11y  best   seo    FCP    LCP    TBT    CLS   JS KB`)
+  /** @type {Map<string, { tbt: number, perf: number }>} medians over the runs, per route */
+  const medians = new Map()
   for (const route of routes) {
     const { all: results, median: lhr } = await lighthouseRuns(site.url + route, { port: chrome.port, runs, config })
+    medians.set(route, {
+      tbt: median(results.map((r) => numericValue(r, 'total-blocking-time'))),
+      perf: median(results.map((r) => Math.round(performanceOf(r) * 100))),
+    })
     const c = lhr.categories
     const a = lhr.audits
     const js = tableRows(lhr, 'resource-summary').find((i) => i.resourceType === 'script')?.transferSize ?? 0
@@ -39,6 +53,20 @@ for (const formFactor of formFactors) {
       const failing = value.auditRefs.filter((r) => r.weight > 0 && (a[r.id]?.score ?? 1) < 1).map((r) => r.id)
       if (failing.length) console.log(`    ${category}: ${failing.join(', ')}`)
     }
+  }
+  const reference = medians.get(REFERENCE)
+  if (!reference) continue
+  console.log(
+    `\n${formFactor}: against ${REFERENCE} (median TBT ${Math.round(reference.tbt)} ms, median performance ${reference.perf}), same run`,
+  )
+  for (const [route, { tbt, perf }] of medians) {
+    if (route === REFERENCE) continue
+    const tbtOk = tbt <= reference.tbt + TBT_MARGIN_MS
+    const perfOk = perf >= reference.perf - SCORE_MARGIN
+    console.log(
+      `${route.padEnd(29)}TBT ${ms(tbt)} ms (${tbt - reference.tbt >= 0 ? '+' : ''}${Math.round(tbt - reference.tbt)}) ${tbtOk ? 'within' : 'OVER'} +${TBT_MARGIN_MS} ms; ` +
+        `performance ${perf} (${perf - reference.perf >= 0 ? '+' : ''}${perf - reference.perf}) ${perfOk ? 'within' : 'BELOW'} -${SCORE_MARGIN}`,
+    )
   }
 }
 await chrome.kill()

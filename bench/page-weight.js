@@ -41,20 +41,15 @@ console.log('route                          HTML raw  HTML sent  hydration  JS f
 for (const route of routes) {
   const page = await get(site.url + route)
   const html = page.text
-  const hydration = [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)].reduce(
-    (n, m) => n + Buffer.byteLength(m[1] ?? ''),
-    0,
-  )
-  // Every module the page starts with: modulepreload links, script src, and what its boot script
-  // imports and preloads (it starts them after the first paint: server/pages/inline-scripts.server.ts).
-  const boot = [...html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n')
-  const preloaded = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(boot)?.[1] ?? '[]')
+  // React Router's data, kept in the page until the first activity starts the framework (server/pages/inline-scripts.server.ts).
+  const data = /<script type="application\/json" id="framework-boot">([^<]*)<\/script>/.exec(html)?.[1]
+  const hydration = Buffer.byteLength(data ?? '')
+  /** @type {{ p: string[], r: [string, string][], e: string } | undefined} */
+  const boot = data ? JSON.parse(data) : undefined
+  // Every module the framework starts with at the first activity: its preloads, route modules and entry, and any script src.
   const scripts = new Set([
-    ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]),
-    ...[...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]),
-    ...[...boot.matchAll(/import\(?\s*"([^"]+\.js)"/g)].map((m) => m[1]),
-    ...[...boot.matchAll(/import[^"(]*from "([^"]+\.js)"/g)].map((m) => m[1]),
-    ...preloaded,
+    ...[...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1] ?? ''),
+    ...(boot ? [...boot.p, ...boot.r.map(([, url]) => url), boot.e] : []),
   ])
   let js = 0
   for (const src of scripts) js += (await get(new URL(src, site.url).href)).wire

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { parsePageRecord } from '../app/record/schema.ts'
 import { ESTIMATE_MODAL_SEEN_KEY } from '../app/sections/estimate-visit.ts'
-import { startUsing } from './visitor.ts'
+import { hasFramework, startUsing } from './visitor.ts'
 import { DESKTOP } from './viewports.ts'
 
 /** A 1×1 transparent PNG standing in for every off-machine image (this machine has no internet). */
@@ -30,9 +30,9 @@ async function watch(context: BrowserContext, page: Page, errors: string[]) {
 
 /**
  * `goto` and `reload` return once React has hydrated the page and its deferred blocks, as a visitor
- * who has started using it finds it: a page starts its JavaScript after its first paint
- * (server/pages/inline-scripts.server.ts), and most interactive blocks fetch their code at the
- * visitor's first scroll, tap or key press (app/ui/deferred.tsx): `startUsing` (visitor.ts).
+ * who has started using it finds it: a page starts its framework, and its blocks fetch their code,
+ * at the visitor's first scroll, tap or key press (server/pages/page-script.server.ts,
+ * app/ui/deferred.tsx): `startUsing` (visitor.ts).
  * Documents that are not our pages return at once.
  */
 function waitForHydration(page: Page) {
@@ -41,17 +41,29 @@ function waitForHydration(page: Page) {
     Object.assign(page, {
       [name]: async (...args: unknown[]) => {
         const response = await original(...args)
-        if (await page.evaluate(() => '__reactRouterContext' in window)) await startUsing(page)
+        if (await hasFramework(page)) await startUsing(page)
         return response
       },
     })
   }
 }
 
+/** The estimate modal opens once per visit: a context whose visitor has already closed it. */
+function modalAlreadySeen(context: BrowserContext) {
+  return context.addInitScript((key) => {
+    try {
+      sessionStorage.setItem(key, '1')
+    } catch {
+      // a sandboxed embed (map, video) has no storage and no modal
+    }
+  }, ESTIMATE_MODAL_SEEN_KEY)
+}
+
 /** Every test gets a watched page (see `watch`) and fails on any error it collected. */
 export const test = base.extend<{ consoleErrors: string[] }>({
-  page: async ({ page }, provide) => {
-    waitForHydration(page)
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    // With JavaScript off there is nothing to wake (no script runs, however much the page holds).
+    if (javaScriptEnabled) waitForHydration(page)
     await provide(page)
   },
   consoleErrors: [
@@ -59,13 +71,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = []
       // The estimate modal opens once per visit; these tests play a visitor who has already closed it
       // (`newVisitor` plays the brand-new one).
-      await page.context().addInitScript((key) => {
-        try {
-          sessionStorage.setItem(key, '1')
-        } catch {
-          // a sandboxed embed (map, video) has no storage and no modal
-        }
-      }, ESTIMATE_MODAL_SEEN_KEY)
+      await modalAlreadySeen(page.context())
       await watch(page.context(), page, errors)
       await use(errors)
       expect(errors, 'console errors on the page').toEqual([])
@@ -74,14 +80,24 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 })
 
-/** A brand-new visitor: its own watched context, without the "estimate modal already seen" flag. */
-export async function newVisitor(browser: Browser, baseURL: string | undefined, viewport = DESKTOP) {
+/**
+ * A brand-new visitor: its own watched context, without the "estimate modal already seen" flag (unless
+ * `modalSeen`). `wake: false` leaves its pages alone after `goto` (no key press): the visitor's first
+ * activity is then the test's own.
+ */
+export async function newVisitor(
+  browser: Browser,
+  baseURL: string | undefined,
+  viewport = DESKTOP,
+  { wake = true, modalSeen = false }: { wake?: boolean; modalSeen?: boolean } = {},
+) {
   const context = await browser.newContext({ baseURL, viewport })
+  if (modalSeen) await modalAlreadySeen(context)
   const page = await context.newPage()
-  waitForHydration(page)
+  if (wake) waitForHydration(page)
   const errors: string[] = []
   await watch(context, page, errors)
-  return { page, errors, close: () => context.close() }
+  return { page, context, errors, close: () => context.close() }
 }
 
 export { expect }

@@ -3,17 +3,17 @@ import { startFakeWeather, unreachableUrl } from '#tests/fake-weather.ts'
 import { ensureBuilt, startSite } from '#tests/site-server.ts'
 import { expectNoAxeViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
+import { startUsing } from './visitor.ts'
 import { DESKTOP, PHONE } from './viewports.ts'
 
 const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 const GOOGLEBOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 
-/** Waits until React has hydrated the widget menu, so a click is handled rather than lost. */
+/** Waits until React has hydrated the widget menu (a page from `context.newPage()` is not woken by the fixture: its visitor starts using it here). */
 async function gotoHydrated(page: Page, url: string) {
   await page.goto(url)
-  const launcher = page.getByRole('button', { name: 'Quick actions menu' })
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated')
-  return launcher
+  await startUsing(page)
+  return page.getByRole('button', { name: 'Quick actions menu' })
 }
 
 /**

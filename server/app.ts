@@ -139,7 +139,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     if (!resolvedOf(req).site) return void res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found.')
     next()
   })
-  // The page's beacon (server/pages/results-script.server.ts); the gate bounded its body, checked its origin and counted the client.
+  // The page's beacon (server/pages/page-script.server.ts); the gate bounded its body, checked its origin and counted the client.
   app.post('/api/results', (req, res) => {
     const request = resolvedOf(req)
     const site = request.site!

@@ -4,6 +4,7 @@ import type { NavItem } from '#app/record/navigation.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { useHydrated, useStateOpenedBeforeHydration } from '#app/ui/use-hydrated.ts'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
+import { replayedOnceHydrated } from '#app/ui/deferred.tsx'
 
 /** The page a link leads to is the current one, or (but for Home) one beneath it. */
 const leadsToCurrent = (to: string, pathname: string) => pathname === to || (to !== '/' && pathname.startsWith(`${to}/`))
@@ -86,6 +87,7 @@ function MenuEntry({ item }: { item: NavItem }) {
         <button
           ref={toggleRef}
           type="button"
+          {...replayedOnceHydrated}
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpen(!open)}

@@ -6,7 +6,6 @@ import { footerView, headerTop, layoutView } from '#app/record/page-views.ts'
 import { SiteFooter } from '#app/layout/site-footer.server.tsx'
 import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
-import { useCountPageView } from '#app/widgets/use-visit-counts.ts'
 import { BackToTop, FloatingWidgets, ScrollProgress } from '#app/sections/deferred-sections.ts'
 import { EstimateModal } from '#app/sections/estimate-modal.tsx'
 import { EstimateIntro } from '#app/sections/estimate-intro.server.tsx'
@@ -31,7 +30,6 @@ export const shouldRevalidate = revalidateOnlyWhenAsked
 /** The shared layout of every page but /find-us-on. */
 export default function SiteLayout({ loaderData: layout }: Route.ComponentProps) {
   const t = useStrings()
-  useCountPageView(layout.widgets.visits)
   return (
     <>
       <a

@@ -17,5 +17,5 @@ export const HomeReviews = deferred(() => import('./home-reviews.tsx').then((m) 
 export const PromoVideo = deferred(() => import('./promo-video.tsx').then((m) => m.PromoVideo), 'activity')
 export const SendUsAMessage = deferred(() => import('./send-us-a-message.tsx').then((m) => m.SendUsAMessage), 'activity')
 export const StatisticsBand = deferred(() => import('./statistics-band.tsx').then((m) => m.StatisticsBand), 'activity')
-/** The reviews page's widget is its first screen: its platform script must start without waiting for the visitor. */
+/** The reviews page's third-party widget: its platform script starts when the page is idle after the framework. */
 export const ReviewsWidget = deferred(() => import('./reviews-widget.tsx').then((m) => m.ReviewsWidget), 'idle')

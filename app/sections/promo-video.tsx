@@ -6,6 +6,7 @@ import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 import { promoPlayerUrl, videoThumbnailUrl, videoWatchUrl } from '#app/record/youtube.ts'
 import { usePageStrings } from '#app/i18n/use-page-strings.ts'
+import { replayedOnceHydrated } from '#app/ui/deferred.tsx'
 
 type Props = { videoId: string; poster: string; companyName: string }
 
@@ -63,6 +64,8 @@ export function PromoVideo({ videoId, poster, companyName }: Props) {
               />
               <a
                 href={videoWatchUrl(videoId)}
+                // Without JavaScript the link opens YouTube; before the code arrives, the tap waits for it and plays here.
+                {...replayedOnceHydrated}
                 onClick={(event) => {
                   event.preventDefault()
                   setPlaying(true)

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react'
 import { StaticBlock, type StaticBlockRef } from '#app/ui/static-block.tsx'
+import { replayedOnceHydrated } from '#app/ui/deferred.tsx'
 
 const loadPlayer = () => import('./video-player-dialog.tsx')
 // Kept out of the first load: the player's modal arrives on the first play (or hover).
@@ -25,6 +26,7 @@ export function VideoGrid({ videoIds, companyName, thumbnails }: Props) {
           <li key={id}>
             <button
               type="button"
+              {...replayedOnceHydrated}
               aria-haspopup="dialog"
               onClick={() => {
                 setPlayerWanted(true)

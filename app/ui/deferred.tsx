@@ -1,11 +1,12 @@
 import { Suspense, lazy, memo, useCallback, useEffect, useRef, type ComponentType } from 'react'
 
 /**
- * When the browser fetches a deferred block's code:
- * - `idle`: once the page is idle after hydrating (blocks a visitor sees working at once);
- * - `activity`: at the visitor's first scroll, tap, key or typing (blocks whose server HTML works
- *   until then: a form posts, a link opens, a number shows its final value). A visit that only
- *   reads the first screen never downloads them.
+ * When the browser fetches a deferred block's code, once the framework has started (at the visitor's
+ * first activity: server/pages/page-script.server.ts):
+ * - `idle`: once the page is idle after hydrating (a third-party script that may wait a moment);
+ * - `activity`: with the framework (at the first scroll, tap, key or typing where the framework
+ *   started at once, as on the dev server). Their server HTML works until then: a form posts, a link
+ *   opens, a number shows its final value.
  */
 export type LoadWhen = 'idle' | 'activity'
 
@@ -21,13 +22,20 @@ function whenIdle(timeoutMs = 2_000): Promise<void> {
 const ACTIVITY_EVENTS = ['scroll', 'wheel', 'pointerdown', 'touchstart', 'keydown', 'input'] as const
 const isServer = typeof window === 'undefined'
 
-/** What the visitor did before this module ran (scripts start after the first paint): scrolled, or put focus in the page. */
-const activeAlready = () => scrollY > 0 || (document.activeElement !== null && document.activeElement !== document.body)
+/**
+ * What the visitor did before this module ran: the page script (server/pages/page-script.server.ts)
+ * starts the framework only at the first activity and says so with `<html data-active>`; a page
+ * whose scripts run at once (the dev server) may already be scrolled or focused.
+ */
+const activeAlready = () =>
+  document.documentElement.hasAttribute('data-active') ||
+  scrollY > 0 ||
+  (document.activeElement !== null && document.activeElement !== document.body)
 
 /**
- * Resolves at the visitor's first scroll, tap, key press or input anywhere on the page. Listening
- * starts when this module runs, before hydration, so activity during hydration counts, and a page
- * already scrolled or focused by then counts as active.
+ * Resolves at the visitor's first scroll, tap, key press or input anywhere on the page (at once in
+ * production, where this module runs after it). Listening starts when this module runs, before
+ * hydration, so activity during hydration counts.
  */
 const firstActivity: Promise<void> = isServer
   ? Promise.resolve()
@@ -58,7 +66,44 @@ let waiting = 0
 function countWaiting(change: 1 | -1) {
   waiting += change
   if (waiting > 0) document.documentElement.dataset.deferredBlocks = String(waiting)
-  else delete document.documentElement.dataset.deferredBlocks
+  else {
+    delete document.documentElement.dataset.deferredBlocks
+    replayHeldTap()
+  }
+}
+
+/**
+ * Called by the root once React has hydrated the page: `<html data-hydrated>`, the public sign
+ * that the page is interactive (the browser tests wait for it).
+ */
+export function pageHydrated() {
+  document.documentElement.dataset.hydrated = ''
+  replayHeldTap()
+}
+
+/**
+ * Spread on a control that needs its code to do anything (`<button {...replayedOnceHydrated}>`): a
+ * tap on it before the code arrives is held by the page script and replayed by `replayHeldTap`.
+ */
+export const replayedOnceHydrated = { 'data-replay': '' } as const
+
+declare global {
+  interface Window {
+    /** The last tap on a button before its code arrived, held by the page script (server/pages/page-script.server.ts). */
+    __tap?: HTMLElement
+  }
+}
+
+/**
+ * Replays the tap the page script held, once the page and every block on it have their code: the
+ * visitor's first tap on a lightbox thumbnail, a widget or a video opens it, a little later.
+ * `__tap` still names the button while its click runs, so the results beacon does not count it twice.
+ */
+function replayHeldTap() {
+  const tap = window.__tap
+  if (!tap || waiting > 0 || !document.documentElement.hasAttribute('data-hydrated')) return
+  if (tap.isConnected) tap.click()
+  window.__tap = undefined
 }
 
 /** Rendered beside a deferred block inside its boundary: its effect runs when the boundary has hydrated. */

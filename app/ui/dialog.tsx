@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useImperativeHandle, useRef } from 'react'
 import { Icon } from './icon.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 type Props = {
+  ref?: React.Ref<HTMLDialogElement | null>
+  id?: string
   open: boolean
   onClose: () => void
   title: string
@@ -26,6 +28,8 @@ const widths = { md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' }
  * on the backdrop close it; focus goes back to what opened it. Content renders only while open, unless `keepContent`.
  */
 export function Dialog({
+  ref: outerRef,
+  id,
   open,
   onClose,
   title,
@@ -39,6 +43,7 @@ export function Dialog({
 }: Props) {
   const t = useStrings()
   const ref = useRef<HTMLDialogElement>(null)
+  useImperativeHandle(outerRef, () => ref.current!, [])
   const titleId = useId()
   const openRef = useRef(open)
   const pressStartedOnBackdrop = useRef(false)
@@ -64,7 +69,10 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
+      id={id}
       aria-labelledby={titleId}
+      // A tap outside closes it natively too, so a dialog opened before hydration (the estimate modal) closes then.
+      closedby="any"
       // The browser closed it (Escape): tell the owner, unless the owner closed it first.
       onClose={() => openRef.current && onClose()}
       onPointerDown={(event) => (pressStartedOnBackdrop.current = event.target === ref.current)}
@@ -82,20 +90,26 @@ export function Dialog({
         <h2 id={titleId} lang={titleLang} className={hideTitle ? 'sr-only' : `text-lg sm:text-xl ${dark ? 'text-white' : ''}`}>
           {title}
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          className={`-mr-2 ml-auto grid size-11 shrink-0 place-items-center rounded-full transition-colors ${
-            dark
-              ? 'text-white hover:bg-white/15'
-              : hideTitle
-                ? 'bg-white/90 text-heading shadow hover:bg-slate-100'
-                : 'text-heading hover:bg-slate-100'
-          }`}
-        >
-          <Icon icon="xmark" className="size-5" />
-          <span className="sr-only">{closeLabel ?? t.a11y.close}</span>
-        </button>
+        {/* A dialog form: the button closes the dialog natively, before (or without) React, too. */}
+        <form method="dialog" className="contents">
+          <button
+            type="submit"
+            onClick={(event) => {
+              event.preventDefault()
+              onClose()
+            }}
+            className={`-mr-2 ml-auto grid size-11 shrink-0 place-items-center rounded-full transition-colors ${
+              dark
+                ? 'text-white hover:bg-white/15'
+                : hideTitle
+                  ? 'bg-white/90 text-heading shadow hover:bg-slate-100'
+                  : 'text-heading hover:bg-slate-100'
+            }`}
+          >
+            <Icon icon="xmark" className="size-5" />
+            <span className="sr-only">{closeLabel ?? t.a11y.close}</span>
+          </button>
+        </form>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{open || keepContent ? children : null}</div>
     </dialog>

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react'
 import { StaticBlock, type StaticBlockRef } from './static-block.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { replayedOnceHydrated } from '#app/ui/deferred.tsx'
 
 const loadViewer = () => import('./lightbox-viewer.tsx')
 // Kept out of the first-load bundle: the viewer and its styles arrive on the first open (or hover).
@@ -31,6 +32,7 @@ export function LightboxGrid({ images, name, thumbnails }: Props) {
           <li key={`${i}-${src}`}>
             <button
               type="button"
+              {...replayedOnceHydrated}
               aria-label={t.a11y.openImage(i + 1, total, name)}
               aria-haspopup="dialog"
               onClick={() => {

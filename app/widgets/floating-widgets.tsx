@@ -103,6 +103,8 @@ export function WidgetMenu({ settings, visits }: { settings: WidgetSettings; vis
         ref={rootRef}
         role="region"
         aria-label={t.a11y.quickActions}
+        // The page script counts the view on a page that shows the counter (server/pages/page-script.server.ts).
+        data-count-visits={settings.visits ? '' : undefined}
         onKeyDown={onKeyDown}
         onBlur={onBlur}
         className="pointer-events-none fixed bottom-5 right-5 z-40 flex flex-row-reverse items-end gap-3"

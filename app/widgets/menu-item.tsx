@@ -1,4 +1,5 @@
 import { Icon, type IconName } from '#app/ui/icon.tsx'
+import { replayedOnceHydrated } from '#app/ui/deferred.tsx'
 
 const itemClass = 'peer grid size-12 place-items-center rounded-full shadow-lg ring-2 ring-white transition-transform hover:scale-105'
 
@@ -21,7 +22,7 @@ export function MenuItem({ label, icon, color, showTooltip, className = '', ...r
           {content}
         </a>
       ) : (
-        <button type="button" {...rest} className={classes}>
+        <button type="button" {...replayedOnceHydrated} {...rest} className={classes}>
           {content}
         </button>
       )}

@@ -17,7 +17,7 @@ export const BODY_LIMITS: ReadonlyMap<string, number> = new Map([
   ['/contact', 64 * 1024], // every form on the site posts here; `.data` is React Router's fetcher post
   ['/contact.data', 64 * 1024],
   ['/api/visits', 1024],
-  ['/api/results', 1024], // the page's beacon (server/pages/results-script.server.ts): a few dozen bytes
+  ['/api/results', 1024], // the page's beacon (server/pages/page-script.server.ts): a few dozen bytes
 ])
 export const CONTACT_PATHS: ReadonlySet<string> = new Set(['/contact', '/contact.data'])
 const METHODS = new Set(['GET', 'HEAD', 'POST'])

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { expect, test } from 'vitest'
-import { hashMarkedScripts, renderMark, startScriptsAfterFirstPaint } from './inline-scripts.server.ts'
+import { hashMarkedScripts, renderMark, startFrameworkOnActivity } from './inline-scripts.server.ts'
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
@@ -21,40 +21,61 @@ test('only the scripts the renderer marked are hashed, and the marks leave the p
   expect(renderMark()).not.toBe(mark)
 })
 
-test("React Router's scripts start after the first paint: preloads issued then, static imports made dynamic", () => {
-  const mark = renderMark()
-  const routerScript =
+/** What React Router 7's `<Scripts/>` writes for a page with two routes, in the shape of the built server's HTML. */
+function routerPage(mark: string) {
+  const context = '{"basename":"/","ssr":true,"note":"\\u003c/script\\u003e"}'
+  const moduleScript =
     ';\nimport * as route0 from "/assets/root.js";\nimport * as route1 from "/assets/home.js";\n' +
+    '  window.__reactRouterManifest = {\n  "entry": {\n    "module": "/assets/entry.client.js"\n  },\n  "version": "1"\n};\n' +
     '  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\nimport("/assets/entry.client.js");'
-  const html =
+  return (
     '<head><link rel="modulepreload" href="/assets/entry.client.js"/><link rel="modulepreload" href="/assets/framework.js"/></head>' +
-    `<body><script nonce="${mark}">window.__reactRouterContext = {};</script>` +
-    `<script type="module" async="" nonce="${mark}">${routerScript}</script></body>`
-  const out = startScriptsAfterFirstPaint(html, mark)
-  expect(out).not.toContain('modulepreload"/>')
-  const script = /<script type="module" nonce="[^"]+">([\s\S]*)<\/script>/.exec(out)![1]!
-  const lines = script.split('\n')
-  expect(lines[0]).toContain('requestAnimationFrame(')
-  expect(lines[1]).toContain('["/assets/entry.client.js","/assets/framework.js"]')
-  expect(lines[2]).toBe('const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/home.js")]);')
-  expect(script).not.toMatch(/^\s*import \* as/m)
-  expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};')
-  expect(script.trimEnd().endsWith('import("/assets/entry.client.js");')).toBe(true)
-  // The rewritten script is still one the renderer marked, so its new text is what gets hashed.
-  expect(hashMarkedScripts(out, mark).hashes).toContain(sha(script))
+    `<body><main>page</main><script nonce="${mark}">window.__reactRouterContext = ${context};window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());</script>` +
+    `<script type="module" async="" nonce="${mark}">${moduleScript}</script><!--$-->` +
+    `<script nonce="${mark}">window.__reactRouterContext.streamController.enqueue("[{\\"_1\\":2},\\"a \\u0026 b\\"]\\n");</script>` +
+    `<script nonce="${mark}">window.__reactRouterContext.streamController.enqueue("P1:[3]\\n");</script>` +
+    `<script nonce="${mark}">window.__reactRouterContext.streamController.close();</script><!--/$--></body>`
+  )
+}
+
+test("React Router's scripts leave the page: their data stays, in a script element the browser does not run", () => {
+  const mark = renderMark()
+  const out = startFrameworkOnActivity(routerPage(mark), mark)
+  expect(out).not.toContain('modulepreload')
+  expect(out).not.toContain('<script nonce=')
+  expect(out).not.toContain('type="module"')
+  expect(hashMarkedScripts(out, mark).hashes).toEqual([])
+  const [, json] = /<script type="application\/json" id="framework-boot">([^<]*)<\/script>/.exec(out)!
+  expect(JSON.parse(json!)).toEqual({
+    c: { basename: '/', ssr: true, note: '</script>' },
+    s: ['[{"_1":2},"a & b"]\n', 'P1:[3]\n'],
+    m: { entry: { module: '/assets/entry.client.js' }, version: '1' },
+    b: [],
+    r: [
+      ['root', '/assets/root.js'],
+      ['routes/home', '/assets/home.js'],
+    ],
+    e: '/assets/entry.client.js',
+    p: ['/assets/entry.client.js', '/assets/framework.js'],
+  })
+  // Where the context script was, before the Suspense markers (React hydrates <Scripts/>'s elements there).
+  expect(out).toMatch(/<main>page<\/main><script type="application\/json" id="framework-boot">[^<]*<\/script><!--\$--><!--\/\$--><\/body>$/)
 })
 
-test("a bare import (the dev server's HMR runtime) becomes a dynamic import that runs before the route modules", () => {
+test("the dev server's HMR runtime (a bare import) is imported first, through a preload like the rest", () => {
   const mark = renderMark()
-  const html = `<script type="module" async="" nonce="${mark}">;\nimport * as route0 from "/app/root.tsx";\nimport "/@id/hmr-runtime";;\nimport("/entry.tsx");</script>`
-  const script = /<script type="module" nonce="[^"]+">([\s\S]*)<\/script>/.exec(startScriptsAfterFirstPaint(html, mark))![1]!
-  expect(script).not.toMatch(/^\s*import "/m)
-  expect(script.indexOf('await import("/@id/hmr-runtime");')).toBeGreaterThan(-1)
-  expect(script.indexOf('await import("/@id/hmr-runtime");')).toBeLessThan(script.indexOf('import("/app/root.tsx")'))
+  const dev = routerPage(mark).replace(';\nimport * as route0', ';\nimport "/@id/hmr-runtime";\nimport * as route0')
+  const [, json] = /<script type="application\/json" id="framework-boot">([^<]*)<\/script>/.exec(startFrameworkOnActivity(dev, mark))!
+  const data = JSON.parse(json!) as { b: string[]; p: string[]; r: [string, string][] }
+  expect(data.b).toEqual(['/@id/hmr-runtime'])
+  expect(data.p[0]).toBe('/@id/hmr-runtime')
+  expect(data.r).toHaveLength(2)
 })
 
-test('markup of another shape is left as it was', () => {
+test('markup of another shape is left as it was: merged client chunks, no router scripts at all', () => {
   const mark = renderMark()
-  const html = `<script type="module" async="" nonce="${mark}">import "/assets/entry.js";</script><link rel="modulepreload" href="/a.js"/>`
-  expect(startScriptsAfterFirstPaint(html, mark)).toBe(html)
+  const merged = routerPage(mark).replace(';\nimport * as route0', ';\nconst route0 = {...route0_main};\nimport * as route0')
+  expect(startFrameworkOnActivity(merged, mark)).toBe(merged)
+  const none = '<body><main>static</main></body>'
+  expect(startFrameworkOnActivity(none, mark)).toBe(none)
 })

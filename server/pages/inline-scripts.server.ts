@@ -20,52 +20,91 @@ export function hashMarkedScripts(html: string, mark: string): { html: string; h
 
 const IMPORT_AS = /^import \* as (\w+) from ("[^"]+");$/
 const BARE_IMPORT = /^import ("[^"]+");+$/
+const CONTEXT = /^window\.__reactRouterContext = ([\s\S]*);window\.__reactRouterContext\.stream = new ReadableStream\(/
+const ENQUEUE = /^window\.__reactRouterContext\.streamController\.enqueue\(([\s\S]*)\);$/
+const CLOSE = 'window.__reactRouterContext.streamController.close();'
+const MANIFEST = 'window.__reactRouterManifest = '
+const ROUTE_MODULES = /^window\.__reactRouterRouteModules = \{(.*)\};$/
+const ENTRY = /^import\(("[^"]+")\);$/
 
-function withoutLeading(text: string, characters: string): string {
-  let start = 0
-  while (start < text.length && characters.includes(text[start]!)) start++
-  return text.slice(start)
-}
+/** The element holding React Router's hydration data until the page script boots the framework. */
+export const BOOT_DATA_ID = 'framework-boot'
 
 /**
- * Starts the page's JavaScript just after the browser's first paint, rather than alongside the
- * HTML. The HTML is complete and its links and forms work on their own, so what a phone on a slow
- * line needs first is the page on screen and its largest picture (preloaded from <head>); React
- * hydrates right after. React Router writes one inline module script (static imports of the route
- * modules, then the manifest and the entry's dynamic import) and a modulepreload per file; that
- * script now waits for the first paint, issues the preloads, and imports the same modules
- * dynamically. Markup of another shape is returned as it was.
+ * What the page script (page-script.server.ts) needs to start React Router at the visitor's first
+ * activity, in place of the scripts `<Scripts/>` writes: `c` the context (`window.__reactRouterContext`),
+ * `s` the hydration stream's chunks, `m` the manifest, `b` modules imported first (the dev server's
+ * HMR runtime), `r` the route modules as [route id, URL] in match order, `e` the entry module, `p`
+ * every module to preload.
  */
-export function startScriptsAfterFirstPaint(html: string, mark: string): string {
-  const script = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].find(
-    ([, attributes]) => attributes!.includes(` nonce="${mark}"`) && attributes!.includes('type="module"'),
+export type BootData = { c: object; s: string[]; m: object; b: string[]; r: [string, string][]; e: string; p: string[] }
+
+/** JSON that can sit in a <script> element: no `<`, `>` or `&` to end it or start a comment. */
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+
+/**
+ * Takes React Router's scripts out of the page and leaves their data in a script element the
+ * browser does not run (`type="application/json"`), so a page loads no module and preloads none
+ * until the visitor acts (issue 29): the page script then starts the framework from that data,
+ * exactly as `<Scripts/>` would have (decision 050). React Router writes an inline context script,
+ * one inline script per hydration chunk, one inline module (static imports of the route modules,
+ * the manifest, the entry's dynamic import; on the dev server, a bare import of its HMR runtime first)
+ * and a modulepreload per file. Markup of another shape (a route with client loaders) is returned as it was.
+ */
+export function startFrameworkOnActivity(html: string, mark: string): string {
+  const marked = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) =>
+    attributes!.includes(` nonce="${mark}"`),
   )
-  if (!script) return html
-  // React Router writes one statement per line; each line is read on its own (linear, whatever the page holds).
-  const imports: { name: string; from: string }[] = []
+  const boot = marked.find(([, attributes]) => attributes!.includes('type="module"'))
+  const context = marked.map(([, , text]) => CONTEXT.exec(text!)).find(Boolean)
+  if (!boot || !context) return html
+  // React Router writes one statement per line, but for the manifest (indented JSON, ending with `;` and a line break).
+  const text = boot[2]!
+  const manifestAt = text.indexOf(MANIFEST)
+  const manifestEnd = text.indexOf(';\n', manifestAt)
+  if (manifestAt === -1 || manifestEnd === -1) return html
+  const manifest = text.slice(manifestAt + MANIFEST.length, manifestEnd)
+  const modules = new Map<string, string>()
   const bare: string[] = []
-  const others: string[] = []
-  for (const line of script[2]!.split('\n')) {
-    const named = IMPORT_AS.exec(line.trim())
-    const plain = BARE_IMPORT.exec(line.trim())
-    if (named) imports.push({ name: named[1]!, from: named[2]! })
-    else if (plain) bare.push(plain[1]!)
-    else others.push(line)
+  let routeModules: RegExpExecArray | null = null
+  let entry: RegExpExecArray | null = null
+  for (const line of (text.slice(0, manifestAt) + text.slice(manifestAt + MANIFEST.length + manifest.length + 1)).split('\n')) {
+    const statement = line.trim()
+    const named = IMPORT_AS.exec(statement)
+    const plain = BARE_IMPORT.exec(statement)
+    if (named) modules.set(named[1]!, JSON.parse(named[2]!) as string)
+    else if (plain) bare.push(JSON.parse(plain[1]!) as string)
+    else if (statement.startsWith('import ') || statement.startsWith('const ')) return html // merged client chunks: not ours to rewrite
+    routeModules ??= ROUTE_MODULES.exec(statement)
+    entry ??= ENTRY.exec(statement)
   }
-  if (!imports.length) return html
-  const rest = withoutLeading(others.join('\n'), ' \t\n\r;')
+  if (!routeModules || !entry) return html
+  const routes = [...routeModules[1]!.matchAll(/("[^"]+"):(\w+)/g)].map(
+    ([, id, name]) => [JSON.parse(id!) as string, modules.get(name!)] as const,
+  )
+  if (!routes.length || routes.some(([, url]) => !url)) return html
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)]
-  const body = [
-    // A frame callback runs just before a paint; a task queued from it runs after that paint.
-    `await new Promise((go) => requestAnimationFrame(() => setTimeout(go)));`,
-    // Modules reach the page through these links (script-created, so 'strict-dynamic' admits them), then the imports.
-    `for (const href of ${JSON.stringify([...bare.map((from) => JSON.parse(from) as string), ...preloads.map((m) => m[1])])}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
-    ...bare.map((from) => `await import(${from});`),
-    `const [${imports.map((i) => i.name).join(', ')}] = await Promise.all([${imports.map((i) => `import(${i.from})`).join(', ')}]);`,
-    rest,
-  ].join('\n')
-  // A function replacer: a `$` in the manifest is text, not a replacement pattern.
-  let out = html.replace(script[0], () => `<script type="module" nonce="${mark}">${body}</script>`)
+  const data: BootData = {
+    c: JSON.parse(context[1]!) as object,
+    s: marked.flatMap(
+      ([, , text]) =>
+        ENQUEUE.exec(text!)
+          ?.slice(1)
+          .map((chunk) => JSON.parse(chunk) as string) ?? [],
+    ),
+    m: JSON.parse(manifest) as object,
+    b: bare,
+    r: routes as [string, string][],
+    e: JSON.parse(entry[1]!) as string,
+    // Every module imported goes through a script-created preload first ('strict-dynamic' admits it).
+    p: [...bare, ...preloads.map((m) => m[1]!)],
+  }
+  let out = html
+  const routerScripts = marked.filter(([tag, , text]) => tag === boot[0] || CONTEXT.test(text!) || ENQUEUE.test(text!) || text === CLOSE)
+  // The data takes the context script's place; a function replacer, so a `$` in the data is text.
+  out = out.replace(routerScripts[0]![0], () => `<script type="application/json" id="${BOOT_DATA_ID}">${scriptSafeJson(data)}</script>`)
+  for (const [tag] of routerScripts.slice(1)) out = out.replace(tag, '')
   for (const [tag] of preloads) out = out.replace(tag, '')
   return out
 }

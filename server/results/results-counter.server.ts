@@ -14,7 +14,7 @@ import type { DayKeys } from './day-keys.server.ts'
  * visitor and day; page views and stored leads count each time.
  */
 
-/** Taps the page's script reports (server/pages/results-script.server.ts), besides the view and a form started. */
+/** Taps the page's script reports (server/pages/page-script.server.ts), besides the view and a form started. */
 export const TAP_ACTIONS = ['phone', 'chat', 'email', 'map', 'social'] as const
 export type TapAction = (typeof TAP_ACTIONS)[number]
 /** Where an estimate form is: the home page's, the contact page's, or the estimate modal (on every page). */

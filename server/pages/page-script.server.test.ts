@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { beforeEach, expect, test, vi } from 'vitest'
+import { ESTIMATE_MODAL_SEEN_KEY } from '#app/sections/estimate-visit.ts'
+import { parseResultEvent } from '../results/results-counter.server.ts'
+import { addPageScript, PAGE_SCRIPT } from './page-script.server.ts'
+import { hashMarkedScripts, renderMark } from './inline-scripts.server.ts'
+
+beforeEach(() => {
+  sessionStorage.clear()
+  delete document.documentElement.dataset.active
+  delete document.documentElement.dataset.hydrated
+  delete document.documentElement.dataset.deferredBlocks
+  delete window.__tap
+  delete window.__visits
+  vi.stubGlobal('navigator', { sendBeacon: () => true })
+})
+
+/** Runs the page script on `body`: its listeners are on the document and window, so each test gets fresh ones. */
+function runOn(body: string) {
+  document.body.innerHTML = body
+  const listeners: [EventTarget, string, EventListenerOrEventListenerObject, unknown][] = []
+  for (const target of [window, document]) {
+    const add = target.addEventListener.bind(target)
+    vi.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
+      listeners.push([target, type, listener!, options])
+      add(type, listener, options)
+    })
+  }
+  new Function(PAGE_SCRIPT)()
+  vi.restoreAllMocks()
+  return () => listeners.forEach(([target, type, listener, options]) => target.removeEventListener(type, listener, options as boolean))
+}
+
+test('the script is at most 2 KiB, one line, and marked for the CSP: after the framework data, or at the end of the body', () => {
+  expect(Buffer.byteLength(PAGE_SCRIPT)).toBeLessThanOrEqual(2048)
+  expect(PAGE_SCRIPT).not.toContain('\n')
+  const mark = renderMark()
+  const html = addPageScript('<html><body><p>page</p></body></html>', mark)
+  expect(html).toMatch(/<p>page<\/p><script nonce="[^"]+">[^<]+<\/script><\/body>/)
+  expect(hashMarkedScripts(html, mark).hashes).toHaveLength(1)
+  const withData = addPageScript(
+    '<body><p>page</p><script type="application/json" id="framework-boot">{}</script><!--$--><!--/$--></body>',
+    mark,
+  )
+  expect(withData).toMatch(
+    /<script type="application\/json" id="framework-boot">\{\}<\/script><script nonce="[^"]+">[^<]+<\/script><!--\$-->/,
+  )
+})
+
+test('the estimate modal opens on the first page of a visit only, and not at all when storage is blocked', () => {
+  const opened: string[] = []
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    opened.push(this.id)
+  }
+  const modal = '<dialog id="estimate-modal"></dialog>'
+  runOn(modal)()
+  expect(opened).toEqual(['estimate-modal'])
+  expect(sessionStorage.getItem(ESTIMATE_MODAL_SEEN_KEY)).toBe('1')
+  runOn(modal)() // the next page of the visit
+  expect(opened).toHaveLength(1)
+  sessionStorage.clear()
+  // Storage blocked (a browser refusing site data): reading sessionStorage throws.
+  vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+    throw new DOMException('denied', 'SecurityError')
+  })
+  runOn(modal)()
+  expect(opened).toHaveLength(1)
+})
+
+test('the view is counted by the visit counter once, on a page that shows it, and its answer is left for the widget', async () => {
+  const posts: RequestInit[] = []
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    expect(url).toBe('/api/visits')
+    posts.push(init)
+    return new Response('{"today":1,"total":2}')
+  })
+  runOn('<p>no counter here</p>')()
+  expect(posts).toEqual([])
+  runOn('<div data-count-visits></div>')()
+  expect(posts).toEqual([{ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }])
+  expect(await window.__visits).toEqual({ today: 1, total: 2 })
+})
+
+test('the first activity marks the page active (a focus counts only in a field); a tap on a control marked for replay is held until the code is there', () => {
+  const stop = runOn(`
+    <button id="plain" type="button" data-replay>lightbox</button>
+    <a id="video" href="https://www.youtube.com/watch?v=x" data-replay>play</a>
+    <button id="toggle" type="button" popovertarget="menu">menu</button>
+    <button id="submit" type="submit">send</button>
+    <input id="field">`)
+  const html = document.documentElement
+  document.getElementById('plain')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+  expect(html.hasAttribute('data-active')).toBe(false)
+  document.getElementById('field')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+  expect(html.hasAttribute('data-active')).toBe(true)
+
+  const reached: string[] = []
+  document.body.addEventListener('click', (e) => reached.push((e.target as HTMLElement).id + (e.defaultPrevented ? ' (prevented)' : '')))
+  const click = (id: string) => {
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true })
+    document.getElementById(id)!.dispatchEvent(event)
+    return event.defaultPrevented
+  }
+  expect(['toggle', 'submit', 'plain'].map(click)).toEqual([false, false, true])
+  expect(window.__tap?.id).toBe('plain')
+  expect(click('video')).toBe(true) // the link does not leave for YouTube
+  expect(window.__tap?.id).toBe('video') // the last tap wins
+  expect(reached).toEqual(['toggle', 'submit'])
+  // Hydrated, but a block still waits for its code: still held.
+  html.dataset.hydrated = ''
+  html.dataset.deferredBlocks = '1'
+  click('plain')
+  expect(window.__tap?.id).toBe('plain')
+  // Every block has its code: a tap goes through.
+  delete html.dataset.deferredBlocks
+  delete window.__tap
+  expect(click('plain')).toBe(false)
+  expect(window.__tap).toBeUndefined()
+  expect(reached).toEqual(['toggle', 'submit', 'plain'])
+  stop()
+})
+
+test('it reports the view, then each tap by kind and the first input of each estimate form, as events the server accepts', () => {
+  const sent: [string, string][] = []
+  vi.stubGlobal('navigator', { sendBeacon: (url: string, body: string) => sent.push([url, body]) })
+  const stop = runOn(`
+    <a id="tel" href="tel:+13035550142"><svg><use href="#phone"></use></svg></a>
+    <a id="mail" href="mailto:a@b.example">mail</a>
+    <button id="chat" data-widget="chat">chat</button>
+    <button id="call" data-widget="call">call</button>
+    <a id="wa" href="https://wa.me/13035550142">wa</a>
+    <a id="map" href="https://www.google.com/maps/search/?api=1&query=x">map</a>
+    <a id="fb" href="https://facebook.com/x" data-social="1">fb</a>
+    <a id="page" href="/about">about</a>
+    <form action="/contact"><input type="hidden" name="place" value="modal"><input id="name" name="name"></form>
+    <form><input id="other"></form>`)
+  const click = (id: string) => document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+  click('tel')
+  document.querySelector('use')!.dispatchEvent(new MouseEvent('click', { bubbles: true })) // a tap on the icon inside the link
+  for (const id of ['mail', 'chat', 'call', 'wa', 'map', 'fb', 'page']) click(id)
+  for (const id of ['name', 'name', 'other']) document.getElementById(id)!.dispatchEvent(new Event('input', { bubbles: true }))
+  const events = sent.map(([url, body]) => {
+    expect(url).toBe('/api/results')
+    const event = parseResultEvent(body)
+    expect(event, body).not.toBeNull()
+    return event!.a === 'form' ? `form:${event!.f}` : event!.a
+  })
+  expect(events).toEqual(['view', 'phone', 'phone', 'email', 'chat', 'chat', 'map', 'social', 'form:modal'])
+  stop()
+})

@@ -1,0 +1,74 @@
+import { ESTIMATE_MODAL_ID, ESTIMATE_MODAL_SEEN_KEY } from '#app/sections/estimate-visit.ts'
+import { BOOT_DATA_ID } from './inline-scripts.server.ts'
+
+/**
+ * The page's one script, and all it runs before the visitor acts (issue 29, decision 050): the same
+ * bytes on every page of every site (its hash is in the CSP; nothing per visitor).
+ *
+ * - The view, once the page is really shown (a prerendered page waits until it is): the results
+ *   beacon (issue 30, decision 090: the path, the referrer's host and the landing URL's query; the
+ *   server reads only utm_source, utm_medium and utm_campaign of it) and, on a page showing the visit
+ *   counter (`data-count-visits`), POST /api/visits, whose answer the widget reads later from
+ *   `window.__visits` (app/widgets/use-visit-counts.ts): read at once, so the request ends.
+ * - The estimate modal (a closed <dialog> in the HTML) opens on the first page of a visit: a flag in
+ *   sessionStorage, as before.
+ * - At the first pointerdown, touchstart, key, scroll, wheel or focus in a field: `<html data-active>`,
+ *   and React Router starts from the data `startFrameworkOnActivity` left in the page (the context
+ *   and its stream, the manifest, the dev server's HMR runtime if any, the route modules, then the
+ *   entry), as its `<Scripts/>` would have.
+ *   The modules reach the page through modulepreload links this script creates: 'strict-dynamic'
+ *   admits them, and the imports then find them in the module map.
+ * - A tap on a control marked `data-replay` (a button that needs its code: a lightbox thumbnail, a
+ *   widget; the promo video's link, which would otherwise leave for YouTube) while the page or a
+ *   block still waits for its code is held (`window.__tap`: no default action, stopped before React sees it) and
+ *   replayed by app/ui/deferred.tsx once the page and all its blocks have hydrated (the replayed
+ *   click is not counted twice: `__tap` still names it while it runs).
+ * - Results taps: `tel:` → phone, `mailto:` → email, the chat widget's button or a WhatsApp link →
+ *   chat, a maps or Waze link → map, a link marked `data-social` → social; the first input in an
+ *   estimate form (its hidden `place` field: home, contact or modal) → a form started, once per form.
+ *
+ * Kept readable here and squeezed below; `page-script.server.test.ts` holds it to 2 KiB.
+ */
+const SOURCE = `(()=>{
+let n=navigator,d=document,w=window,o=d.documentElement,s={},
+b=(a,x)=>n.sendBeacon("/api/results",JSON.stringify({a,p:location.pathname,...x})),
+v=()=>{b("view",{r:d.referrer&&new URL(d.referrer).host,q:location.search.slice(0,500)});
+d.querySelector("[data-count-visits]")&&(w.__visits=fetch("/api/visits",{method:"POST",headers:{"Content-Type":"application/json"},body:"{}"}).then(r=>r.json()))},
+E="pointerdown touchstart keydown focusin scroll wheel".split(" "),
+g=e=>{if(e.type=="focusin"&&!e.target.matches?.("input,select,textarea"))return;
+E.map(t=>removeEventListener(t,g,!0));o.dataset.active="";
+let j=d.getElementById("${BOOT_DATA_ID}");if(!j)return;j=JSON.parse(j.text);
+w.__reactRouterContext=j.c;
+j.c.stream=new ReadableStream({start(c){j.s.map(x=>c.enqueue(x));c.close()}}).pipeThrough(new TextEncoderStream);
+w.__reactRouterManifest=j.m;
+j.p.map(href=>d.head.append(Object.assign(d.createElement("link"),{rel:"modulepreload",href})));
+Promise.all(j.b.map(u=>import(u))).then(()=>Promise.all(j.r.map(r=>import(r[1])))).then(m=>{w.__reactRouterRouteModules=Object.fromEntries(j.r.map((r,i)=>[r[0],m[i]]));import(j.e)})};
+d.prerendering?d.addEventListener("prerenderingchange",v):v();
+try{let S=sessionStorage,k="${ESTIMATE_MODAL_SEEN_KEY}",m=d.getElementById("${ESTIMATE_MODAL_ID}");m&&!S.getItem(k)&&(S.setItem(k,1),m.showModal())}catch{}
+E.map(t=>addEventListener(t,g,{capture:!0,passive:!0}));
+d.addEventListener("click",e=>{
+let t=e.target.closest?.("a[href],button");if(!t)return;
+let f=t.getAttribute("href")||"",
+a=/^tel:/i.test(f)?"phone":/^mailto:/i.test(f)?"email":t.dataset.widget=="chat"||/wa\\.me\\/|whatsapp\\.com/.test(f)?"chat":/\\/\\/(maps\\.|[^/]*waze\\.com|(www\\.)?google\\.[a-z.]+\\/maps|goo\\.gl\\/maps)/.test(f)?"map":t.dataset.social?"social":0;
+a&&t!=w.__tap&&b(a);
+t.matches("[data-replay]")&&o.matches(":not([data-hydrated]),[data-deferred-blocks]")&&(w.__tap=t,e.preventDefault(),e.stopImmediatePropagation())},!0);
+d.addEventListener("input",e=>{
+let p=e.target.form?.elements.place?.value;
+p&&!s[p]&&(s[p]=1,b("form",{f:p}))},!0)
+})()`
+
+/** The script as served: its line breaks are only for reading. */
+export const PAGE_SCRIPT = SOURCE.replace(/\n/g, '')
+
+/**
+ * Adds the script, marked so that its hash goes into the page's CSP (inline-scripts.server.ts): right
+ * after the framework's data when the page has some, where React expects the second of the two
+ * scripts `<Scripts/>` renders when it hydrates (a comment there would be a mismatch, and React would
+ * render the whole page again); at the end of the body otherwise.
+ */
+export function addPageScript(html: string, mark: string): string {
+  const data = html.indexOf(`<script type="application/json" id="${BOOT_DATA_ID}">`)
+  const at = data === -1 ? html.lastIndexOf('</body>') : html.indexOf('</script>', data) + '</script>'.length
+  if (at === -1) return html
+  return `${html.slice(0, at)}<script nonce="${mark}">${PAGE_SCRIPT}</script>${html.slice(at)}`
+}
