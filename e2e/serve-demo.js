@@ -11,8 +11,10 @@ if (!process.env.E2E_SKIP_BUILD) {
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 process.env.DATA_DIR = dataDir
-// Every browser test posts from 127.0.0.1; the real limit has its own server test (tests/contact.test.ts).
+// Every browser test posts from 127.0.0.1; the real limits have their own server tests (tests/contact.test.ts,
+// tests/results.test.ts): every page view sends a results beacon, the suite sends several hundred in 10 minutes.
 process.env.CONTACT_RATE_LIMIT = '1000'
 process.env.VISITS_RATE_LIMIT = '100000'
+process.env.RESULTS_RATE_LIMIT = '100000'
 delete process.env.PAGE_API_URL
 await import('../server/start.js')

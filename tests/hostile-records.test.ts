@@ -55,7 +55,12 @@ function pathsFor(record: unknown) {
 /** What must never reach the HTML, whatever the record says. */
 function expectSafeHtml(html: string, path: string, csp: string) {
   for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (attributes!.includes('type="application/ld+json"')) continue
+    if (/\stype="application\/(ld\+)?json"/.test(attributes!)) {
+      // Data, never run (the business's JSON-LD, the framework's boot data): JSON with no "<" that could end the element or open a comment.
+      expect(text, `${path}: markup inside a data block`).not.toContain('<')
+      expect(() => JSON.parse(text!), `${path}: a data block that is not JSON`).not.toThrow()
+      continue
+    }
     if (/\ssrc="/.test(attributes!)) expect(attributes, `${path}: a script from elsewhere`).toMatch(/\ssrc="\/assets\//)
     else
       expect(csp, `${path}: an inline script the CSP does not allow by hash`).toContain(

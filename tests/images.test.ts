@@ -100,7 +100,7 @@ test('a 4 MB phone photo becomes small same-origin variants, upright and without
   expect([smallMeta.format, smallMeta.width, smallMeta.exif]).toEqual(['webp', 320, undefined])
 })
 
-test("the page's top picture is preloaded from <head>; no script is fetched before the first paint", async () => {
+test("the page's top picture is preloaded from <head>; no script is fetched before the visitor acts", async () => {
   const html = await pageWhen('/services', photoReady)
   const head = html.slice(0, html.indexOf('</head>'))
   const imagePreloads = [...head.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0])
@@ -111,8 +111,9 @@ test("the page's top picture is preloaded from <head>; no script is fetched befo
   const sourceSizes = /<source type="image\/webp" srcSet="[^"]*-1920x2560\/[^"]*" sizes="([^"]+)"/.exec(html)?.[1]
   expect(sourceSizes).toContain('100vw')
   expect(hero).toContain(`imageSizes="${sourceSizes}"`)
+  // No script competes with it: none from a URL and none a module; the framework waits for the visitor (decision 050).
   expect(html).not.toContain('rel="modulepreload"')
-  expect(html).toMatch(/<script type="module">await new Promise\(\(go\) => requestAnimationFrame\(/)
+  expect(html).not.toMatch(/<script\b[^>]*\s(src|type="module")/)
 })
 
 test('a transparent PNG logo keeps its transparency in a PNG fallback', async () => {
