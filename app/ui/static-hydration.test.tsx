@@ -169,7 +169,8 @@ test("a block deferred to the visitor's first activity keeps its server HTML whi
   // A copy of its own, loaded on a page nobody has touched yet: the module notes the first activity once, when it
   // loads, and the unit tests share one module cache (another file's key press or <html data-active> would count).
   document.documentElement.removeAttribute('data-active')
-  const untouched = (await import(/* @vite-ignore */ './deferred.tsx?browser-activity')) as Deferred
+  const browserSpecifier = './deferred.tsx?browser-activity'
+  const untouched = (await import(/* @vite-ignore */ browserSpecifier)) as Deferred
   const Page = pageWith(untouched)
   const hydrated = await hydrate(html, {} as Blocks, Page)
   const later = () => [...hydrated.container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Later'))
