@@ -22,22 +22,17 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c()
 })
 
-async function setup(mode: Parameters<typeof startFakeProvider>[0], timeoutMs = 300) {
+/** A record source for page-1 at `apiUrl`, stopped after the test. */
+function sourceAt(apiUrl: string, ttlSeconds = 60) {
+  const source = createRecordSource({ apiUrl, pageId: 'page-1', ttlSeconds, dataDir, timeoutMs: 300, maxBytes: MAX_BYTES, logger })
+  cleanups.push(() => source.stop())
+  return source
+}
+
+async function setup(mode: Parameters<typeof startFakeProvider>[0], ttlSeconds = 60) {
   const provider = await startFakeProvider(mode)
-  const source = createRecordSource({
-    apiUrl: provider.url,
-    pageId: 'page-1',
-    ttlSeconds: 60,
-    dataDir,
-    timeoutMs,
-    maxBytes: MAX_BYTES,
-    logger,
-  })
-  cleanups.push(
-    () => source.stop(),
-    () => provider.close(),
-  )
-  return { provider, source }
+  cleanups.push(() => provider.close())
+  return { provider, source: sourceAt(provider.url, ttlSeconds) }
 }
 
 test('fetches GET {api}/paginas/{id} with a JSON accept header and serves the record', async () => {
@@ -120,16 +115,7 @@ test('a restart during an outage serves the last good record from disk', async (
   await first.source.start()
   first.source.stop()
   first.provider.set({ kind: 'status', status: 500 })
-  const restarted = createRecordSource({
-    apiUrl: first.provider.url,
-    pageId: 'page-1',
-    ttlSeconds: 60,
-    dataDir,
-    timeoutMs: 300,
-    maxBytes: MAX_BYTES,
-    logger,
-  })
-  cleanups.push(() => restarted.stop())
+  const restarted = sourceAt(first.provider.url)
   await restarted.start()
   expect(restarted.current().origin).toBe('disk')
   expect(restarted.current().record.dbPrincipal.name).toBe('Acme Fence')
@@ -143,40 +129,14 @@ test('concurrent refreshes share one request', async () => {
 })
 
 test('the background refresh picks up a change within the ttl', async () => {
-  const provider = await startFakeProvider({ kind: 'ok', record: goodRecord })
-  const source = createRecordSource({
-    apiUrl: provider.url,
-    pageId: 'p',
-    ttlSeconds: 0.2,
-    dataDir,
-    timeoutMs: 300,
-    maxBytes: MAX_BYTES,
-    logger,
-  })
-  cleanups.push(
-    () => source.stop(),
-    () => provider.close(),
-  )
+  const { provider, source } = await setup({ kind: 'ok', record: goodRecord }, 0.2)
   await source.start()
   provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Renamed' } } })
   await expect.poll(() => source.current().record.dbPrincipal.name, { timeout: 2000 }).toBe('Renamed')
 })
 
 test('page requests refresh at most once per ttl, however many arrive', async () => {
-  const provider = await startFakeProvider({ kind: 'status', status: 503 })
-  const source = createRecordSource({
-    apiUrl: provider.url,
-    pageId: 'p',
-    ttlSeconds: 60,
-    dataDir,
-    timeoutMs: 300,
-    maxBytes: MAX_BYTES,
-    logger,
-  })
-  cleanups.push(
-    () => source.stop(),
-    () => provider.close(),
-  )
+  const { provider, source } = await setup({ kind: 'status', status: 503 })
   await source.start()
   await Promise.all(Array.from({ length: 20 }, () => source.refreshIfDue()))
   expect(provider.requests).toHaveLength(1)
