@@ -18,3 +18,6 @@ export async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
   }
   return client
 }
+
+/** A database error as one line: pg's connection errors may carry only a code (ECONNREFUSED) and no message. */
+export const errorText = (e: unknown) => (e instanceof Error ? e.message || (e as { code?: string }).code || e.name : String(e))

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { errorText } from './postgres-client.server.ts'
 import type { RecordStorage, StoredRecord } from './storage-contract.server.ts'
 
 /** The channel every origin listens on; the payload is the endpoint whose record was saved. */
@@ -9,8 +10,6 @@ const RECONNECT_MS = { first: 250, last: 5_000 }
 const DB_NOW = `(extract(epoch FROM now()) * 1000)::bigint`
 /** The share of its lease near the end of which the holder may renew it (its own next tick lands there). */
 const RENEW_WITHIN = 0.1
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message || (e as { code?: string }).code || e.name : String(e))
 
 /** The fleet's record in PostgreSQL: the table fleet_records and LISTEN/NOTIFY on RECORD_CHANNEL. */
 export function postgresRecords(pool: pg.Pool, connection: pg.ClientConfig): RecordStorage {

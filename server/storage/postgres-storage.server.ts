@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
-import { checkOut } from './postgres-client.server.ts'
+import { checkOut, errorText } from './postgres-client.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
 import { postgresRecords } from './postgres-records.server.ts'
 import type {
@@ -35,8 +35,6 @@ export function redactedUrl(url: string): string {
     return 'an unparsable URL'
   }
 }
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message || (e as { code?: string }).code || e.name : String(e))
 
 /** How long the start waits for PostgreSQL to accept a connection (and then each later one) before it gives up. */
 export const CONNECT_TIMEOUT_MS = 5_000
