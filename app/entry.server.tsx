@@ -5,7 +5,7 @@ import { ServerRouter } from 'react-router'
 import { compressPage } from '#server/pages/page-cache.server.ts'
 import { answerPage } from '#server/pages/page-response.server.ts'
 import { hashMarkedScripts, renderMark, startFrameworkOnActivity } from '#server/pages/inline-scripts.server.ts'
-import { addPageScript } from '#server/pages/page-script.server.ts'
+import { addPageScripts } from '#server/pages/page-script.server.ts'
 import { contentSecurityPolicy } from '#server/security-headers.server.ts'
 import { StaticBlocksContext } from './ui/static-block.tsx'
 import { PageHeadContext } from './ui/page-head.tsx'
@@ -36,7 +36,7 @@ export default async function handleRequest(
 
   const mark = renderMark()
   const rendered = await renderPage(request, routerContext, loadContext, mark, status)
-  const { html, hashes } = hashMarkedScripts(addPageScript(startFrameworkOnActivity(rendered.html, mark), mark), mark)
+  const { html, hashes } = hashMarkedScripts(addPageScripts(startFrameworkOnActivity(rendered.html, mark), mark), mark)
   const csp = contentSecurityPolicy(hashes)
   if (!key || rendered.failed) {
     headers.set('Content-Type', 'text/html; charset=utf-8')

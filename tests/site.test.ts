@@ -157,7 +157,7 @@ describe('with a working provider', () => {
     const inline = [...html.matchAll(/<script(?![^>]*(?:type="application\/(?:ld\+)?json"|src=))[^>]*>([\s\S]*?)<\/script>/g)].map(
       (m) => m[1]!,
     )
-    expect(inline).toHaveLength(1) // the page script (server/pages/page-script.server.ts)
+    expect(inline).toHaveLength(2) // the modal script and the page script (server/pages/page-script.server.ts)
     expect(allowed.sort()).toEqual(
       [...new Set(inline.map((text) => `sha256-${createHash('sha256').update(text).digest('base64')}`))].sort(),
     )

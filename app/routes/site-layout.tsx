@@ -32,6 +32,8 @@ export default function SiteLayout({ loaderData: layout }: Route.ComponentProps)
   const t = useStrings()
   return (
     <>
+      {/* First, so that the modal script opening it runs before the rest of the page is parsed (server/pages/page-script.server.ts). */}
+      <EstimateModal intro={layout.blocks.estimateIntro} />
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-heading focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
@@ -47,7 +49,6 @@ export default function SiteLayout({ loaderData: layout }: Route.ComponentProps)
       <StaticBlock block={layout.blocks.footer} />
       <BackToTop />
       <FloatingWidgets />
-      <EstimateModal intro={layout.blocks.estimateIntro} />
     </>
   )
 }

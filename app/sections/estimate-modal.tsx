@@ -8,7 +8,7 @@ import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 
 /**
  * The estimate modal: open on the first page of a visit, once. The server renders it closed, with
- * its intro (a static block) and the form inside; the page script opens it before any framework
+ * its intro (a static block) and the form inside; the modal script right after it opens it before any framework
  * (server/pages/page-script.server.ts: a flag in sessionStorage, so a reload never brings it back
  * that visit), and it closes natively (its close button, Escape, a tap outside) until React takes
  * it over at hydration. The form's code arrives with the visitor's first activity (until then it

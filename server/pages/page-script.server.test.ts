@@ -2,7 +2,7 @@
 import { beforeEach, expect, test, vi } from 'vitest'
 import { ESTIMATE_MODAL_SEEN_KEY } from '#app/sections/estimate-visit.ts'
 import { parseResultEvent } from '../results/results-counter.server.ts'
-import { addPageScript, PAGE_SCRIPT } from './page-script.server.ts'
+import { addPageScripts, MODAL_SCRIPT, PAGE_SCRIPT } from './page-script.server.ts'
 import { hashMarkedScripts, renderMark } from './inline-scripts.server.ts'
 
 beforeEach(() => {
@@ -15,8 +15,8 @@ beforeEach(() => {
   vi.stubGlobal('navigator', { sendBeacon: () => true })
 })
 
-/** Runs the page script on `body`: its listeners are on the document and window, so each test gets fresh ones. */
-function runOn(body: string) {
+/** Runs the page script (or `script`) on `body`: its listeners are on the document and window, so each test gets fresh ones. */
+function runOn(body: string, script = PAGE_SCRIPT) {
   document.body.innerHTML = body
   const listeners: [EventTarget, string, EventListenerOrEventListenerObject, unknown][] = []
   for (const target of [window, document]) {
@@ -26,25 +26,27 @@ function runOn(body: string) {
       add(type, listener, options)
     })
   }
-  new Function(PAGE_SCRIPT)()
+  new Function(script)()
   vi.restoreAllMocks()
   return () => listeners.forEach(([target, type, listener, options]) => target.removeEventListener(type, listener, options as boolean))
 }
 
-test('the script is at most 2 KiB, one line, and marked for the CSP: after the framework data, or at the end of the body', () => {
-  expect(Buffer.byteLength(PAGE_SCRIPT)).toBeLessThanOrEqual(2048)
-  expect(PAGE_SCRIPT).not.toContain('\n')
+test('the scripts are at most 2 KiB together, one line each, and marked for the CSP: the page script after the framework data or at the end of the body, the modal script right after the modal', () => {
+  expect(Buffer.byteLength(PAGE_SCRIPT + MODAL_SCRIPT)).toBeLessThanOrEqual(2048)
+  expect(PAGE_SCRIPT + MODAL_SCRIPT).not.toContain('\n')
   const mark = renderMark()
-  const html = addPageScript('<html><body><p>page</p></body></html>', mark)
+  const html = addPageScripts('<html><body><p>page</p></body></html>', mark)
   expect(html).toMatch(/<p>page<\/p><script nonce="[^"]+">[^<]+<\/script><\/body>/)
   expect(hashMarkedScripts(html, mark).hashes).toHaveLength(1)
-  const withData = addPageScript(
-    '<body><p>page</p><script type="application/json" id="framework-boot">{}</script><!--$--><!--/$--></body>',
+  const withData = addPageScripts(
+    '<body><dialog id="estimate-modal" class="x"><form method="dialog"><button>×</button></form></dialog><a href="#main">skip</a>' +
+      '<p>page</p><script type="application/json" id="framework-boot">{}</script><!--$--><!--/$--></body>',
     mark,
   )
   expect(withData).toMatch(
-    /<script type="application\/json" id="framework-boot">\{\}<\/script><script nonce="[^"]+">[^<]+<\/script><!--\$-->/,
+    /<\/form><\/dialog><script nonce="[^"]+">[^<]+<\/script><a href="#main">skip<\/a><p>page<\/p><script type="application\/json" id="framework-boot">\{\}<\/script><script nonce="[^"]+">[^<]+<\/script><!--\$-->/,
   )
+  expect(hashMarkedScripts(withData, mark).hashes).toHaveLength(2)
 })
 
 test('the estimate modal opens on the first page of a visit only, and not at all when storage is blocked', () => {
@@ -53,17 +55,17 @@ test('the estimate modal opens on the first page of a visit only, and not at all
     opened.push(this.id)
   }
   const modal = '<dialog id="estimate-modal"></dialog>'
-  runOn(modal)()
+  runOn(modal, MODAL_SCRIPT)()
   expect(opened).toEqual(['estimate-modal'])
   expect(sessionStorage.getItem(ESTIMATE_MODAL_SEEN_KEY)).toBe('1')
-  runOn(modal)() // the next page of the visit
+  runOn(modal, MODAL_SCRIPT)() // the next page of the visit
   expect(opened).toHaveLength(1)
   sessionStorage.clear()
   // Storage blocked (a browser refusing site data): reading sessionStorage throws.
   vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
     throw new DOMException('denied', 'SecurityError')
   })
-  runOn(modal)()
+  runOn(modal, MODAL_SCRIPT)()
   expect(opened).toHaveLength(1)
 })
 

@@ -2,16 +2,15 @@ import { ESTIMATE_MODAL_ID, ESTIMATE_MODAL_SEEN_KEY } from '#app/sections/estima
 import { BOOT_DATA_ID } from './inline-scripts.server.ts'
 
 /**
- * The page's one script, and all it runs before the visitor acts (issue 29, decision 050): the same
- * bytes on every page of every site (its hash is in the CSP; nothing per visitor).
+ * The page script, and all it runs before the visitor acts but open the estimate modal (that is
+ * `MODAL_SCRIPT`, below; issue 29, decision 050): the same bytes on every page of every site (its
+ * hash is in the CSP; nothing per visitor).
  *
  * - The view, once the page is really shown (a prerendered page waits until it is): the results
  *   beacon (issue 30, decision 090: the path, the referrer's host and the landing URL's query; the
  *   server reads only utm_source, utm_medium and utm_campaign of it) and, on a page showing the visit
  *   counter (`data-count-visits`), POST /api/visits, whose answer the widget reads later from
  *   `window.__visits` (app/widgets/use-visit-counts.ts): read at once, so the request ends.
- * - The estimate modal (a closed <dialog> in the HTML) opens on the first page of a visit: a flag in
- *   sessionStorage, as before.
  * - At the first pointerdown, touchstart, key, scroll, wheel or focus in a field: `<html data-active>`,
  *   and React Router starts from the data `startFrameworkOnActivity` left in the page (the context
  *   and its stream, the manifest, the dev server's HMR runtime if any, the route modules, then the
@@ -44,7 +43,6 @@ w.__reactRouterManifest=j.m;
 j.p.map(href=>d.head.append(Object.assign(d.createElement("link"),{rel:"modulepreload",href})));
 Promise.all(j.b.map(u=>import(u))).then(()=>Promise.all(j.r.map(r=>import(r[1])))).then(m=>{w.__reactRouterRouteModules=Object.fromEntries(j.r.map((r,i)=>[r[0],m[i]]));import(j.e)})};
 d.prerendering?d.addEventListener("prerenderingchange",v):v();
-try{let S=sessionStorage,k="${ESTIMATE_MODAL_SEEN_KEY}",m=d.getElementById("${ESTIMATE_MODAL_ID}");m&&!S.getItem(k)&&(S.setItem(k,1),m.showModal())}catch{}
 E.map(t=>addEventListener(t,g,{capture:!0,passive:!0}));
 d.addEventListener("click",e=>{
 let t=e.target.closest?.("a[href],button");if(!t)return;
@@ -61,14 +59,32 @@ p&&!s[p]&&(s[p]=1,b("form",{f:p}))},!0)
 export const PAGE_SCRIPT = SOURCE.replace(/\n/g, '')
 
 /**
- * Adds the script, marked so that its hash goes into the page's CSP (inline-scripts.server.ts): right
- * after the framework's data when the page has some, where React expects the second of the two
- * scripts `<Scripts/>` renders when it hydrates (a comment there would be a mismatch, and React would
- * render the whole page again); at the end of the body otherwise.
+ * Opens the estimate modal on the first page of a visit (a flag in sessionStorage; storage refused:
+ * not at all). It runs right after the <dialog>, which the layout puts first in the body: opened
+ * there, before the rest of the page is parsed, the modal costs one style pass of the page, which is
+ * parsed as inert from the start. Opened at the end of the body, as it was, it made the browser
+ * style and lay out the whole page again (the page behind a modal is inert), one task of ~45 ms on
+ * /gallery on a fast CPU: most of Lighthouse's blocking time on the pages with the most markup.
  */
-export function addPageScript(html: string, mark: string): string {
+export const MODAL_SCRIPT = `try{let S=sessionStorage,k="${ESTIMATE_MODAL_SEEN_KEY}";S.getItem(k)||(S.setItem(k,1),document.getElementById("${ESTIMATE_MODAL_ID}").showModal())}catch{}`
+
+/**
+ * Adds the page's scripts, marked so that their hashes go into the page's CSP (inline-scripts.server.ts).
+ * The page script goes right after the framework's data when the page has some, where React expects
+ * the second of the two scripts `<Scripts/>` renders when it hydrates (a comment there would be a
+ * mismatch, and React would render the whole page again); at the end of the body otherwise. The
+ * modal's script goes right after the estimate modal, on pages that have one (React skips an element
+ * it did not render among the body's children when it hydrates).
+ */
+export function addPageScripts(html: string, mark: string): string {
+  const script = (text: string) => `<script nonce="${mark}">${text}</script>`
   const data = html.indexOf(`<script type="application/json" id="${BOOT_DATA_ID}">`)
   const at = data === -1 ? html.lastIndexOf('</body>') : html.indexOf('</script>', data) + '</script>'.length
   if (at === -1) return html
-  return `${html.slice(0, at)}<script nonce="${mark}">${PAGE_SCRIPT}</script>${html.slice(at)}`
+  const withPageScript = `${html.slice(0, at)}${script(PAGE_SCRIPT)}${html.slice(at)}`
+  const modal = withPageScript.indexOf(`<dialog id="${ESTIMATE_MODAL_ID}"`)
+  const modalEnd = modal === -1 ? -1 : withPageScript.indexOf('</dialog>', modal)
+  if (modalEnd === -1) return withPageScript
+  const after = modalEnd + '</dialog>'.length
+  return `${withPageScript.slice(0, after)}${script(MODAL_SCRIPT)}${withPageScript.slice(after)}`
 }
