@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import { demoRoutes } from '../demo/routes.js'
 import { DESKTOP, PHONE } from './viewports.ts'
+import { renderEveryBlock } from './render-every-block.js'
 
 /** Every screen of the spec, and a page that does not exist. */
 export const ROUTES = [...demoRoutes, '/no-such-page']
@@ -17,6 +18,7 @@ export async function expectNoAxeViolations(page: Page, label: string, include?:
   // Only the violations are needed: axe then builds selectors for their nodes alone, not for every
   // node that passed (a third of the scan's time on a long page).
   // (`options` replaces what `withTags` set, so it comes first.)
+  await renderEveryBlock(page) // contrast is judged on what is drawn
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS)
   const { violations } = await (include ? builder.include(include) : builder).analyze()
   const summary = violations.map(

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { demoRoutes } from '../demo/routes.js'
 import { expect, test } from './fixtures.ts'
 import { DESKTOP, PHONE } from './viewports.ts'
+import { renderEveryBlock } from './render-every-block.js'
 
 /** YouTube's video thumbnails are not record pictures: they stay on YouTube (decision 010). */
 const YOUTUBE_THUMBNAILS = 'https://i.ytimg.com/'
@@ -29,6 +30,7 @@ type Shown = { src: string; file: { width: number; height: number }; box: { widt
  * real pixel size of the file the browser chose (`naturalWidth` is in CSS px once srcset picks).
  */
 async function picturesShown(page: Page, freshSuffix = ''): Promise<Shown[]> {
+  await renderEveryBlock(page) // as for a visitor who scrolled to each picture: its box is laid out
   return page.evaluate(async (suffix) => {
     const ours = [...document.images].filter(
       (img) =>

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import { chromium } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 import { demoRoutes } from '../demo/routes.js'
+import { renderEveryBlock } from '../e2e/render-every-block.js'
 
 const [outDir = '.tmp/shots', ...routes] = process.argv.slice(2)
 const site = process.env.SITE ?? 'http://localhost:3000'
@@ -39,6 +40,7 @@ for (const { name, width } of [
       .waitForFunction(() => ![...document.images].some((img) => !img.complete && img.checkVisibility()), null, { timeout: 10_000 })
       .catch(async () => console.warn(`${route}: images still loading`, await page.evaluate(pending)))
     await page.evaluate(() => window.scrollTo(0, 0))
+    await renderEveryBlock(page)
     await page.waitForTimeout(300)
     const file = `${outDir}/${name}${route === '/' ? '-home' : route.replaceAll('/', '-')}.png`
     await page.screenshot({ path: file, fullPage: true })

@@ -22,7 +22,7 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
   const fixedEnglish = useFixedEnglish()
   const linkClass = 'hover:text-on-footer hover:underline'
   return (
-    <footer className="bg-footer text-on-footer-soft">
+    <footer className="render-when-near bg-footer text-on-footer-soft">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <Column title={f.title}>
           <p className="text-sm leading-relaxed">{f.about}</p>
