@@ -1,7 +1,7 @@
 # The site's image (README "Deploying"). Built with every dependency; run with the production ones
 # only, as an unprivileged user, started exactly as `npm start` starts it. These machines cannot pull
 # images, so it is not built by the tests: tests/deploy.test.ts runs the same build and command
-# (`npm run build`, `npm start`'s server/start.js) with Debian's packages.
+# (`npm run build`, `npm start`'s server/process/start.js) with Debian's packages.
 ARG NODE_VERSION=20.20
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build

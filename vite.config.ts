@@ -32,7 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     reactRouter(),
     !isSsrBuild && chunkModules(),
-    // Browser assets pre-compressed once at their best (brotli 11, gzip 9), served as is by server/start.js.
+    // Browser assets pre-compressed once at their best (brotli 11, gzip 9), served as is by server/process/start.js.
     !isSsrBuild &&
       compression({
         include: /\.(js|css|svg)$/,

@@ -6,11 +6,11 @@ import { compressPage } from '#server/pages/page-cache.server.ts'
 import { answerPage } from '#server/pages/page-response.server.ts'
 import { hashMarkedScripts, renderMark, startFrameworkOnActivity } from '#server/pages/inline-scripts.server.ts'
 import { addPageScripts } from '#server/pages/page-script.server.ts'
-import { contentSecurityPolicy } from '#server/security-headers.server.ts'
+import { contentSecurityPolicy } from '#server/http/security-headers.server.ts'
 import { StaticBlocksContext } from './ui/static-block.tsx'
 import { PageHeadContext } from './ui/page-head.tsx'
 import { pageHead } from './record/page-meta.ts'
-import { log } from '#server/log.js'
+import { log } from '#server/observability/log.js'
 
 export const streamTimeout = 5_000
 

@@ -12,7 +12,7 @@ import path from 'node:path'
 import pg from 'pg'
 import sharp from 'sharp'
 import { runnerImport } from 'vite'
-import { ensureBuild, root } from '../server/ensure-build.js'
+import { ensureBuild, root } from '../server/process/ensure-build.js'
 import { benchPort } from './serve.js'
 
 const SITES = Number(process.env.BENCH_SITES ?? 100)
@@ -99,7 +99,7 @@ await db.connect()
 /** One origin: the production server with its own DATA_DIR, its metrics on a port of its own. @param {number} i */
 async function startOrigin(i) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fleet-origin-'))
-  const child = spawn(process.execPath, ['server/start.js'], {
+  const child = spawn(process.execPath, ['server/process/start.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { root } from '../server/ensure-build.js'
+import { root } from '../server/process/ensure-build.js'
 import { startSite } from './serve.js'
 
 const SITES = Number(process.env.BENCH_SITES ?? 50)

@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import { lighthouseRuns, numericValue, performanceOf, tableRows } from './lighthouse-runs.js'
 import sharp from 'sharp'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
-import { root } from '../server/ensure-build.js'
+import { root } from '../server/process/ensure-build.js'
 import { startSite } from './serve.js'
 
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/services', '/gallery', '/contact']

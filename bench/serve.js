@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { ensureBuild, root } from '../server/ensure-build.js'
+import { ensureBuild, root } from '../server/process/ensure-build.js'
 import { fourteenServiceRecord } from './fourteen-services.js'
 
 /** `--record 14` on a bench's command line: the 14-service record instead of the demo. */
@@ -67,7 +67,7 @@ export async function startSite(port, { record, env = {} } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   const provider = record ? await startProvider(record) : null
   // The heap cap and MALLOC_ARENA_MAX as `npm start` sets them, so memory figures are what production runs with.
-  const child = spawn(process.execPath, [`--max-old-space-size=${process.env.MAX_OLD_SPACE_MB ?? 128}`, 'server/start.js'], {
+  const child = spawn(process.execPath, [`--max-old-space-size=${process.env.MAX_OLD_SPACE_MB ?? 128}`, 'server/process/start.js'], {
     cwd: root,
     env: {
       MALLOC_ARENA_MAX: '2',

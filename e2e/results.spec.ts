@@ -1,7 +1,7 @@
 import { devices, type Browser, type Page } from '@playwright/test'
 import { startPostgres, freshDatabase } from '#tests/postgres.ts'
 import { ensureBuilt, startSite } from '#tests/site-server.ts'
-import { monthReport } from '#server/results-cli.ts'
+import { monthReport } from '#server/cli/results-cli.ts'
 import { TOTALS, type ResultsReport } from '#server/results/results-report.ts'
 import { resultsHtml } from '#server/results/results-report-html.ts'
 import { openStorage } from '#server/storage/storage.server.ts'

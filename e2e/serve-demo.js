@@ -17,4 +17,4 @@ process.env.CONTACT_RATE_LIMIT = '1000'
 process.env.VISITS_RATE_LIMIT = '100000'
 process.env.RESULTS_RATE_LIMIT = '100000'
 delete process.env.PAGE_API_URL
-await import('../server/start.js')
+await import('../server/process/start.js')

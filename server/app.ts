@@ -3,7 +3,7 @@ import express from 'express'
 import 'react-router'
 import type { ServerBuild } from 'react-router'
 import type { Site } from './services.server.ts'
-import { parseEnv } from './env.server.ts'
+import { parseEnv } from './process/env.server.ts'
 import { createGate } from './gate/request-gate.server.ts'
 import { createPostGuards } from './gate/post-guards.server.ts'
 import { keepResolved, resolvedOf } from './gate/resolved.server.ts'
@@ -14,18 +14,18 @@ import { notFoundKey, pageKey, pagePath, type PageScope } from './pages/page-key
 import { notFoundRouteFinder } from './pages/not-found-route.server.ts'
 import { answerPage } from './pages/page-response.server.ts'
 import { reactRouterHandler } from './pages/react-router-handler.server.ts'
-import { applySecurityHeaders, securityHeaders } from './security-headers.server.ts'
+import { applySecurityHeaders, securityHeaders } from './http/security-headers.server.ts'
 import { imageRoutes } from './images/image-routes.server.ts'
 import { siteState, startServices } from './services.server.ts'
-import { createMetrics } from './metrics.server.ts'
-import { closeConnectionsAfterAnswers, observationOf, observeRequest } from './request-log.server.ts'
-import { answerTlsAsk } from './tls-ask.server.ts'
+import { createMetrics } from './observability/metrics.server.ts'
+import { closeConnectionsAfterAnswers, observationOf, observeRequest } from './observability/request-log.server.ts'
+import { answerTlsAsk } from './http/tls-ask.server.ts'
 import { parseResultEvent } from './results/results-counter.server.ts'
-import { log } from './log.js'
+import { log } from './observability/log.js'
 import type { ReactNode } from 'react'
 
-// The contractor's leads command (server/leads.js) runs from the same build.
-export { main as leadsCli } from './leads-cli.ts'
+// The contractor's leads command (server/cli/leads.js) runs from the same build.
+export { main as leadsCli } from './cli/leads-cli.ts'
 
 /** Where a rendered page is kept: entry.server.tsx stores it under the key for its status and route. */
 export type PageSlot = { cache: PageCache; keyFor: (status: number, leafRouteId: string) => string; ttlSeconds: number }
@@ -74,7 +74,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   })
   // Only with a metrics listener: without one, nothing is counted (and no process metrics are sampled).
   const metrics = env.METRICS_PORT === undefined ? null : createMetrics(services)
-  /** Set on SIGTERM (server/start.js): /healthz answers 503 so balancers and cache probes stop sending. */
+  /** Set on SIGTERM (server/process/start.js): /healthz answers 503 so balancers and cache probes stop sending. */
   let draining = false
   const notFoundRoute = notFoundRouteFinder((await loadBuild()).routes)
   const app = express()

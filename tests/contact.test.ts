@@ -150,9 +150,9 @@ test('npm run leads lists the stored lead with its relay state', async () => {
   const stateOf = async (email: string) => (await storedLeads()).find((row) => row.lead.email === email)?.state
   await expect.poll(() => stateOf('listed@example.com'), { timeout: 10_000 }).toBe('delivered')
   const { execFileSync } = await import('node:child_process')
-  const out = execFileSync(process.execPath, ['server/leads.js'], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
+  const out = execFileSync(process.execPath, ['server/cli/leads.js'], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
   expect(out).toMatch(/listed@example\.com.*delivered|delivered.*listed@example\.com/)
-  const csv = execFileSync(process.execPath, ['server/leads.js', '--csv'], {
+  const csv = execFileSync(process.execPath, ['server/cli/leads.js', '--csv'], {
     env: { ...process.env, DATA_DIR: site.dataDir },
     encoding: 'utf8',
   })

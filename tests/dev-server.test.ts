@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { chromium, type Browser, type Page, type WebSocket } from '@playwright/test'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { contentSecurityPolicy } from '#server/security-headers.server.ts'
+import { contentSecurityPolicy } from '#server/http/security-headers.server.ts'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 import { startUsing } from '../e2e/visitor.ts'
 
@@ -47,10 +47,10 @@ function linkTree(from: string, to: string, skip = (_name: string) => false) {
   }
 }
 
-/** `node server/start.js --dev` in `dir`, as `npm run dev` starts it (no NODE_ENV, not Vitest's environment). */
+/** `node server/process/start.js --dev` in `dir`, as `npm run dev` starts it (no NODE_ENV, not Vitest's environment). */
 async function startDevServer(dir: string) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')))
-  const child = spawn(process.execPath, ['server/start.js', '--dev'], {
+  const child = spawn(process.execPath, ['server/process/start.js', '--dev'], {
     cwd: dir,
     // The data folder outside the checkout, where Vite's file watcher does not look.
     env: { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dir, '..', 'data'), DRAIN_SECONDS: '0', NO_COLOR: '1' },

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, expect, inject, test } from 'vitest'
-import { main } from '#server/leads-cli.ts'
+import { main } from '#server/cli/leads-cli.ts'
 import { buildRelayBody } from '#server/leads/relay-body.server.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
 import { tempDir, testRecord, validForm } from './lead-fixtures.ts'
 import { freshDatabase } from './postgres.ts'
 
-// The leads CLI against the run's PostgreSQL (its SQLite-only behaviour is in server/leads-cli.test.ts).
+// The leads CLI against the run's PostgreSQL (its SQLite-only behaviour is in server/cli/leads-cli.test.ts).
 const lead = { ...validForm, contactWays: ['phone' as const] }
 let tmp: ReturnType<typeof tempDir>
 beforeEach(() => void (tmp = tempDir()))

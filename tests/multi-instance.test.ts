@@ -152,7 +152,7 @@ describe('three instances on one PostgreSQL', () => {
 
     // The contractor's list is the same whichever instance's machine runs it, the killed one's too.
     for (const site of sites) {
-      const out = execFileSync(process.execPath, ['server/leads.js'], {
+      const out = execFileSync(process.execPath, ['server/cli/leads.js'], {
         env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: site.dataDir },
         encoding: 'utf8',
       })

@@ -144,7 +144,7 @@ test("leads go to their own site's relay and are stored with their site; npm run
   expect(relays[0]!.requests).toHaveLength(0)
 
   const leads = (...args: string[]) =>
-    execFileSync(process.execPath, ['server/leads.js', ...args], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
+    execFileSync(process.execPath, ['server/cli/leads.js', ...args], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
   expect(leads('--site', 'cedar-2')).toContain('Cedric')
   expect(leads('--site', 'ironwood-1')).toBe('No leads stored for site "ironwood-1".\n')
   expect(leads('--csv')).toMatch(/"site","page_id"[\s\S]*"cedar-2","cedar-2"/)

@@ -25,7 +25,7 @@ let record: object
 /** `npm run record -- …` as a real process: its exit status and output. */
 function recordCli(args: string[], env: Record<string, string> = {}) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['PAGE_API_URL', 'PAGE_ID', 'SITES_FILE'].includes(k)))
-  const child = spawn(process.execPath, ['server/record.js', ...args], { cwd: root, env: { ...clean, ...env } })
+  const child = spawn(process.execPath, ['server/cli/record.js', ...args], { cwd: root, env: { ...clean, ...env } })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (d) => (stdout += d))

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { monthReport } from '#server/results-cli.ts'
+import { monthReport } from '#server/cli/results-cli.ts'
 import { resultsReportSchema, type ResultsReport } from '#server/results/results-report.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
 import { acmeRecord, validLead } from './contact-post.ts'
@@ -249,7 +249,7 @@ describe.each(backends)('results on $name', (backend) => {
   test('npm run results prints the same report as JSON, and one HTML page', async () => {
     const html = path.join(dir, 'report.html')
     const run = (args: string[]) =>
-      promisify(execFile)(process.execPath, ['server/results.js', ...args], {
+      promisify(execFile)(process.execPath, ['server/cli/results.js', ...args], {
         cwd: path.resolve(import.meta.dirname, '..'),
         env: { ...process.env, ...env, DATA_DIR: site.dataDir },
       })

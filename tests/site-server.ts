@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { staleReason } from '#server/ensure-build.js'
+import { staleReason } from '#server/process/ensure-build.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -21,9 +21,9 @@ export function ensureBuilt() {
   if (built.status !== 0) throw new Error('the site did not build')
 }
 
-/** Starts the real production server (`node server/start.js`) on a free port with the given environment. */
+/** Starts the real production server (`node server/process/start.js`) on a free port with the given environment. */
 export async function startSite(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'))) {
-  const child = spawn(process.execPath, ['server/start.js'], {
+  const child = spawn(process.execPath, ['server/process/start.js'], {
     cwd: root,
     // No drain by default: stop() is a test's teardown, not a rolling restart (graceful-restart.test.ts drains).
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DRAIN_SECONDS: '0', ...env },

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { root, staleReason } from '#server/ensure-build.js'
+import { root, staleReason } from '#server/process/ensure-build.js'
 
 /** A project folder with sources and a build, every file dated `at` (seconds since the epoch). */
 function project(at: number) {
@@ -55,7 +55,7 @@ test('npm start after a source changed rebuilds first and says why (a real proce
   const start = () =>
     spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `import('${root}/server/ensure-build.js').then((m) => m.ensureBuild(${JSON.stringify(dir)}))`],
+      ['--input-type=module', '-e', `import('${root}/server/process/ensure-build.js').then((m) => m.ensureBuild(${JSON.stringify(dir)}))`],
       {
         encoding: 'utf8',
       },

@@ -8,7 +8,7 @@ import { freePort } from './spawn-listening.ts'
 import { ensureBuilt } from './site-server.ts'
 
 /**
- * Every start-up failure an operator can cause, on the real server (`node server/start.js`): exit
+ * Every start-up failure an operator can cause, on the real server (`node server/process/start.js`): exit
  * code 1 and one line on stderr saying what is wrong and what to do, never a stack trace; stdout
  * keeps only JSON log lines.
  */
@@ -29,10 +29,10 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
 type Outcome = { code: number | null; stdout: string; stderr: string; ms: number }
 
-/** Starts `server/start.js` (of `dir`: the checkout or a copy) with `env`, and waits for it to end. */
+/** Starts `server/process/start.js` (of `dir`: the checkout or a copy) with `env`, and waits for it to end. */
 function startFailing(env: Record<string, string>, dir = root): Promise<Outcome> {
   const started = performance.now()
-  const child = spawn(process.execPath, [path.join(dir, 'server/start.js')], {
+  const child = spawn(process.execPath, [path.join(dir, 'server/process/start.js')], {
     cwd: dir,
     env: {
       ...process.env,

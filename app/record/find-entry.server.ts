@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
 import { findBySlug } from './slug.ts'
-import { log } from '#server/log.js'
+import { log } from '#server/observability/log.js'
 
 /**
  * Resolves a URL segment to a named entry (service or landing). A spec-form slug

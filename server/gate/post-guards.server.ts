@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { isCrossOriginPost } from '../same-origin.server.ts'
+import { isCrossOriginPost } from '../http/same-origin.server.ts'
 import type { DayKeys } from '../results/day-keys.server.ts'
 import type { RateLimitStorage } from '../storage/storage-contract.server.ts'
 import { formAnswers } from './form-answers.server.ts'

@@ -4,8 +4,8 @@ import path from 'node:path'
 import { localImageSrc, type LocalImage } from '#app/ui/image-variants.ts'
 import { encodeVariants } from './encode-image.server.ts'
 import { createFairQueue } from './fair-queue.server.ts'
-import { urlForLog } from '../log-safe.server.ts'
-import { logFor } from '../log.js'
+import { urlForLog } from '../observability/log-safe.server.ts'
+import { logFor } from '../observability/log.js'
 import { countOutcomes, isVariantFileName, retryDelayMs, type ImageOutcome, type ImageStore } from './image-store.server.ts'
 
 type Logger = Pick<Console, 'info' | 'warn'>

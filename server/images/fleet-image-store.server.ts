@@ -16,8 +16,8 @@ import {
 import { createVariantCache } from './variant-cache.server.ts'
 import { checkOut } from '../storage/postgres-client.server.ts'
 import { CONNECT_TIMEOUT_MS } from '../storage/postgres-storage.server.ts'
-import { urlForLog } from '../log-safe.server.ts'
-import { logFor } from '../log.js'
+import { urlForLog } from '../observability/log-safe.server.ts'
+import { logFor } from '../observability/log.js'
 
 type Logger = Pick<Console, 'info' | 'warn'>
 export type FleetImageStoreOptions = {

@@ -6,7 +6,7 @@ import type { Storage } from '#server/storage/storage-contract.server.ts'
 import { contactAction } from './contact-action.server.ts'
 import { createLeadService, type LeadService } from './lead-service.server.ts'
 import { captureLogger, tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
-import { log } from '#server/log.js'
+import { log } from '#server/observability/log.js'
 
 /** POST /contact's answers, as the form receives them: the contract seen from the browser's side. */
 

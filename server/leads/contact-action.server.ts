@@ -3,7 +3,7 @@ import type { AppLoadContext } from 'react-router'
 import { readEstimateForm, type EstimateFieldErrors, type EstimateFormResult, type EstimateFormValues } from '#app/forms/estimate-form.ts'
 import { formStringsFor } from '#app/forms/form-strings.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
-import { log } from '../log.js'
+import { log } from '../observability/log.js'
 
 /**
  * POST /contact: refuses posts over the rate limit, then hands the lead to the site's lead service.

@@ -1,8 +1,8 @@
 import os from 'node:os'
 import { createOutboundClient, OutboundRefused, type OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { LeadRow, LeadStore } from './lead-store.server.ts'
-import { urlForLog } from '../log-safe.server.ts'
-import { logFor } from '../log.js'
+import { urlForLog } from '../observability/log-safe.server.ts'
+import { logFor } from '../observability/log.js'
 
 /**
  * The outbox: posts stored leads to their relay until the relay takes them. All state is in the

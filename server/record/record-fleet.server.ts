@@ -1,5 +1,5 @@
 import type { RecordStorage } from '../storage/storage-contract.server.ts'
-import { logFor } from '../log.js'
+import { logFor } from '../observability/log.js'
 
 type Logger = Pick<ReturnType<typeof logFor>, 'info' | 'warn'>
 

@@ -1,6 +1,6 @@
 import type { RecordReport } from '#app/record/record-report.ts'
 import { SUBSTITUTED, unknownKeysLine } from './record-report-text.ts'
-import { type Html, html, selfContainedPage } from '../html-template.ts'
+import { type Html, html, selfContainedPage } from '../html/html-template.ts'
 
 /**
  * The record report as one self-contained page an agency can send to its contractor. Every value is

@@ -2,7 +2,7 @@ import { buildRecordReport, type RecordReport, type ReportCounts } from '#app/re
 import type { ImageStore } from '../images/image-store.server.ts'
 import type { RecordSource } from './record-source.server.ts'
 import { countsLine } from './record-report-text.ts'
-import { logFor } from '../log.js'
+import { logFor } from '../observability/log.js'
 
 type Logger = Pick<ReturnType<typeof logFor>, 'info'>
 

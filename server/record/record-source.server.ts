@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { emptyRecord, parsePageRecordWithIssues, type FieldIssue, type PageRecord } from '#app/record/schema.ts'
 import { createOutboundClient, type OutboundClient } from '../outbound/outbound-client.server.ts'
-import { urlForLog } from '../log-safe.server.ts'
-import { logFor } from '../log.js'
+import { urlForLog } from '../observability/log-safe.server.ts'
+import { logFor } from '../observability/log.js'
 import type { RecordFleet } from './record-fleet.server.ts'
 
 /** Where the record served came from: this origin's fetch, its disk copy, the fleet's database, or nowhere yet. */

@@ -1,6 +1,6 @@
 import { defaultTheme, themeVariables, type Theme } from '#app/record/theme.ts'
 import type { ResultsReport, TotalName } from './results-report.ts'
-import { type Html, html, selfContainedPage } from '../html-template.ts'
+import { type Html, html, selfContainedPage } from '../html/html-template.ts'
 
 /**
  * The month's results as one printable page for the contractor (issue 30), in the site's language,

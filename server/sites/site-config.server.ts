@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { z } from 'zod'
-import type { Env } from '../env.server.ts'
-import { optionalUrl, pageId } from '../env.server.ts'
+import type { Env } from '../process/env.server.ts'
+import { optionalUrl, pageId } from '../process/env.server.ts'
 
 /**
  * Which contractors this process serves. `SITES_FILE` names a JSON list, one entry per site:

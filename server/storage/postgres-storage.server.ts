@@ -14,8 +14,8 @@ import type {
   VisitDay,
   VisitStorage,
 } from './storage-contract.server.ts'
-import { log } from '../log.js'
-import { StartupError } from '../startup-error.js'
+import { log } from '../observability/log.js'
+import { StartupError } from '../process/startup-error.js'
 
 /** PostgreSQL when DATABASE_URL is set: every instance shares the leads, the relay outbox, visits, limits and the record. */
 

@@ -14,7 +14,7 @@ import type {
   VisitDay,
   VisitStorage,
 } from './storage-contract.server.ts'
-import { StartupError } from '../startup-error.js'
+import { StartupError } from '../process/startup-error.js'
 
 /** The embedded default: leads.sqlite (leads, outbox, rate limits) and visits.sqlite under DATA_DIR. */
 

@@ -3,7 +3,7 @@ import { coordinatesFromMapUrl, geocodingQueries, type Coordinates } from './coo
 import type { WeatherResult } from './weather-result.ts'
 import { withoutTrailingSlashes } from '#app/record/absolute-url.ts'
 import { compassPoint, describeWeatherCode } from './wmo-codes.ts'
-import { logFor } from '../log.js'
+import { logFor } from '../observability/log.js'
 
 export const WEATHER_TIMEOUT_MS = 3_000
 export const WEATHER_CACHE_MS = 30 * 60_000

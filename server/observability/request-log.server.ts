@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { canonicalPath } from './gate/canonical-path.server.ts'
+import { canonicalPath } from '../gate/canonical-path.server.ts'
 import { log } from './log.js'
 
 /**

@@ -1,6 +1,6 @@
 // `npm run leads [-- --csv | --import-sqlite <folder>]`: the stored leads, read by the built CLI (the site is built first when needed).
-import { ensureBuild, serverBuild } from './ensure-build.js'
-import { exitOnStartupError } from './startup-error.js'
+import { ensureBuild, serverBuild } from '../process/ensure-build.js'
+import { exitOnStartupError } from '../process/startup-error.js'
 
 try {
   ensureBuild()

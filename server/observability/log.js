@@ -1,5 +1,5 @@
 // The process's one logger: JSON lines on stdout (pino), read by machines and shipped elsewhere.
-// Plain JavaScript so server/start.js and server/ensure-build.js can log before any build exists.
+// Plain JavaScript so server/process/start.js and server/process/ensure-build.js can log before any build exists.
 import pino from 'pino'
 
 const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])

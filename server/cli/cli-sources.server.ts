@@ -1,11 +1,11 @@
 import path from 'node:path'
 import sharp from 'sharp'
-import { startDemoProvider } from './demo-provider.server.ts'
-import type { Env } from './env.server.ts'
-import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server.ts'
-import { createOutboundClient } from './outbound/outbound-client.server.ts'
-import { fetchRecord, recordEndpoint } from './record/record-source.server.ts'
-import type { SiteConfig } from './sites/site-config.server.ts'
+import { startDemoProvider } from '../record/demo-provider.server.ts'
+import type { Env } from '../process/env.server.ts'
+import { createImageFetcher, IMAGE_MAX_BYTES } from '../images/fetch-image.server.ts'
+import { createOutboundClient } from '../outbound/outbound-client.server.ts'
+import { fetchRecord, recordEndpoint } from '../record/record-source.server.ts'
+import type { SiteConfig } from '../sites/site-config.server.ts'
 
 /**
  * What the CLIs (`npm run record`, `npm run results`) read, read as the server reads it: a site's record

@@ -2,14 +2,14 @@
 // Signals: SIGTERM drains (healthz 503, pages for DRAIN_SECONDS, in-flight requests finish) and exits 0;
 // SIGINT does the same without the drain; SIGHUP reads SITES_FILE again.
 // A start the operator can fix (a port taken, DATA_DIR, the database, SITES_FILE, a variable, the build)
-// ends with one line on stderr saying what to do, and exit code 1 (server/startup-error.js).
+// ends with one line on stderr saying what to do, and exit code 1 (server/process/startup-error.js).
 import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
 import express from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import { ensureBuild, root, serverBuild } from './ensure-build.js'
-import { log } from './log.js'
+import { log } from '../observability/log.js'
 import { exitOnStartupError, listenFailure } from './startup-error.js'
 
 /** After the drain, how long requests under way may take to finish before their connections are cut. */
@@ -26,7 +26,7 @@ const server = express()
 server.disable('x-powered-by')
 server.use(compression())
 
-/** @type {Awaited<ReturnType<typeof import('./app.ts').createApp>>} */
+/** @type {Awaited<ReturnType<typeof import('../app.ts').createApp>>} */
 let site
 /** `npm run dev`: closes the hot-reload websocket, whose open connections would keep the listener from closing. */
 let closeHotReload = async () => {}
@@ -49,7 +49,7 @@ if (dev) {
   server.use(vite.middlewares)
   closeHotReload = () => vite.ws.close()
   site = await vite
-    .ssrLoadModule('./server/app.ts')
+    .ssrLoadModule('../server/app.ts')
     .then((m) => m.createApp())
     .catch(exitOnStartupError)
 } else {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import type { LeadRow } from './leads/lead-store.server.ts'
-import { openStorage } from './storage/storage.server.ts'
-import type { Storage } from './storage/storage-contract.server.ts'
+import type { LeadRow } from '../leads/lead-store.server.ts'
+import { openStorage } from '../storage/storage.server.ts'
+import type { Storage } from '../storage/storage-contract.server.ts'
 
 /**
  * `npm run leads` — the contractor's own copy of every lead, newest first, with its relay state,

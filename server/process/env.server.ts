@@ -1,8 +1,8 @@
 import os from 'node:os'
 import { z } from 'zod'
 import { withoutTrailingSlashes } from '#app/record/absolute-url.ts'
-import { trustProxySchema } from './gate/trust-proxy.server.ts'
-import { DEFAULT_RELAY_TIMING, type RelayTiming } from './leads/relay-outbox.server.ts'
+import { trustProxySchema } from '../gate/trust-proxy.server.ts'
+import { DEFAULT_RELAY_TIMING, type RelayTiming } from '../leads/relay-outbox.server.ts'
 import { StartupError } from './startup-error.js'
 
 const port = z.coerce.number().int().min(0).max(65535)
@@ -26,7 +26,7 @@ export const pageId = z
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  /** SIGTERM: how long pages are still served after /healthz turned 503, before the listener closes (server/start.js). */
+  /** SIGTERM: how long pages are still served after /healthz turned 503, before the listener closes (server/process/start.js). */
   DRAIN_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Set → Prometheus metrics (/metrics) and every site's state (/sites) on this port; unset → no metrics listener. */
   METRICS_PORT: port.optional(),

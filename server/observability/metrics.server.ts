@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import client from 'prom-client'
-import type { LeadCount } from './leads/lead-store.server.ts'
+import type { LeadCount } from '../leads/lead-store.server.ts'
 import { log } from './log.js'
 import type { RequestDone } from './request-log.server.ts'
-import { siteState, type AppServices } from './services.server.ts'
+import { siteState, type AppServices } from '../services.server.ts'
 
 type RequestLabels = { site: string; status: number; cache: string }
 

@@ -1,7 +1,7 @@
 // A start-up failure the operator can fix (a port taken, a folder it cannot write, a database it cannot
 // reach, a broken sites file, a wrong variable): one line on stderr saying what is wrong and what to do,
 // exit code 1, no stack trace. Anything else that stops a start is a bug, and keeps its stack trace.
-// Plain JavaScript so server/start.js and server/ensure-build.js can use it before any build exists.
+// Plain JavaScript so server/process/start.js and server/process/ensure-build.js can use it before any build exists.
 
 export class StartupError extends Error {
   /**

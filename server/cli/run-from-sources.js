@@ -1,7 +1,7 @@
 // The CLIs that read the site's own modules (`npm run record`, `npm run results`) run them from the
 // sources through Vite's SSR loader: they need no build and always apply the rules of this checkout.
 import { createServer } from 'vite'
-import { root } from './ensure-build.js'
+import { root } from '../process/ensure-build.js'
 
 /**
  * Runs `main(argv, env)` of the module at `modulePath` (from the checkout's root) and sets the exit code it returns.

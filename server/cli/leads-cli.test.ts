@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { csvCell, formatLeads, main } from './leads-cli.ts'
-import type { LeadRow } from './leads/lead-store.server.ts'
-import { openStorage } from './storage/storage.server.ts'
-import { buildRelayBody } from './leads/relay-body.server.ts'
+import type { LeadRow } from '../leads/lead-store.server.ts'
+import { openStorage } from '../storage/storage.server.ts'
+import { buildRelayBody } from '../leads/relay-body.server.ts'
 import { tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
 
 const lead = { ...validForm, contactWays: ['phone' as const] }

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import demoRecord from '../demo/record.json' with { type: 'json' }
+import demoRecord from '../../demo/record.json' with { type: 'json' }
 
 /**
  * The embedded demo provider: a real HTTP server on loopback, so the demo goes through

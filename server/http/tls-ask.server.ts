@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { HOST_NAME } from './sites/site-config.server.ts'
+import { HOST_NAME } from '../sites/site-config.server.ts'
 
 /** Where a TLS proxy with on-demand certificates (Caddy's `ask`) asks whether a domain is ours. */
 export const TLS_ASK_PATH = '/_tls/allowed'

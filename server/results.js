@@ -1,4 +1,0 @@
-// `npm run results -- …`: what each site brought in (server/results-cli.ts), run from the sources.
-import { runFromSources } from './run-from-sources.js'
-
-await runFromSources('/server/results-cli.ts')
