@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { LeadRow } from '../leads/lead-store.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import type { Storage } from '../storage/storage-contract.server.ts'
+import { parseCli, UsageError } from './cli-args.ts'
 
 /**
  * `npm run leads` — the contractor's own copy of every lead, newest first, with its relay state,
@@ -70,23 +71,28 @@ export function formatLeads(rows: LeadRow[], { csv = false }: { csv?: boolean } 
 
 type Write = (s: string) => void
 
+const USAGE = 'usage: npm run leads -- [--site <id>] [--csv] | --import-sqlite <folder>'
+
 export async function main(
   argv: string[],
   env: Record<string, string | undefined>,
   write: Write = (s) => void process.stdout.write(s),
 ): Promise<number> {
-  const csv = argv.includes('--csv')
-  const importFrom = argv.includes('--import-sqlite') ? argv[argv.indexOf('--import-sqlite') + 1] : undefined
-  const siteAt = argv.indexOf('--site')
-  const site = siteAt === -1 ? undefined : argv[siteAt + 1]
-  if (siteAt !== -1 && (!site || site.startsWith('--'))) {
-    write('--site needs a site id (its pageId), e.g. npm run leads -- --site ironwood-fence\n')
-    return 2
-  }
+  const args = parseCli(
+    argv,
+    USAGE,
+    { site: { type: 'string' }, csv: { type: 'boolean' }, 'import-sqlite': { type: 'string' } },
+    {
+      check: ({ values }) => {
+        if (values['import-sqlite'] !== undefined && (values.site !== undefined || values.csv))
+          throw new UsageError('--import-sqlite copies every lead: it takes no --site or --csv')
+      },
+    },
+  )
+  if (!args) return 2
+  const { csv = false, site, 'import-sqlite': importFrom } = args.values
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const databaseUrl = env.DATABASE_URL || undefined
-  if (argv.includes('--import-sqlite') && !importFrom)
-    return fail('Say which folder to import from: npm run leads -- --import-sqlite ./data')
   if (!importFrom && !databaseUrl && !existsSync(path.join(dataDir, 'leads.sqlite'))) {
     write(csv ? formatLeads([], { csv }) : `No leads stored yet (no database in ${dataDir}).\n`)
     return 0

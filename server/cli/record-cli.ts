@@ -10,6 +10,7 @@ import { formatReport } from '../record/record-report-text.ts'
 import { reportHtml } from '../record/record-report-html.ts'
 import { cliImageFetcher, fetchProviderRecord, webpDataUri } from './cli-sources.server.ts'
 import { loadSiteConfigs } from '../sites/site-config.server.ts'
+import { parseCli, UsageError } from './cli-args.ts'
 
 /**
  * `npm run record -- check [--site ID | --file F] [--json] [--html F] [--no-fetch]`: what the site does
@@ -26,12 +27,26 @@ type Write = (s: string) => void
 type Loaded = { raw: unknown; site: string; source: string; apiUrl: string }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv, write: Write = (s) => void process.stdout.write(s)): Promise<number> {
-  const option = (name: string) => (argv.includes(name) ? (argv[argv.indexOf(name) + 1] ?? '') : undefined)
-  const [site, file, html] = [option('--site'), option('--file'), option('--html')]
-  if (argv[0] !== 'check' || [site, file, html].some((v) => v !== undefined && (!v || v.startsWith('--'))) || (site && file)) {
-    process.stderr.write(USAGE)
-    return 2
-  }
+  const args = parseCli(
+    argv,
+    USAGE,
+    {
+      site: { type: 'string' },
+      file: { type: 'string' },
+      json: { type: 'boolean' },
+      html: { type: 'string' },
+      'no-fetch': { type: 'boolean' },
+    },
+    {
+      positionals: 1,
+      check: ({ values, positionals }) => {
+        if (positionals[0] !== 'check') throw new UsageError('the command is "check"')
+        if (values.site !== undefined && values.file !== undefined) throw new UsageError('--site or --file, not both')
+      },
+    },
+  )
+  if (!args) return 2
+  const { site, file, html } = args.values
   let loaded: Loaded
   try {
     loaded = file ? readRecordFile(file, env) : await fetchSiteRecord(env, site)
@@ -40,13 +55,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, write: Write 
     return 2
   }
   const { record, issues } = parsePageRecordWithIssues(loaded.raw)
-  const probes = argv.includes('--no-fetch') ? null : await probeImages(recordImageUrls(record), loaded.apiUrl, env, html !== undefined)
+  const probes = args.values['no-fetch'] ? null : await probeImages(recordImageUrls(record), loaded.apiUrl, env, html !== undefined)
   const report = buildRecordReport({ record, issues, site: loaded.site, source: loaded.source, imageOutcome: probes?.outcome })
   if (html) {
     fs.writeFileSync(html, reportHtml(report, probes?.thumbnails ?? new Map()))
     process.stderr.write(`Wrote ${html}\n`)
   }
-  write(argv.includes('--json') ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report))
+  write(args.values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report))
   return report.ok ? 0 : 1
 }
 

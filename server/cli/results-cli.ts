@@ -9,6 +9,7 @@ import { cliImageFetcher, fetchProviderRecord, webpDataUri } from './cli-sources
 import { loadSiteConfigs, type SiteConfig } from '../sites/site-config.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import type { ResultsStorage } from '../storage/storage-contract.server.ts'
+import { parseCli, UsageError } from './cli-args.ts'
 
 /**
  * `npm run results -- [--site ID] --month YYYY-MM [--json | --csv | --html F]`: what each site brought
@@ -25,21 +26,20 @@ const LOGO_WIDTH = 320
 type Write = (s: string) => void
 
 export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Write = (s) => void process.stdout.write(s)): Promise<number> {
-  const option = (name: string) => (argv.includes(name) ? (argv[argv.indexOf(name) + 1] ?? '') : undefined)
-  const [site, month, htmlFile] = [option('--site'), option('--month'), option('--html')]
-  const formats = [argv.includes('--json'), argv.includes('--csv'), htmlFile !== undefined].filter(Boolean).length
-  const known = new Set(['--site', '--month', '--html', '--json', '--csv'])
-  const stray = argv.filter((a, i) => a.startsWith('--') && !known.has(a) && !['--site', '--month', '--html'].includes(argv[i - 1] ?? ''))
-  if (
-    !month ||
-    !/^\d{4}-(0[1-9]|1[0-2])$/.test(month) ||
-    [site, htmlFile].some((v) => v !== undefined && (!v || v.startsWith('--'))) ||
-    formats > 1 ||
-    stray.length
-  ) {
-    process.stderr.write(USAGE)
-    return 2
-  }
+  const args = parseCli(
+    argv,
+    USAGE,
+    { site: { type: 'string' }, month: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' }, html: { type: 'string' } },
+    {
+      check: ({ values }) => {
+        if (!values.month || !/^\d{4}-(0[1-9]|1[0-2])$/.test(values.month)) throw new UsageError('--month YYYY-MM is needed')
+        if ([values.json, values.csv, values.html !== undefined].filter(Boolean).length > 1)
+          throw new UsageError('one format at most: --json, --csv or --html')
+      },
+    },
+  )
+  if (!args) return 2
+  const { site, month = '', html: htmlFile } = args.values
   let env: Env
   let configs: SiteConfig[]
   try {
@@ -73,8 +73,8 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
         process.stderr.write(`Wrote ${file}\n`)
       }
     }
-    if (argv.includes('--json')) write(`${JSON.stringify(site ? reports[0] : reports, null, 2)}\n`)
-    else if (argv.includes('--csv')) write(resultsCsv(reports))
+    if (args.values.json) write(`${JSON.stringify(site ? reports[0] : reports, null, 2)}\n`)
+    else if (args.values.csv) write(resultsCsv(reports))
     else if (htmlFile === undefined) write(reports.map(text).join('\n'))
     return 0
   } finally {

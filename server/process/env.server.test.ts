@@ -20,3 +20,49 @@ test('an origin is named by ORIGIN_NAME, else by this machine and its port (its 
   expect(originName(parseEnv({ PORT: '3001' }))).toBe(`${os.hostname()}:3001`)
   expect(originName(parseEnv({ PORT: '0' }))).toBe(`${os.hostname()}:pid${process.pid}`)
 })
+
+test('a malformed DATABASE_URL or SMTP_URL is named without its password; a webhook secret is never echoed', () => {
+  const error = (() => {
+    try {
+      parseEnv({
+        DATABASE_URL: 'postgres://app:hunter2@db host/site',
+        SMTP_URL: 'smtp://mailer:hunter3@',
+        LEAD_WEBHOOK_URL: 'https://hooks.example/x',
+        LEAD_WEBHOOK_SECRET: 'whsec_hunter4',
+      })
+    } catch (e) {
+      return (e as Error).message
+    }
+  })()
+  expect(error).toMatch(/DATABASE_URL[\s\S]*SMTP_URL[\s\S]*LEAD_WEBHOOK_SECRET/)
+  expect(error).not.toMatch(/hunter/)
+  expect(error).toContain('postgres://app:***@db host/site')
+})
+
+test("mail settings: SMTP_URL needs MAIL_FROM; the single site's emails need SMTP_URL; the webhook URL and its secret go together", () => {
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
+  expect(() => parseEnv({ SMTP_URL: 'smtp://localhost:2525' })).toThrow(/MAIL_FROM: needed with SMTP_URL/)
+  expect(() => parseEnv({ LEAD_EMAIL: 'owner@example.com' })).toThrow(/LEAD_EMAIL: emails need the agency's mail server/)
+  expect(() => parseEnv({ REPORT_EMAIL: 'owner@example.com' })).toThrow(/REPORT_EMAIL: emails need/)
+  expect(() => parseEnv({ LEAD_WEBHOOK_URL: 'https://hooks.example/x' })).toThrow(
+    /LEAD_WEBHOOK_SECRET: LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET go together/,
+  )
+  expect(() => parseEnv({ LEAD_WEBHOOK_URL: 'ftp://hooks.example/x', LEAD_WEBHOOK_SECRET: secret })).toThrow(/LEAD_WEBHOOK_URL: an http/)
+  expect(() => parseEnv({ SMTP_URL: 'http://mail.example', MAIL_FROM: 'a@b.example' })).toThrow(/SMTP_URL: a URL such as smtp:/)
+  expect(() => parseEnv({ SMTP_URL: 'smtp://localhost', MAIL_FROM: 'Agency <not an address>' })).toThrow(/MAIL_FROM: an address such as/)
+  const env = parseEnv({
+    SMTP_URL: 'smtps://u:p@smtp.example:465',
+    MAIL_FROM: '"Ironwood Leads" <leads@agency.example>',
+    LEAD_EMAIL: ' Owner@Example.com, office@example.com ,owner@example.com',
+    LEAD_WEBHOOK_URL: 'https://hooks.example/catch/1',
+    LEAD_WEBHOOK_SECRET: secret,
+    SITE_TIME_ZONE: 'america/los_angeles',
+  })
+  expect(env.LEAD_EMAIL).toEqual(['owner@example.com', 'office@example.com'])
+  expect(env.SITE_TIME_ZONE).toBe('America/Los_Angeles')
+  expect(parseEnv({}).SITE_TIME_ZONE).toBe('UTC')
+  expect(() => parseEnv({ SITE_TIME_ZONE: 'Pacific Time' })).toThrow(/SITE_TIME_ZONE: an IANA time zone/)
+  expect(() => parseEnv({ SITES_FILE: 'sites.json', LEAD_EMAIL: 'a@b.example', SMTP_URL: 'smtp://x', MAIL_FROM: 'a@b.example' })).toThrow(
+    /LEAD_EMAIL: the single site's setting/,
+  )
+})

@@ -1,6 +1,7 @@
 import os from 'node:os'
 import { z } from 'zod'
-import { withoutTrailingSlashes } from '#app/record/absolute-url.ts'
+import { maskCredentials } from '../observability/mask-credentials.js'
+import { emailListVariable, mailbox, optionalUrl, pageId, smtpUrl, timeZone, webhookSecret, webhookUrl } from './config-fields.server.ts'
 import { trustProxySchema } from '../gate/trust-proxy.server.ts'
 import { DEFAULT_RELAY_TIMING, type RelayTiming } from '../leads/relay-outbox.server.ts'
 import { StartupError } from './startup-error.js'
@@ -11,18 +12,6 @@ const milliseconds = z.coerce
   .int()
   .min(10)
   .max(24 * 3600 * 1000)
-export const optionalUrl = z
-  .string()
-  .trim()
-  .transform(withoutTrailingSlashes)
-  .pipe(z.url({ protocol: /^https?$/ }))
-  .optional()
-
-export const pageId = z
-  .string()
-  .trim()
-  .regex(/^[\w-]{1,100}$/, 'letters, digits, _ or - only')
-
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -89,6 +78,31 @@ const envSchema = z.object({
   RELAY_RETRY_BASE_MS: milliseconds.default(DEFAULT_RELAY_TIMING.retryBaseMs),
   RELAY_RETRY_CAP_MS: milliseconds.default(DEFAULT_RELAY_TIMING.retryCapMs),
   RELAY_POLL_MS: milliseconds.default(DEFAULT_RELAY_TIMING.pollMs),
+  /** The agency's mail server, for lead emails and monthly reports (server/mail/); unset → no email is sent. */
+  SMTP_URL: smtpUrl.optional(),
+  /** The sender of every email: `leads@agency.example` or `Agency <leads@agency.example>`. */
+  MAIL_FROM: mailbox.optional(),
+  /** A site's days and months (results, reports) are its own: the single site's zone, and any site's without `timeZone`. */
+  SITE_TIME_ZONE: timeZone.default('UTC'),
+  /** The single site's lead destinations besides the relay (with SITES_FILE: `leads` per site). */
+  LEAD_EMAIL: emailListVariable.default([]),
+  LEAD_WEBHOOK_URL: webhookUrl.optional(),
+  LEAD_WEBHOOK_SECRET: webhookSecret.optional(),
+  /** The single site's monthly report recipients (with SITES_FILE: `reports` per site). */
+  REPORT_EMAIL: emailListVariable.default([]),
+})
+
+/** Settings that only make sense together. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+  if (!!env.LEAD_WEBHOOK_URL !== !!env.LEAD_WEBHOOK_SECRET)
+    problem(env.LEAD_WEBHOOK_URL ? 'LEAD_WEBHOOK_SECRET' : 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET go together')
+  if (env.SMTP_URL && !env.MAIL_FROM) problem('MAIL_FROM', 'needed with SMTP_URL: the address emails are sent from')
+  for (const name of ['LEAD_EMAIL', 'REPORT_EMAIL'] as const)
+    if (env[name].length && !env.SMTP_URL) problem(name, "emails need the agency's mail server: set SMTP_URL and MAIL_FROM")
+  if (env.SITES_FILE)
+    for (const name of ['LEAD_EMAIL', 'LEAD_WEBHOOK_URL', 'REPORT_EMAIL'] as const)
+      if (env[name]?.length) problem(name, `the single site's setting: with SITES_FILE, give each site its own ("leads", "reports")`)
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -96,9 +110,11 @@ export type Env = z.infer<typeof envSchema>
 /** Parses the environment once, failing with a readable list of every wrong variable (one line: a start-up error). */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
-  const result = envSchema.safeParse(present)
+  const result = checkedEnvSchema.safeParse(present)
   if (result.success) return result.data
-  const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`)
+  // A secret's value is never echoed; a URL's password is masked.
+  const got = (name: string) => (/SECRET/.test(name) ? '' : ` (got ${maskCredentials(JSON.stringify(present[name]) ?? 'nothing')})`)
+  const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}${got(String(i.path[0]))}`)
   throw new StartupError(`Invalid environment configuration: ${problems.join('; ')}. Fix these variables (README, "Configuration").`)
 }
 

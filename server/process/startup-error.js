@@ -2,6 +2,7 @@
 // reach, a broken sites file, a wrong variable): one line on stderr saying what is wrong and what to do,
 // exit code 1, no stack trace. Anything else that stops a start is a bug, and keeps its stack trace.
 // Plain JavaScript so server/process/start.js and server/process/ensure-build.js can use it before any build exists.
+import { maskCredentials } from '../observability/mask-credentials.js'
 
 export class StartupError extends Error {
   /**
@@ -37,7 +38,8 @@ export const isStartupError = (error) => error instanceof Error && error.name ==
  */
 export function exitOnStartupError(error, what = 'tradesite did not start') {
   if (!isStartupError(error)) throw error
-  process.stderr.write(`${what}: ${error.message}\n`)
+  // Whatever the message quotes (a variable's value, a library's error), no password or secret reaches stderr.
+  process.stderr.write(`${what}: ${maskCredentials(error.message)}\n`)
   process.exit(1)
 }
 

@@ -11,9 +11,16 @@ const two = [
 ]
 
 test('a sites file gives one site per entry, its id the pageId, host names lower-cased', () => {
+  const none = { timeZone: 'UTC', leads: { email: [], webhooks: [] }, reports: { email: [] } }
   expect(parseSiteConfigs(two)).toEqual([
-    { id: 'ironwood-1', hosts: ['ironwood.example', 'www.ironwood.example'], pageId: 'ironwood-1', siteUrl: 'https://ironwood.example' },
-    { id: 'cedar-2', hosts: ['cedar.example'], pageId: 'cedar-2', pageApiUrl: 'https://other-provider.example/api' },
+    {
+      id: 'ironwood-1',
+      hosts: ['ironwood.example', 'www.ironwood.example'],
+      pageId: 'ironwood-1',
+      siteUrl: 'https://ironwood.example',
+      ...none,
+    },
+    { id: 'cedar-2', hosts: ['cedar.example'], pageId: 'cedar-2', pageApiUrl: 'https://other-provider.example/api', ...none },
   ])
 })
 
@@ -53,7 +60,15 @@ test('SITES_FILE is read from disk, with a clear message when it is missing or n
 
 test('without SITES_FILE there is one site from PAGE_ID and SITE_URL, answering every host', () => {
   const [only] = loadSiteConfigs(parseEnv({ PAGE_ID: 'acme', SITE_URL: 'https://acme.example' }))
-  expect(only).toEqual({ id: 'acme', pageId: 'acme', hosts: [], siteUrl: 'https://acme.example' })
+  expect(only).toEqual({
+    id: 'acme',
+    pageId: 'acme',
+    hosts: [],
+    siteUrl: 'https://acme.example',
+    timeZone: 'UTC',
+    leads: { email: [], webhooks: [] },
+    reports: { email: [] },
+  })
   const siteFor = siteResolver([{ config: only! }])
   expect(siteFor('anything.example')?.config.id).toBe('acme')
 })
@@ -66,4 +81,50 @@ test('requests find their site by host, case-insensitive and whatever the port; 
   expect(siteFor('evil.example')).toBeUndefined()
   expect(siteFor(undefined)).toBeUndefined()
   expect(hostOnly('[::1]:3000')).toBe('[::1]')
+})
+
+test("a site's time zone, lead destinations and report recipients, each checked where it is written", () => {
+  const secret = `whsec_${Buffer.alloc(32, 1).toString('base64')}`
+  const [la, ny] = parseSiteConfigs(
+    [
+      {
+        hosts: ['la.example'],
+        pageId: 'la',
+        timeZone: 'America/Los_Angeles',
+        leads: { email: ['Owner@LA.example'], webhooks: [{ url: 'https://hooks.example/la', secret }] },
+        reports: { email: ['owner@la.example'] },
+      },
+      { hosts: ['ny.example'], pageId: 'ny' },
+    ],
+    'sites.json',
+    { timeZone: 'America/New_York', canEmail: true },
+  )
+  expect(la).toMatchObject({
+    timeZone: 'America/Los_Angeles',
+    leads: { email: ['owner@la.example'], webhooks: [{ url: 'https://hooks.example/la', secret }] },
+    reports: { email: ['owner@la.example'] },
+  })
+  expect(ny).toMatchObject({ timeZone: 'America/New_York', leads: { email: [], webhooks: [] }, reports: { email: [] } })
+
+  const wrong = [
+    {
+      hosts: ['a.example'],
+      pageId: 'a',
+      timeZone: 'Mars/Olympus',
+      leads: { email: ['not-an-address'], webhooks: [{ url: 'https://user:pw@hooks.example/a', secret: 'whsec_c2hvcnQ=' }] },
+    },
+    { hosts: ['b.example'], pageId: 'b', reports: { email: ['owner@b.example'] } },
+  ]
+  const message = (() => {
+    try {
+      parseSiteConfigs(wrong, 'sites.json', { timeZone: 'UTC', canEmail: false })
+    } catch (e) {
+      return (e as Error).message
+    }
+  })()
+  expect(message).toContain('site #1 ("a") timeZone: an IANA time zone')
+  expect(message).toContain('site #1 ("a") leads email[0]: an email address')
+  expect(message).toContain('site #1 ("a") leads webhooks[0] url: no user or password in the URL')
+  expect(message).toContain('site #1 ("a") leads webhooks[0] secret: whsec_ followed by the base64 of 24 to 64 random bytes')
+  expect(message).toContain('site #2 ("b") reports email: emails need the agency\'s mail server: set SMTP_URL and MAIL_FROM')
 })

@@ -1,13 +1,18 @@
 import fs from 'node:fs'
 import { z } from 'zod'
 import type { Env } from '../process/env.server.ts'
-import { optionalUrl, pageId } from '../process/env.server.ts'
+import { emailList, optionalUrl, pageId, timeZone, webhookSecret, webhookUrl } from '../process/config-fields.server.ts'
 
 /**
  * Which contractors this process serves. `SITES_FILE` names a JSON list, one entry per site:
- * `[{"hosts": ["ironwood.example", "www.ironwood.example"], "pageId": "…", "siteUrl": "https://ironwood.example"}]`.
- * Without it there is one site, from PAGE_ID and SITE_URL, answering any host name.
+ * `[{"hosts": ["ironwood.example", "www.ironwood.example"], "pageId": "…", "siteUrl": "https://ironwood.example"}]`,
+ * each optionally with `timeZone`, `leads` (`{"email": [...], "webhooks": [{"url", "secret"}]}`) and
+ * `reports` (`{"email": [...]}`). Without it there is one site, from PAGE_ID, SITE_URL, SITE_TIME_ZONE,
+ * LEAD_EMAIL, LEAD_WEBHOOK_URL/_SECRET and REPORT_EMAIL, answering any host name.
  */
+
+/** A CRM's endpoint for the site's leads, signed with its own secret (Standard Webhooks). */
+export type WebhookDestination = { url: string; secret: string }
 export type SiteConfig = {
   /** The site's id: its pageId (leads and visits are stored with it). */
   id: string
@@ -17,7 +22,16 @@ export type SiteConfig = {
   siteUrl?: string
   /** Per-site provider, when one contractor's record lives elsewhere. */
   pageApiUrl?: string
+  /** IANA time zone of the site's days and months (results, reports); SITE_TIME_ZONE when the entry has none. */
+  timeZone: string
+  /** Where each lead goes besides the record's relay: the contractor's inbox, their CRM. */
+  leads: { email: string[]; webhooks: WebhookDestination[] }
+  /** Who gets last month's results on the 1st. */
+  reports: { email: string[] }
 }
+
+/** What a sites file entry falls back to, and whether email can be sent at all (SMTP_URL). */
+export type SiteDefaults = { timeZone: string; canEmail: boolean }
 
 /** A lower-case host name without port: what a site may list, and what the TLS ask accepts. */
 export const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/
@@ -29,39 +43,69 @@ const siteSchema = z.strictObject({
   pageId,
   siteUrl: optionalUrl,
   pageApiUrl: optionalUrl,
+  timeZone: timeZone.optional(),
+  leads: z
+    .strictObject({
+      email: emailList.default([]),
+      webhooks: z
+        .array(z.strictObject({ url: webhookUrl, secret: webhookSecret }))
+        .max(10, 'at most 10 webhooks')
+        .default([]),
+    })
+    .optional(),
+  reports: z.strictObject({ email: emailList.default([]) }).optional(),
 })
 
-const sitesSchema = z
-  .array(siteSchema)
-  .min(1, 'list at least one site')
-  .superRefine((sites, ctx) => {
-    const hostOwner = new Map<string, number>()
-    const pageOwner = new Map<string, number>()
-    sites.forEach((site, i) => {
-      if (pageOwner.has(site.pageId)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [i, 'pageId'],
-          message: `pageId "${site.pageId}" is already site #${pageOwner.get(site.pageId)! + 1}; list all its hosts in one entry`,
-        })
-      }
-      pageOwner.set(site.pageId, i)
-      site.hosts.forEach((host, h) => {
-        if (hostOwner.has(host))
+const NO_SMTP = 'emails need the agency\'s mail server: set SMTP_URL and MAIL_FROM (README, "Leads")'
+
+const sitesSchema = (canEmail: boolean) =>
+  z
+    .array(siteSchema)
+    .min(1, 'list at least one site')
+    .superRefine((sites, ctx) => {
+      const hostOwner = new Map<string, number>()
+      const pageOwner = new Map<string, number>()
+      sites.forEach((site, i) => {
+        if (pageOwner.has(site.pageId)) {
           ctx.addIssue({
             code: 'custom',
-            path: [i, 'hosts', h],
-            message: `host "${host}" already belongs to site #${hostOwner.get(host)! + 1}`,
+            path: [i, 'pageId'],
+            message: `pageId "${site.pageId}" is already site #${pageOwner.get(site.pageId)! + 1}; list all its hosts in one entry`,
           })
-        hostOwner.set(host, i)
+        }
+        pageOwner.set(site.pageId, i)
+        if (!canEmail)
+          for (const part of ['leads', 'reports'] as const)
+            if (site[part]?.email.length) ctx.addIssue({ code: 'custom', path: [i, part, 'email'], message: NO_SMTP })
+        site.hosts.forEach((host, h) => {
+          if (hostOwner.has(host))
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'hosts', h],
+              message: `host "${host}" already belongs to site #${hostOwner.get(host)! + 1}`,
+            })
+          hostOwner.set(host, i)
+        })
       })
     })
-  })
 
 /** Reads the sites of this process, failing with a readable list of what is wrong in SITES_FILE. */
 export function loadSiteConfigs(env: Env): SiteConfig[] {
-  if (!env.SITES_FILE) return [{ id: env.PAGE_ID, pageId: env.PAGE_ID, hosts: [], siteUrl: env.SITE_URL }]
-  return parseSiteConfigs(readJson(env.SITES_FILE), env.SITES_FILE)
+  const defaults: SiteDefaults = { timeZone: env.SITE_TIME_ZONE, canEmail: !!env.SMTP_URL }
+  if (env.SITES_FILE) return parseSiteConfigs(readJson(env.SITES_FILE), env.SITES_FILE, defaults)
+  const single: SiteConfig = {
+    id: env.PAGE_ID,
+    pageId: env.PAGE_ID,
+    hosts: [],
+    siteUrl: env.SITE_URL,
+    timeZone: env.SITE_TIME_ZONE,
+    leads: {
+      email: env.LEAD_EMAIL,
+      webhooks: env.LEAD_WEBHOOK_URL && env.LEAD_WEBHOOK_SECRET ? [{ url: env.LEAD_WEBHOOK_URL, secret: env.LEAD_WEBHOOK_SECRET }] : [],
+    },
+    reports: { email: env.REPORT_EMAIL },
+  }
+  return [single]
 }
 
 /** What is wrong with a sites file: one readable problem per site and field. */
@@ -74,14 +118,24 @@ export class SitesFileError extends Error {
   }
 }
 
-export function parseSiteConfigs(raw: unknown, source = 'SITES_FILE'): SiteConfig[] {
-  const result = sitesSchema.safeParse(raw)
+export function parseSiteConfigs(
+  raw: unknown,
+  source = 'SITES_FILE',
+  defaults: SiteDefaults = { timeZone: 'UTC', canEmail: true },
+): SiteConfig[] {
+  const result = sitesSchema(defaults.canEmail).safeParse(raw)
   if (!result.success)
     throw new SitesFileError(
       source,
       result.error.issues.map((i) => `${describePath(i.path, raw)}: ${i.message}`),
     )
-  return result.data.map((site) => ({ id: site.pageId, ...site }))
+  return result.data.map((site) => ({
+    id: site.pageId,
+    ...site,
+    timeZone: site.timeZone ?? defaults.timeZone,
+    leads: site.leads ?? { email: [], webhooks: [] },
+    reports: site.reports ?? { email: [] },
+  }))
 }
 
 function readJson(file: string): unknown {

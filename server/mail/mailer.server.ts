@@ -1,0 +1,98 @@
+import nodemailer from 'nodemailer'
+import { maskCredentials } from '../observability/mask-credentials.js'
+
+/**
+ * The agency's mail server (SMTP_URL, MAIL_FROM): the one way anything leaves as email (a lead to the
+ * contractor's inbox, the month's report, a console invitation). One pooled connection set per
+ * process; a message is accepted when the server says 250, and what it refused says whether trying
+ * again can help (4xx, a dropped connection) or not (5xx: no such mailbox, refused sender).
+ */
+
+export interface MailMessage {
+  to: string[]
+  subject: string
+  /** Both bodies: clients that show only one, and spam filters, expect both. */
+  text: string
+  html: string
+  replyTo?: string
+  /** Extra headers, e.g. a stable Message-ID so a resend is recognisable. */
+  headers?: Record<string, string>
+  messageId?: string
+}
+
+export interface MailResult {
+  messageId: string
+  accepted: string[]
+  rejected: string[]
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<MailResult>
+  close(): void
+}
+
+/** How long each step with the mail server may take: connecting, its greeting, then any silence. */
+export const SMTP_TIMEOUT_MS = 20_000
+
+export interface MailerOptions {
+  smtpUrl: string
+  from: string
+  timeoutMs?: number
+}
+
+export function createMailer({ smtpUrl, from, timeoutMs = SMTP_TIMEOUT_MS }: MailerOptions): Mailer {
+  const url = new URL(smtpUrl)
+  const transport = nodemailer.createTransport({
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
+    secure: url.protocol === 'smtps:',
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    pool: true,
+    maxConnections: 2,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  })
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        replyTo: message.replyTo,
+        headers: message.headers,
+        messageId: message.messageId,
+        disableUrlAccess: true, // nothing in a message may make us fetch a URL (attachments, images)
+        disableFileAccess: true,
+      })
+      return {
+        messageId: info.messageId,
+        accepted: info.accepted.map(String),
+        rejected: info.rejected.map(String),
+      }
+    },
+    close: () => transport.close(),
+  }
+}
+
+/**
+ * Whether a failed send may succeed later. A 5xx answer to the message will not (the address or the
+ * sender is refused); refused credentials are the operator's to fix (SMTP_URL), so the message waits
+ * for them like it waits for a server that is down.
+ */
+export function mailFailureKind(error: unknown): 'failed' | 'retry' {
+  const { responseCode, code } = error as { responseCode?: number; code?: string }
+  if (code === 'EAUTH') return 'retry'
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 ? 'failed' : 'retry'
+}
+
+/** A send's failure in a few words for a log line or a destination's last error: the server's code, never a password. */
+export function describeMailError(error: unknown): string {
+  const { responseCode, code, message } = error as { responseCode?: number; code?: string; message?: string }
+  const text = maskCredentials(String(message ?? error))
+    .split('\n')[0]!
+    .slice(0, 200)
+  return responseCode ? `SMTP ${responseCode}: ${text}` : code ? `${code}: ${text}` : text
+}
