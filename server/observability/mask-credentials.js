@@ -7,7 +7,5 @@
  * @returns {string}
  */
 export function maskCredentials(text) {
-  return text
-    .replace(/(\b[a-z][a-z\d+.-]*:\/\/[^\s/?#@:'"]*):[^\s/?#@'"]*@/gi, '$1:***@')
-    .replace(/\bwhsec_[A-Za-z\d+/=]+/g, 'whsec_***')
+  return text.replace(/(\b[a-z][a-z\d+.-]*:\/\/[^\s/?#@:'"]*):[^\s/?#@'"]*@/gi, '$1:***@').replace(/\bwhsec_[A-Za-z\d+/=]+/g, 'whsec_***')
 }

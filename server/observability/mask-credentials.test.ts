@@ -2,7 +2,9 @@ import { expect, test } from 'vitest'
 import { maskCredentials } from './mask-credentials.js'
 
 test('a password in any URL of a message is masked; the rest of the URL stays readable', () => {
-  expect(maskCredentials('got "postgres://app:s3cret@db.internal:5432/site data"')).toBe('got "postgres://app:***@db.internal:5432/site data"')
+  expect(maskCredentials('got "postgres://app:s3cret@db.internal:5432/site data"')).toBe(
+    'got "postgres://app:***@db.internal:5432/site data"',
+  )
   expect(maskCredentials('SMTP_URL smtps://mailer:p%40ss:word@smtp.example:465 refused')).toBe(
     'SMTP_URL smtps://mailer:***@smtp.example:465 refused',
   )

@@ -1,3 +1,4 @@
+import addressparser from 'nodemailer/lib/addressparser'
 import { z } from 'zod'
 import { withoutTrailingSlashes } from '#app/record/absolute-url.ts'
 
@@ -57,8 +58,8 @@ export const mailbox = z
   .string()
   .trim()
   .refine((value) => {
-    const match = /^(?:"?([^"<>]*)"?\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value)
-    return !!match && address.safeParse(match[2] ?? match[3]).success
+    const parsed = addressparser(value, { flatten: true })
+    return parsed.length === 1 && address.safeParse(parsed[0]!.address).success
   }, 'an address such as leads@agency.example, or "Name <leads@agency.example>"')
 
 /** The agency's mail server: smtp:// (STARTTLS when offered, port 587 by default) or smtps:// (TLS from the start, 465). */
