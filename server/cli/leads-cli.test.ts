@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { csvCell, formatLeads, main } from './leads-cli.ts'
 import type { LeadRow } from '../leads/lead-store.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
@@ -126,8 +126,22 @@ describe('leads CLI', () => {
     await main(['--site', 'nobody'], { DATA_DIR: tmp.dir }, (s) => void (out += s))
     expect(out).toBe('No leads stored for site "nobody".\n')
     out = ''
-    expect(await main(['--site'], { DATA_DIR: tmp.dir }, (s) => void (out += s))).toBe(2)
-    expect(out).toMatch(/--site needs a site id/)
+    // --site=ID is the same flag: the CSV holds that site's leads only (it used to export every site's).
+    expect(await main(['--site=ironwood', '--csv'], { DATA_DIR: tmp.dir }, (s) => void (out += s))).toBe(0)
+    expect(out).toContain('Iris')
+    expect(out).not.toContain('Cole')
+  })
+
+  test('a usage mistake (a flag without its value, an unknown or misspelled flag, a stray word) prints the usage on stderr and exits 2', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    for (const argv of [['--site'], ['--cvs'], ['--csv=yes'], ['ironwood'], ['--import-sqlite', './data', '--csv']]) {
+      let out = ''
+      stderr.mockClear()
+      expect(await main(argv, { DATA_DIR: tmp.dir }, (s) => void (out += s)), argv.join(' ')).toBe(2)
+      expect(out).toBe('')
+      expect(stderr.mock.calls.join('')).toMatch(/usage: npm run leads/)
+    }
+    expect(stderr.mock.calls.join('')).toMatch(/--import-sqlite copies every lead/)
   })
 
   test('main says so when there is no database yet', async () => {
