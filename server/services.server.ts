@@ -7,11 +7,8 @@ import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server
 import { createDiskImageStore } from './images/disk-image-store.server.ts'
 import type { ImageStore } from './images/image-store.server.ts'
 import { createLocalRecordView } from './record/local-record.server.ts'
-import { createDeliveryOutbox } from './leads/delivery-outbox.server.ts'
-import { emailSender } from './leads/lead-email.server.ts'
+import { createLeadOutbox } from './leads/lead-outbox.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
-import { relaySender } from './leads/relay-sender.server.ts'
-import { webhookSender } from './leads/webhook-sender.server.ts'
 import { createMailer } from './mail/mailer.server.ts'
 import { createPageCache } from './pages/page-cache.server.ts'
 import { sitePrefix } from './pages/page-key.server.ts'
@@ -61,17 +58,13 @@ export async function startServices(env: Env) {
   const timing = relayTiming(env)
   const mailer =
     env.SMTP_URL && env.MAIL_FROM ? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, timeoutMs: timing.timeoutMs }) : null
-  // One outbox for every site and destination: each lead carries its relay URL and its destinations, frozen when it was
-  // stored; a webhook's secret and the inbox's addresses are read from the site's settings when sent (docs/decisions/110-lead-destinations.md).
-  const leadsConfigOf = (id: string) => sites.find((site) => site.id === id)?.config.leads
-  const outbox = createDeliveryOutbox({
+  // One outbox for every site and destination: each lead carries its relay URL and its destinations, frozen when it was stored.
+  const outbox = createLeadOutbox({
     store: storage.leads,
+    outbound,
     timing,
-    senders: {
-      relay: relaySender(outbound, timing),
-      webhook: webhookSender({ outbound, timing, webhooksOf: (id) => leadsConfigOf(id)?.webhooks }),
-      ...(mailer ? { email: emailSender({ mailer, from: env.MAIL_FROM!, emailsOf: (id) => leadsConfigOf(id)?.email }) } : {}),
-    },
+    mail: mailer && { mailer, from: env.MAIL_FROM! },
+    destinationsOf: (id) => sites.find((site) => site.id === id)?.config.leads,
   })
   const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
   /** Actions counted by this process, per site: `tradesite_actions_total` (kept across a site's rebuild by a reload). */

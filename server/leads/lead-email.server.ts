@@ -34,8 +34,11 @@ export function leadEmail(lead: StoredLead, detail: EmailDetail, to: string[]): 
   const name = oneLine(`${v.firstName} ${v.lastName}`)
   const receivedAt = new Date(lead.createdAt).toLocaleString(locales[detail.lang], {
     timeZone: detail.timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZoneName: 'short',
   })
   const ways = v.contactWays.map((way) => t.ways[way]).join(', ') || t.noWay

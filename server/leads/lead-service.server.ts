@@ -5,17 +5,10 @@ import type { PageRecord } from '#app/record/schema.ts'
 import { FORM_PLACES } from '../results/results-counter.server.ts'
 import { createOutboundClient, type OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { SiteConfig } from '../sites/site-config.server.ts'
-import {
-  createDeliveryOutbox,
-  DEFAULT_DELIVERY_TIMING,
-  leadsLogger,
-  type DeliveryOutbox,
-  type DeliveryTiming,
-  type Logger,
-} from './delivery-outbox.server.ts'
+import { leadsLogger, type DeliveryOutbox, type DeliveryTiming, type Logger } from './delivery-outbox.server.ts'
+import { createLeadOutbox } from './lead-outbox.server.ts'
 import { deliveryOf, type LeadStore, type NewDelivery } from './lead-store.server.ts'
 import { buildRelayBody, relayUrlOf } from './relay-body.server.ts'
-import { relaySender } from './relay-sender.server.ts'
 
 /** What POST /contact needs: validate, store with its destinations, then let the outbox deliver in the background. */
 
@@ -49,7 +42,7 @@ export interface LeadServiceOptions {
   now?: () => number
   random?: () => number
   relayTiming?: Partial<DeliveryTiming>
-  /** The process's one outbox, shared by every site (its opener starts and stops it); without it the service runs its own (relay only). */
+  /** The process's one outbox, shared by every site (its opener starts and stops it); without it the service runs its own (no email). */
   outbox?: DeliveryOutbox
   /** Default true; tests may drive their own outbox by hand with drainOnce(). */
   startOutbox?: boolean
@@ -73,14 +66,11 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
   const ownsOutbox = !options.outbox
   const outbox =
     options.outbox ??
-    createDeliveryOutbox({
+    createLeadOutbox({
       store,
-      senders: {
-        relay: relaySender(options.outbound ?? createOutboundClient({ allowOrigins: [] }), {
-          ...DEFAULT_DELIVERY_TIMING,
-          ...options.relayTiming,
-        }),
-      },
+      outbound: options.outbound ?? createOutboundClient({ allowOrigins: [] }),
+      mail: null,
+      destinationsOf: (id) => (id === site ? destinations : undefined),
       now,
       random: options.random,
       logger,
