@@ -121,8 +121,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
   const result = checkedEnvSchema.safeParse(present)
   if (result.success) return result.data
-  // A secret's value is never echoed; a URL's password is masked.
-  const got = (name: string) => (/SECRET/.test(name) ? '' : ` (got ${maskCredentials(JSON.stringify(present[name]) ?? 'nothing')})`)
+  // A secret's value is never echoed; a URL's password is masked, even in a URL too broken to be read as one (`smtp//user:pass@host`).
+  const shown = (name: string, text: string) => {
+    const at = text.lastIndexOf('@')
+    const colon = text.indexOf(':', text.lastIndexOf('/', at) + 1)
+    return /_URL$/.test(name) && colon >= 0 && colon < at ? `${text.slice(0, colon)}:***${text.slice(at)}` : text
+  }
+  const got = (name: string) =>
+    /SECRET/.test(name) ? '' : ` (got ${maskCredentials(shown(name, JSON.stringify(present[name]) ?? 'nothing'))})`
   const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}${got(String(i.path[0]))}`)
   throw new StartupError(`Invalid environment configuration: ${problems.join('; ')}. Fix these variables (README, "Configuration").`)
 }
