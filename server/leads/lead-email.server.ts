@@ -75,7 +75,7 @@ export function leadEmail(lead: StoredLead, detail: EmailDetail, to: string[]): 
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${t.subject(oneLine(v.service), name)}</title>
       </head>
-      <body style="margin:0;padding:16px;background:#ffffff;color:#1a1a1a;font:16px/1.5 Arial,Helvetica,sans-serif">
+      <body style="margin:0;padding:16px;max-width:640px;background:#ffffff;color:#1a1a1a;font:16px/1.5 Arial,Helvetica,sans-serif">
         <p style="margin:0 0 16px">${intro}</p>
         <table role="presentation" style="border-collapse:collapse">
           ${rows.map(
