@@ -66,7 +66,7 @@ const envSchema = z.object({
   VISITS_RATE_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(60),
   /** Results beacons (a page view, a tap, a form started) one client IP may send per 10 minutes. */
   RESULTS_RATE_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(120),
-  /** Unset → SQLite in DATA_DIR; set → leads, relay outbox, visits and limits in this PostgreSQL, shared by every instance. */
+  /** Unset → SQLite in DATA_DIR; set → leads and their outbox, visits and limits in this PostgreSQL, shared by every instance. */
   DATABASE_URL: z
     .string()
     .trim()
