@@ -9,7 +9,7 @@ import type { ImageStore } from './images/image-store.server.ts'
 import { createLocalRecordView } from './record/local-record.server.ts'
 import { createLeadOutbox } from './leads/lead-outbox.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
-import { createMailer } from './mail/mailer.server.ts'
+import { createMailer, describeMailError } from './mail/mailer.server.ts'
 import { createPageCache } from './pages/page-cache.server.ts'
 import { sitePrefix } from './pages/page-key.server.ts'
 import { createOutboundClient, type OutboundClient } from './outbound/outbound-client.server.ts'
@@ -58,6 +58,15 @@ export async function startServices(env: Env) {
   const timing = relayTiming(env)
   const mailer =
     env.SMTP_URL && env.MAIL_FROM ? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, timeoutMs: timing.timeoutMs }) : null
+  // A mail server that is down or refuses the password does not stop the site (emails wait and are retried), but is said at once.
+  mailer?.verify().then(
+    () => log.info({ event: 'mail.ready' }, 'the mail server (SMTP_URL) accepts us'),
+    (error: unknown) =>
+      log.error(
+        { event: 'mail.unusable', error: describeMailError(error) },
+        `the mail server (SMTP_URL) cannot be used yet: ${describeMailError(error)}; lead emails wait and are retried`,
+      ),
+  )
   // One outbox for every site and destination: each lead carries its relay URL and its destinations, frozen when it was stored.
   const outbox = createLeadOutbox({
     store: storage.leads,

@@ -82,6 +82,9 @@ test('a lead sent from a browser: one email with the visitor’s words and Reply
     await browser.close()
   }
 
+  expect(site.logLines().find((line) => line.event === 'mail.ready' || line.event === 'mail.unusable')).toMatchObject({
+    event: 'mail.ready',
+  })
   const [mail] = await smtp.waitFor(1)
   await expect.poll(() => hook.accepted().length, { timeout: 15_000 }).toBe(1)
   await expect.poll(() => relay.accepted().length, { timeout: 15_000 }).toBe(1)
