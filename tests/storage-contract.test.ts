@@ -456,31 +456,18 @@ describe('Databases from before issue 30 (leads with an address and a browser, r
     expect(await sql.all('SELECT key FROM rate_limits')).toEqual([])
   }
 
-  test('SQLite: the old leads stay readable without them, and the old rate-limit keys are gone', async () => {
-    const dir = await backends[0]!.fresh()
-    openAndMigrate(path.join(dir, 'leads.sqlite'), LEAD_MIGRATIONS.slice(0, 2)).close() // the schema the version before left
-    const sql = await rawSql('sqlite', dir)
-    try {
-      await Promise.all(before(sql))
-      const storage = await openStorage({ dataDir: dir, defaultSite: 'acme' })
-      await after(storage, sql).finally(() => storage.close())
-    } finally {
-      await sql.close()
-    }
-  })
+  test('SQLite: the old leads stay readable without them, and the old rate-limit keys are gone', () =>
+    fromVersionBefore('sqlite', 2, async (sql) => void (await Promise.all(before(sql))), after))
 
-  test('PostgreSQL: the same', async () => {
-    const url = await freshDatabase(inject('postgresUrl'))
-    const sql = await rawSql('postgres', url)
-    try {
-      await migrate(sql.client!, POSTGRES_MIGRATIONS.slice(0, 2))
-      for (const step of before(sql)) await step
-      const storage = await openStorage({ databaseUrl: url, dataDir: '/nonexistent', defaultSite: 'acme' })
-      await after(storage, sql).finally(() => storage.close())
-    } finally {
-      await sql.close()
-    }
-  })
+  test('PostgreSQL: the same', () =>
+    fromVersionBefore(
+      'postgres',
+      2,
+      async (sql) => {
+        for (const step of before(sql)) await step
+      },
+      after,
+    ))
 })
 
 describe('Databases from before issue 36 (the relay was the only destination, its state on the lead)', () => {
@@ -525,32 +512,38 @@ describe('Databases from before issue 36 (the relay was the only destination, it
     ])
   }
 
-  test("SQLite: every relay keeps its state as the lead's relay delivery; the previous version claims nothing", async () => {
-    const dir = await backends[0]!.fresh()
-    openAndMigrate(path.join(dir, 'leads.sqlite'), LEAD_MIGRATIONS.slice(0, LEAD_MIGRATIONS.findIndex(createsDeliveries))).close()
-    const sql = await rawSql('sqlite', dir)
-    try {
-      await before(sql)
-      const storage = await openStorage({ dataDir: dir, defaultSite: 'acme' })
-      await after(storage, sql).finally(() => storage.close())
-    } finally {
-      await sql.close()
-    }
-  })
+  test("SQLite: every relay keeps its state as the lead's relay delivery; the previous version claims nothing", () =>
+    fromVersionBefore('sqlite', LEAD_MIGRATIONS.findIndex(createsDeliveries), before, after))
 
-  test('PostgreSQL: the same', async () => {
-    const url = await freshDatabase(inject('postgresUrl'))
-    const sql = await rawSql('postgres', url)
-    try {
-      await migrate(sql.client!, POSTGRES_MIGRATIONS.slice(0, POSTGRES_MIGRATIONS.findIndex(createsDeliveries)))
-      await before(sql)
-      const storage = await openStorage({ databaseUrl: url, dataDir: '/nonexistent', defaultSite: 'acme' })
-      await after(storage, sql).finally(() => storage.close())
-    } finally {
-      await sql.close()
-    }
-  })
+  test('PostgreSQL: the same', () => fromVersionBefore('postgres', POSTGRES_MIGRATIONS.findIndex(createsDeliveries), before, after))
 })
+
+/**
+ * A database as a previous version left it (its first `version` migrations), with what that version wrote
+ * (`before`), then opened by this version and checked (`after`).
+ */
+async function fromVersionBefore(
+  kind: 'sqlite' | 'postgres',
+  version: number,
+  before: (sql: RawSql) => Promise<unknown>,
+  after: (storage: Awaited<ReturnType<typeof openStorage>>, sql: RawSql) => Promise<void>,
+) {
+  const place = await backends[kind === 'sqlite' ? 0 : 1]!.fresh()
+  if (kind === 'sqlite') openAndMigrate(path.join(place, 'leads.sqlite'), LEAD_MIGRATIONS.slice(0, version)).close()
+  const sql = await rawSql(kind, place)
+  try {
+    if (kind === 'postgres') await migrate(sql.client!, POSTGRES_MIGRATIONS.slice(0, version))
+    await before(sql)
+    const storage = await openStorage({
+      databaseUrl: kind === 'postgres' ? place : undefined,
+      dataDir: kind === 'sqlite' ? place : '/nonexistent',
+      defaultSite: 'acme',
+    })
+    await after(storage, sql).finally(() => storage.close())
+  } finally {
+    await sql.close()
+  }
+}
 
 interface RawSql {
   run(sql: string): Promise<void>
