@@ -7,8 +7,9 @@ import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server
 import { createDiskImageStore } from './images/disk-image-store.server.ts'
 import type { ImageStore } from './images/image-store.server.ts'
 import { createLocalRecordView } from './record/local-record.server.ts'
+import { createLeadOutbox } from './leads/lead-outbox.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
-import { createRelayOutbox } from './leads/relay-outbox.server.ts'
+import { createMailer, describeMailError } from './mail/mailer.server.ts'
 import { createPageCache } from './pages/page-cache.server.ts'
 import { sitePrefix } from './pages/page-key.server.ts'
 import { createOutboundClient, type OutboundClient } from './outbound/outbound-client.server.ts'
@@ -33,7 +34,7 @@ const RELOAD_DEBOUNCE_MS = 150
 
 /**
  * Everything long-lived the server runs, started once: one `Site` per contractor (its record,
- * leads and visits) over one storage (SQLite or PostgreSQL), one relay outbox, one image store and one page cache.
+ * leads and visits) over one storage (SQLite or PostgreSQL), one lead outbox, one image store and one page cache.
  */
 export async function startServices(env: Env) {
   const configs = sitesAtStartup(env)
@@ -53,8 +54,27 @@ export async function startServices(env: Env) {
     ...env.OUTBOUND_ALLOW_ORIGINS,
   ]
   const outbound = createOutboundClient({ allowOrigins: allowedOrigins(configs) })
-  // One outbox for every site: each lead carries its own relay URL, frozen when it was stored.
-  const outbox = createRelayOutbox({ store: storage.leads, outbound, timing: relayTiming(env) })
+  // The agency's mail server, for every site's lead emails (each step of a send within the outbox's timeout).
+  const timing = relayTiming(env)
+  const mailer =
+    env.SMTP_URL && env.MAIL_FROM ? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, timeoutMs: timing.timeoutMs }) : null
+  // A mail server that is down or refuses the password does not stop the site (emails wait and are retried), but is said at once.
+  mailer?.verify().then(
+    () => log.info({ event: 'mail.ready' }, 'the mail server (SMTP_URL) accepts us'),
+    (error: unknown) =>
+      log.error(
+        { event: 'mail.unusable', error: describeMailError(error) },
+        `the mail server (SMTP_URL) cannot be used yet: ${describeMailError(error)}; lead emails wait and are retried`,
+      ),
+  )
+  // One outbox for every site and destination: each lead carries its relay URL and its destinations, frozen when it was stored.
+  const outbox = createLeadOutbox({
+    store: storage.leads,
+    outbound,
+    timing,
+    mail: mailer && { mailer, from: env.MAIL_FROM! },
+    destinationsOf: (id) => sites.find((site) => site.id === id)?.config.leads,
+  })
   const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
   /** Actions counted by this process, per site: `tradesite_actions_total` (kept across a site's rebuild by a reload). */
   const actionTallies = new Map<string, Map<CountedAction, number>>()
@@ -83,6 +103,8 @@ export async function startServices(env: Env) {
       site: config.id,
       getRecord: () => records.current().record,
       siteUrl: config.siteUrl,
+      destinations: config.leads,
+      timeZone: config.timeZone,
     })
     const report = siteRecordReport(config.id, records, images)
     const unregisterImages = images.register(config.id, () =>
@@ -209,6 +231,8 @@ export async function startServices(env: Env) {
     /** The sites served now (the sites file may change them: read it again rather than keeping the list). */
     sites: () => sites,
     storage,
+    /** The one outbox of every site's lead deliveries: `resend` for the console, `sentTally` for the metrics. */
+    outbox,
     /** The fleet's state (DATABASE_URL set), or null for one origin on its own. */
     fleet,
     dayKeys,
@@ -228,6 +252,7 @@ export async function startServices(env: Env) {
       const imagesClosed = images.close() // first: the disk store's manifest is written before anything awaits
       for (const site of sites) site.records.stop()
       await outbox.stop()
+      mailer?.close()
       await imagesClosed
       await fleet?.close()
       await storage.close()

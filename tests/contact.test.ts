@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openStorage } from '#server/storage/storage.server.ts'
 import { startFakeRelay } from '#tests/fake-relay.ts'
 import { acmeRecord, validLead } from './contact-post.ts'
+import { relayOf } from './lead-fixtures.ts'
 import { startFakeProvider } from './fake-provider.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
 
@@ -147,11 +148,11 @@ test('a burst of posts from one client gets 429 (CONTACT_RATE_LIMIT) with a read
 
 test('npm run leads lists the stored lead with its relay state', async () => {
   expect((await post({ ...lead, email: 'listed@example.com' })).status).toBe(200) // this test's own lead
-  const stateOf = async (email: string) => (await storedLeads()).find((row) => row.lead.email === email)?.state
+  const stateOf = async (email: string) => relayOf((await storedLeads()).find((row) => row.lead.email === email))?.state
   await expect.poll(() => stateOf('listed@example.com'), { timeout: 10_000 }).toBe('delivered')
   const { execFileSync } = await import('node:child_process')
   const out = execFileSync(process.execPath, ['server/cli/leads.js'], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
-  expect(out).toMatch(/listed@example\.com.*delivered|delivered.*listed@example\.com/)
+  expect(out).toMatch(/listed@example\.com.*\n {2}relay +http:\/\/127\.0\.0\.1:\d+\/relay +delivered /)
   const csv = execFileSync(process.execPath, ['server/cli/leads.js', '--csv'], {
     env: { ...process.env, DATA_DIR: site.dataDir },
     encoding: 'utf8',

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parsePageRecord, type PageRecord } from '#app/record/schema.ts'
-import type { Logger } from '#server/leads/relay-outbox.server.ts'
+import type { Logger } from '#server/leads/delivery-outbox.server.ts'
+import type { LeadRow } from '#server/leads/lead-store.server.ts'
 
 /** For the leads tests: a record, a valid form, a temporary DATA_DIR, a clock and a captured log. */
 
@@ -49,3 +50,9 @@ export const validForm = {
   contactWays: ['phone', 'email'],
   message: '',
 }
+
+/** A lead's only destination: the relay (held when `url` is null), as a store's NewLead lists it. */
+export const relayOnly = (url: string | null) => [{ kind: 'relay' as const, target: url }]
+
+/** The relay's delivery of a stored lead (every lead has one). */
+export const relayOf = (row: LeadRow | undefined) => row?.deliveries.find((d) => d.kind === 'relay')

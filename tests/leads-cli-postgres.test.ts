@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, inject, test } from 'vitest'
 import { main } from '#server/cli/leads-cli.ts'
 import { buildRelayBody } from '#server/leads/relay-body.server.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
-import { tempDir, testRecord, validForm } from './lead-fixtures.ts'
+import { relayOnly, tempDir, testRecord, validForm } from './lead-fixtures.ts'
 import { freshDatabase } from './postgres.ts'
 
 // The leads CLI against the run's PostgreSQL (its SQLite-only behaviour is in server/cli/leads-cli.test.ts).
@@ -19,7 +19,7 @@ test('--import-sqlite copies an old DATA_DIR into PostgreSQL (DATABASE_URL) once
     site: 'p',
     lead: { ...lead, firstName: 'Kept' },
     relayBody: body,
-    relayUrl: 'https://relay.example',
+    deliveries: relayOnly('https://relay.example'),
     now: 1_000,
   })
   await storage.leads.insertLead({
@@ -27,7 +27,7 @@ test('--import-sqlite copies an old DATA_DIR into PostgreSQL (DATABASE_URL) once
     site: 'p',
     lead: { ...lead, firstName: 'Held' },
     relayBody: body,
-    relayUrl: null,
+    deliveries: relayOnly(null),
     now: 2_000,
   })
   await storage.visits.countView('p', '2026-01-15')

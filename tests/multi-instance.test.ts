@@ -3,6 +3,8 @@ import os from 'node:os'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { startFakeRelay } from '#tests/fake-relay.ts'
+import { startFakeSmtp } from '#tests/fake-smtp.ts'
+import { startFakeWebhook } from '#tests/fake-webhook.ts'
 import { acmeRecord, contactPoster, validLead } from './contact-post.ts'
 import { startFakeProvider } from './fake-provider.ts'
 import { freshDatabase } from './postgres.ts'
@@ -10,8 +12,9 @@ import { ensureBuilt, startSite } from './site-server.ts'
 
 /**
  * Three real server processes on one PostgreSQL, behind no balancer but our own round robin:
- * leads, relay outbox, visits and the contact rate limit are shared, and an instance killed in the
- * middle of relaying loses nothing. The relay clock is shortened through the RELAY_* settings.
+ * leads, their outbox, visits and the contact rate limit are shared, and an instance killed in the
+ * middle of relaying loses nothing; each lead also goes to the site's inbox and its CRM's webhook,
+ * each destination once. The outbox's clock is shortened through the RELAY_* settings.
  */
 
 const LEADS = 150
@@ -19,6 +22,8 @@ const RELAY_TIMEOUT_MS = 2_000 // the lease is 6 × this: 12 s for the killed in
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 
 let relay: Awaited<ReturnType<typeof startFakeRelay>>
+let smtp: Awaited<ReturnType<typeof startFakeSmtp>>
+let hook: Awaited<ReturnType<typeof startFakeWebhook>>
 let provider: Awaited<ReturnType<typeof startFakeProvider>>
 let databaseUrl: string
 let db: pg.Client
@@ -28,6 +33,8 @@ beforeAll(async () => {
   ensureBuilt()
   relay = await startFakeRelay()
   await relay.down()
+  smtp = await startFakeSmtp()
+  hook = await startFakeWebhook()
   provider = await startFakeProvider({
     kind: 'ok',
     record: acmeRecord(relay.url),
@@ -38,7 +45,12 @@ beforeAll(async () => {
   const env = {
     PAGE_API_URL: provider.url,
     PAGE_ID: 'acme',
-    OUTBOUND_ALLOW_ORIGINS: relay.url, // the fake relay is on loopback, as an operator's internal relay may be
+    OUTBOUND_ALLOW_ORIGINS: `${relay.url},${hook.url}`, // the fakes are on loopback, as an operator's internal relay may be
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Acme Leads <leads@agency.example>',
+    LEAD_EMAIL: 'owner@acme.example',
+    LEAD_WEBHOOK_URL: hook.url,
+    LEAD_WEBHOOK_SECRET: hook.secret,
     DATABASE_URL: databaseUrl,
     TRUST_PROXY: '1',
     CONTACT_RATE_LIMIT: '3',
@@ -55,9 +67,13 @@ afterAll(async () => {
   await db?.end()
   await provider?.close()
   await relay?.close()
+  await smtp?.close()
+  await hook?.close()
 })
 
 const count = async (sql: string, values: unknown[] = []) => Number((await db.query<{ n: string }>(sql, values)).rows[0]!.n)
+/** The relay's deliveries (a lead's relay delivery has the lead's id). */
+const RELAYS = `lead_deliveries WHERE kind = 'relay'`
 
 describe('three instances on one PostgreSQL', () => {
   test('each says so on /healthz', async () => {
@@ -116,7 +132,7 @@ describe('three instances on one PostgreSQL', () => {
     for (let n = 75; n < 120; n++) await postLead(n, [0, 1, 2])
     const heldByVictim = () =>
       db
-        .query<{ id: string }>('SELECT id FROM leads WHERE claimed_by = $1 AND claimed_until > $2', [victimOwner, Date.now()])
+        .query<{ id: string }>(`SELECT id FROM ${RELAYS} AND claimed_by = $1 AND claimed_until > $2`, [victimOwner, Date.now()])
         .then((r) => r.rows.map((x) => x.id))
     await expect.poll(async () => (await heldByVictim()).length, { timeout: 20_000 }).toBeGreaterThan(0)
     await victim.kill()
@@ -126,10 +142,10 @@ describe('three instances on one PostgreSQL', () => {
 
     relay.respondWith(200) // the relay is back (hanging requests are dropped, unanswered)
     await expect
-      .poll(() => count(`SELECT count(*) AS n FROM leads WHERE state = 'delivered'`), { timeout: 60_000, interval: 250 })
+      .poll(() => count(`SELECT count(*) AS n FROM ${RELAYS} AND state = 'delivered'`), { timeout: 60_000, interval: 250 })
       .toBe(LEADS)
 
-    const stored = await db.query<{ id: string; claimed_by: string }>('SELECT id, claimed_by FROM leads')
+    const stored = await db.query<{ id: string; claimed_by: string }>(`SELECT lead_id AS id, claimed_by FROM ${RELAYS}`)
     const acceptedKeys = relay.accepted().map((r) => String(r.headers['idempotency-key']))
     const timesAccepted = new Map<string, number>()
     for (const key of acceptedKeys) timesAccepted.set(key, (timesAccepted.get(key) ?? 0) + 1)
@@ -141,7 +157,7 @@ describe('three instances on one PostgreSQL', () => {
       duplicates: [...timesAccepted.values()].filter((n) => n > 1).length,
       strandedByKill: stranded.length,
       unansweredAttempts: relay.requests.filter((r) => r.status === 0).length,
-      attemptsInAll: await count('SELECT sum(attempts) AS n FROM leads'),
+      attemptsInAll: await count(`SELECT sum(attempts) AS n FROM ${RELAYS}`),
     }
     console.info('[multi-instance] exactly-once figures', figures)
     expect(figures).toMatchObject({ posted: LEADS, answered200: LEADS, stored: LEADS, relayed: LEADS, duplicates: 0 })
@@ -157,7 +173,34 @@ describe('three instances on one PostgreSQL', () => {
         encoding: 'utf8',
       })
       expect(out).toContain(`${LEADS} lead(s)`)
-      expect(out).not.toMatch(/pending|failed|held/)
     }
   }, 150_000)
+
+  test('two origins left, the CRM refusing and the mail server busy now and then: each lead reaches each destination once', async () => {
+    const [a, b] = [sites[0]!, sites[2]!] // the killed instance's peers
+    const posters = [a, b].map(contactPoster)
+    hook.refuse(8, 503)
+    smtp.refuse(5, 451)
+    const emails = Array.from({ length: 30 }, (_, n) => `both-${n}@example.com`)
+    for (const [n, email] of emails.entries()) expect((await posters[n % 2]!({ ...validLead, email }, `192.0.2.${n}`)).status).toBe(200)
+    const ids = (await db.query<{ id: string }>(`SELECT id FROM leads WHERE lead_json->>'email' LIKE 'both-%'`)).rows.map((r) => r.id)
+    expect(ids).toHaveLength(30)
+    const undelivered = () => count(`SELECT count(*) AS n FROM lead_deliveries WHERE lead_id = ANY($1) AND state <> 'delivered'`, [ids])
+    await expect.poll(undelivered, { timeout: 60_000, interval: 250 }).toBe(0)
+    expect(await count(`SELECT count(*) AS n FROM lead_deliveries WHERE lead_id = ANY($1)`, [ids])).toBe(90) // relay, email, webhook
+
+    const once = (keys: string[]) => ids.every((id) => keys.filter((key) => key.includes(id)).length === 1)
+    expect(once(relay.accepted().map((r) => String(r.headers['idempotency-key'])))).toBe(true)
+    expect(once(smtp.messages.map((m) => m.messageId ?? ''))).toBe(true)
+    const webhooks = hook.accepted().filter((r) => ids.includes(r.body.data.id))
+    expect(webhooks).toHaveLength(30)
+    expect(new Set(webhooks.map((r) => r.body.data.id)).size).toBe(30)
+    // A refused webhook was retried with its own webhook-id, never a new one.
+    const idsOf = (lead: string) => new Set(hook.requests.filter((r) => r.body.data?.id === lead).map((r) => r.id))
+    expect(ids.every((lead) => idsOf(lead).size === 1)).toBe(true)
+    expect(hook.unverified()).toEqual([])
+    // Every lead of this file went to the inbox and the CRM, the 150 of the test above included.
+    expect(await count(`SELECT count(*) AS n FROM lead_deliveries WHERE kind <> 'relay' AND state <> 'delivered'`)).toBe(0)
+    expect(await count(`SELECT count(*) AS n FROM lead_deliveries WHERE kind <> 'relay'`)).toBe(2 * (LEADS + 30))
+  }, 90_000)
 })

@@ -46,9 +46,7 @@ test('a lead for a relay on a loopback port the operator did not configure is st
       .poll(async () => (await storage.leads.listLeads())[0], { timeout: 10_000 })
       .toMatchObject({
         lead: { email: validLead.email },
-        relayUrl: insideRelay.url,
-        state: 'failed',
-        lastError: 'refused: 127.0.0.1 is a loopback address',
+        deliveries: [{ kind: 'relay', target: insideRelay.url, state: 'failed', lastError: 'refused: 127.0.0.1 is a loopback address' }],
       })
   } finally {
     await storage.close()

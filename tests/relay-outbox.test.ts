@@ -1,14 +1,15 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { LeadStore } from '#server/leads/lead-store.server.ts'
 import { buildRelayBody } from '#server/leads/relay-body.server.ts'
-import { createRelayOutbox } from '#server/leads/relay-outbox.server.ts'
-import { createOutboundClient } from '#server/outbound/outbound-client.server.ts'
+import { createDeliveryOutbox, type DeliveryOutboxOptions } from '#server/leads/delivery-outbox.server.ts'
+import { relaySender } from '#server/leads/relay-sender.server.ts'
+import { createOutboundClient, type OutboundClient } from '#server/outbound/outbound-client.server.ts'
 import { startFakeRelay, type FakeRelay } from './fake-relay.ts'
-import { captureLogger, manualClock, testRecord, validForm } from './lead-fixtures.ts'
+import { captureLogger, manualClock, relayOf, relayOnly, testRecord, validForm } from './lead-fixtures.ts'
 import { backends, closeAll } from './storage-backends.ts'
 import { startTcpProxy } from './tcp-proxy.ts'
 
-// The relay outbox on both storages (its backoff rules are in server/leads/relay-outbox.server.test.ts).
+// The outbox's relay deliveries on both storages (its backoff rules are in server/leads/delivery-outbox.server.test.ts).
 const lead = { ...validForm, contactWays: ['phone' as const] }
 let relay: FakeRelay
 const clock = manualClock()
@@ -19,16 +20,27 @@ async function insert(store: LeadStore, url: string | null = relay.url) {
     site: 'p1',
     lead,
     relayBody: buildRelayBody(lead, testRecord()),
-    relayUrl: url,
+    deliveries: relayOnly(url),
     now: clock.now(),
   })
   return row
 }
-function outboxFor(store: LeadStore, extra: Partial<Parameters<typeof createRelayOutbox>[0]> = {}) {
+function outboxFor(store: LeadStore, { outbound, timing, ...extra }: Partial<DeliveryOutboxOptions> & { outbound?: OutboundClient } = {}) {
   const log = captureLogger()
   // The fake relay is on loopback: reachable because it is configured, as an operator's internal relay would be.
-  const outbound = createOutboundClient({ allowOrigins: [relay.url] })
-  return { log, outbox: createRelayOutbox({ store, outbound, now: clock.now, random: () => 1, logger: log.logger, ...extra }) }
+  const sender = relaySender(outbound ?? createOutboundClient({ allowOrigins: [relay.url] }), { timeoutMs: timing?.timeoutMs ?? 10_000 })
+  return {
+    log,
+    outbox: createDeliveryOutbox({
+      store,
+      senders: { relay: sender },
+      now: clock.now,
+      random: () => 1,
+      logger: log.logger,
+      timing,
+      ...extra,
+    }),
+  }
 }
 
 beforeEach(async () => {
@@ -39,7 +51,7 @@ afterEach(async () => {
   await closeAll()
 })
 
-describe.each(backends)('relay outbox on $name', (backend) => {
+describe.each(backends)('the relay through the outbox on $name', (backend) => {
   const openStore = async (place?: string) => (await backend.open(place ?? (await backend.fresh()))).leads
   /** Two stores on one database, as two instances would have. */
   async function twoStores() {
@@ -57,7 +69,7 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     expect(relay.requests[0]!.headers['content-type']).toBe('application/json')
     expect(relay.requests[0]!.headers['idempotency-key']).toBe(row.id)
     expect(relay.requests[0]!.body).toEqual(row.relayBody)
-    expect(await store.getLead(row.id)).toMatchObject({ state: 'delivered', attempts: 1, deliveredAt: clock.now() })
+    expect(relayOf(await store.getLead(row.id))).toMatchObject({ state: 'delivered', attempts: 1, deliveredAt: clock.now() })
   })
 
   test('a relay the operator did not configure gets no request: the lead is kept, failed with the reason', async () => {
@@ -68,7 +80,7 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     clock.advance(24 * 3600_000)
     expect(await outbox.drainOnce()).toEqual({ delivered: 0, retried: 0, failed: 0 })
     expect(relay.requests).toHaveLength(0)
-    expect(await store.getLead(row.id)).toMatchObject({ state: 'failed', lastError: 'refused: 127.0.0.1 is a loopback address' })
+    expect(relayOf(await store.getLead(row.id))).toMatchObject({ state: 'failed', lastError: 'refused: 127.0.0.1 is a loopback address' })
     expect(log.messages('error')).toEqual(['lead relay failed permanently; the lead stays stored'])
   })
 
@@ -81,7 +93,7 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     clock.advance(24 * 3600_000)
     await outbox.drainOnce()
     expect(relay.requests).toHaveLength(1)
-    expect(await store.getLead(row.id)).toMatchObject({ state: 'failed', lastError: 'HTTP 422' })
+    expect(relayOf(await store.getLead(row.id))).toMatchObject({ state: 'failed', lastError: 'HTTP 422' })
     expect(log.messages('error')).toEqual(['lead relay failed permanently; the lead stays stored'])
   })
 
@@ -97,7 +109,7 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     ] as const) {
       relay.respondWith(status)
       await outbox.drainOnce()
-      expect(await store.getLead(row.id)).toMatchObject({
+      expect(relayOf(await store.getLead(row.id))).toMatchObject({
         state: 'pending',
         nextAttemptAt: clock.now() + wait,
         lastError: `HTTP ${status}`,
@@ -108,7 +120,7 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     }
     relay.respondWith(200)
     await outbox.drainOnce()
-    expect(await store.getLead(row.id)).toMatchObject({ state: 'delivered', attempts: 4 })
+    expect(relayOf(await store.getLead(row.id))).toMatchObject({ state: 'delivered', attempts: 4 })
     expect(clock.now() - start).toBe(35_000)
     expect(relay.accepted()).toHaveLength(1)
   })
@@ -119,7 +131,7 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     const row = await insert(store)
     const { outbox } = outboxFor(store, { timing: { timeoutMs: 30 } })
     expect(await outbox.drainOnce()).toEqual({ delivered: 0, retried: 1, failed: 0 })
-    expect((await store.getLead(row.id))!.lastError).toMatch(/no complete answer within 30 ms/)
+    expect(relayOf(await store.getLead(row.id))!.lastError).toMatch(/no complete answer within 30 ms/)
   })
 
   test('keeps retrying for 3 days, then marks the lead failed and keeps it', async () => {
@@ -128,11 +140,11 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     relay.respondWith(503)
     const { outbox, log } = outboxFor(store)
     const start = clock.now()
-    for (let i = 0; i < 500 && (await store.getLead(row.id))!.state === 'pending'; i++) {
+    for (let i = 0; i < 500 && relayOf(await store.getLead(row.id))!.state === 'pending'; i++) {
       await outbox.drainOnce()
-      clock.advance(Math.max(0, (await store.getLead(row.id))!.nextAttemptAt - clock.now()))
+      clock.advance(Math.max(0, relayOf(await store.getLead(row.id))!.nextAttemptAt - clock.now()))
     }
-    const final = (await store.getLead(row.id))!
+    const final = relayOf(await store.getLead(row.id))!
     expect(final.state).toBe('failed')
     expect(final.lastError).toMatch(/^gave up after \d+ attempts: HTTP 503$/)
     expect(clock.now() - start).toBeGreaterThanOrEqual(3 * 24 * 60 * 60 * 1000)
@@ -151,7 +163,7 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     expect(ra!.delivered + rb!.delivered).toBeGreaterThan(0)
     const sent = relay.requests.map((r) => r.headers['idempotency-key'])
     expect(sent.toSorted()).toEqual(ids.toSorted())
-    expect((await storeB.listLeads()).every((l) => l.state === 'delivered' && l.attempts === 1)).toBe(true)
+    expect((await storeB.listLeads()).map(relayOf).every((d) => d!.state === 'delivered' && d!.attempts === 1)).toBe(true)
   })
 
   test('a lead claimed by a worker that died is sent again once its lease runs out', async () => {
@@ -162,7 +174,7 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     expect((await outbox.drainOnce()).delivered).toBe(0)
     clock.advance(60_000)
     expect((await outbox.drainOnce()).delivered).toBe(1)
-    expect(await store.getLead(row.id)).toMatchObject({ state: 'delivered', attempts: 2 })
+    expect(relayOf(await store.getLead(row.id))).toMatchObject({ state: 'delivered', attempts: 2 })
   })
 
   test('a worker that outlived its lease cannot settle the lead another one took over, and says so', async () => {
@@ -178,7 +190,7 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     expect(slow.log.messages('warn')).toEqual([
       'lead relayed after its lease ran out; another worker may send it again (same Idempotency-Key)',
     ])
-    expect(await storeB.getLead(row.id)).toMatchObject({ state: 'delivered', claimedBy: 'other:2', attempts: 2 })
+    expect(relayOf(await storeB.getLead(row.id))).toMatchObject({ state: 'delivered', claimedBy: 'other:2', attempts: 2 })
     expect(relay.accepted().map((r) => r.headers['idempotency-key'])).toEqual([row.id, row.id]) // the relay's key drops the repeat
   })
 
@@ -189,7 +201,7 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     outbox.start()
     await outbox.idle()
     await outbox.stop()
-    expect((await store.getLead(row.id))!.state).toBe('delivered')
+    expect(relayOf(await store.getLead(row.id))!.state).toBe('delivered')
   })
 
   test('held leads wait for a relay URL, then go out', async () => {
@@ -197,14 +209,14 @@ describe.each(backends)('relay outbox on $name', (backend) => {
     const row = await insert(store, null)
     const { outbox } = outboxFor(store)
     await outbox.drainOnce()
-    expect(await store.getLead(row.id)).toMatchObject({ state: 'held', attempts: 0 })
+    expect(relayOf(await store.getLead(row.id))).toMatchObject({ state: 'held', attempts: 0 })
     expect(await outbox.releaseHeld(relay.url, 'p1')).toBe(1)
     await outbox.drainOnce()
-    expect(await store.getLead(row.id)).toMatchObject({ state: 'delivered', relayUrl: relay.url })
+    expect(relayOf(await store.getLead(row.id))).toMatchObject({ state: 'delivered', target: relay.url })
   })
 })
 
-describe('relay outbox and a database outage', () => {
+describe('the outbox and a database outage', () => {
   test('a lost database is logged once, and the outbox resumes by itself when it is back', async () => {
     const place = await backends[1]!.fresh()
     const proxy = await startTcpProxy(Number(new URL(place).port))
@@ -215,13 +227,13 @@ describe('relay outbox and a database outage', () => {
       const { outbox, log } = outboxFor(store, { timing: { pollMs: 20 } })
       await proxy.cut()
       outbox.start()
-      await expect.poll(() => log.messages('error'), { timeout: 10_000 }).toEqual(['relay outbox drain failed; retrying every poll'])
+      await expect.poll(() => log.messages('error'), { timeout: 10_000 }).toEqual(['lead outbox drain failed; retrying every poll'])
       await proxy.restore()
       const row = await insert(store)
-      await expect.poll(async () => (await store.getLead(row.id))!.state, { timeout: 10_000 }).toBe('delivered')
+      await expect.poll(async () => relayOf(await store.getLead(row.id))!.state, { timeout: 10_000 }).toBe('delivered')
       await outbox.stop()
       expect(log.messages('error')).toHaveLength(1)
-      expect(log.messages('info')).toContain('relay outbox reaches the lead store again')
+      expect(log.messages('info')).toContain('lead outbox reaches the lead store again')
     } finally {
       await proxy.close()
     }

@@ -199,6 +199,41 @@ test.each([
   expect(outcome.stdout).toBe('') // nothing started
 })
 
+const secret = `whsec_${Buffer.alloc(32, 9).toString('base64')}`
+test.each([
+  [
+    'a malformed SMTP_URL (its password masked)',
+    { SMTP_URL: 'smtp//mailer:hunter2@mail.example:587', MAIL_FROM: 'leads@agency.example' },
+    /^Invalid environment configuration: SMTP_URL: a URL such as smtp:\/\/user:\*\*\*@smtp\.example\.com:587 .*\(got "smtp\/\/mailer:\*\*\*@mail\.example:587"\)\. Fix these variables/,
+  ],
+  [
+    'lead emails without SMTP_URL',
+    { LEAD_EMAIL: 'owner@acme.example' },
+    /^Invalid environment configuration: LEAD_EMAIL: emails need the agency's mail server: set SMTP_URL and MAIL_FROM \(got "owner@acme\.example"\)\./,
+  ],
+  [
+    'a webhook on this machine that OUTBOUND_ALLOW_ORIGINS does not list',
+    { LEAD_WEBHOOK_URL: 'http://127.0.0.1:9/hook', LEAD_WEBHOOK_SECRET: secret },
+    /^Invalid environment configuration: LEAD_WEBHOOK_URL: 127\.0\.0\.1 is a loopback address, which the server never sends to: list http:\/\/127\.0\.0\.1:9 in OUTBOUND_ALLOW_ORIGINS if that receiver is yours \(got "http:\/\/127\.0\.0\.1:9\/hook"\)\./,
+  ],
+])('%s', async (_what, env, line) => {
+  const outcome = await startFailing(env)
+  expectOneLine(outcome, line)
+  expect(outcome.stderr).not.toContain('hunter2')
+})
+
+test("a site's webhook at a private address, in SITES_FILE", async () => {
+  const file = path.join(fs.mkdtempSync(path.join(scratch, 'sites-')), 'sites.json')
+  fs.writeFileSync(
+    file,
+    JSON.stringify([{ hosts: ['acme.test'], pageId: 'acme', leads: { webhooks: [{ url: 'http://10.1.2.3/hook', secret }] } }]),
+  )
+  expectOneLine(
+    await startFailing({ SITES_FILE: file }),
+    /cannot be used: site #1 \("acme"\) leads webhooks\[0\] url: 10\.1\.2\.3 is a private address, which the server never sends to: list http:\/\/10\.1\.2\.3 in OUTBOUND_ALLOW_ORIGINS if that receiver is yours\. Fix the file/,
+  )
+})
+
 test('no build, and no right to make one: said before the build tool runs', async () => {
   // A copy of the server with no build, where "build" cannot become a folder (for root too): a file holds its name.
   const copy = fs.mkdtempSync(path.join(scratch, 'checkout-'))

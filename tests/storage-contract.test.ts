@@ -6,9 +6,10 @@ import { freshDatabase } from './postgres.ts'
 import { backends, closeAll } from './storage-backends.ts'
 import type { LeadStore, NewLead } from '#server/leads/lead-store.server.ts'
 import { buildRelayBody } from '#server/leads/relay-body.server.ts'
-import { testRecord, validForm } from './lead-fixtures.ts'
+import { relayOf, relayOnly, testRecord, validForm } from './lead-fixtures.ts'
 import { migrate, POSTGRES_MIGRATIONS } from '#server/storage/postgres-migrations.server.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
+import { LEAD_MIGRATIONS, openAndMigrate } from '#server/storage/sqlite-storage.server.ts'
 
 /** What the lead, relay, visits and rate-limit code relies on, held by both implementations. */
 
@@ -19,30 +20,37 @@ const newLead = (overrides: Partial<NewLead> = {}): NewLead => ({
   site: 'p1',
   lead,
   relayBody: buildRelayBody(lead, testRecord()),
-  relayUrl: 'https://relay.example/send',
+  deliveries: relayOnly('https://relay.example/send'),
   now: T0,
   ...overrides,
 })
 const claim = (store: LeadStore, now: number, owner = 'a:1', limit = 10) => store.claimDue({ now, leaseMs: 60_000, limit, owner })
+const email = {
+  kind: 'email' as const,
+  target: 'owner@acme.example,office@acme.example',
+  detail: { lang: 'en' as const, company: 'Acme Fences', timeZone: 'America/Denver' },
+}
+const webhook = { kind: 'webhook' as const, target: 'https://crm.example/hook' }
 
 afterEach(closeAll)
 
 describe.each(backends)('storage contract on $name', (backend) => {
   const open = async (place?: string) => backend.open(place ?? (await backend.fresh()))
 
-  test('lead counts by site and state, with the oldest queued time of each (the metrics)', async () => {
+  test('delivery counts by site, kind and state, with the oldest queued time of each (the metrics)', async () => {
     const { leads } = await open()
-    expect(await leads.leadCounts()).toEqual([])
+    expect(await leads.deliveryCounts()).toEqual([])
     await leads.insertLead(newLead({ now: T0 }))
-    await leads.insertLead(newLead({ now: T0 + 10 }))
-    await leads.insertLead(newLead({ site: 'p2', pageId: 'p2', relayUrl: null, now: T0 + 20 }))
+    await leads.insertLead(newLead({ now: T0 + 10, deliveries: [...relayOnly('https://relay.example/send'), webhook] }))
+    await leads.insertLead(newLead({ site: 'p2', pageId: 'p2', deliveries: relayOnly(null), now: T0 + 20 }))
     const [claimed] = await claim(leads, T0 + 30, 'a:1', 1)
     await leads.markDelivered(claimed!, T0 + 40)
-    const counts = await leads.leadCounts()
-    expect(counts.sort((a, b) => `${a.site}${a.state}`.localeCompare(`${b.site}${b.state}`))).toEqual([
-      { site: 'p1', state: 'delivered', count: 1, oldestQueuedAt: T0 },
-      { site: 'p1', state: 'pending', count: 1, oldestQueuedAt: T0 + 10 },
-      { site: 'p2', state: 'held', count: 1, oldestQueuedAt: T0 + 20 },
+    const counts = await leads.deliveryCounts()
+    expect(counts.sort((a, b) => `${a.site}${a.kind}${a.state}`.localeCompare(`${b.site}${b.kind}${b.state}`))).toEqual([
+      { site: 'p1', kind: 'relay', state: 'delivered', count: 1, oldestQueuedAt: T0 },
+      { site: 'p1', kind: 'relay', state: 'pending', count: 1, oldestQueuedAt: T0 + 10 },
+      { site: 'p1', kind: 'webhook', state: 'pending', count: 1, oldestQueuedAt: T0 + 10 },
+      { site: 'p2', kind: 'relay', state: 'held', count: 1, oldestQueuedAt: T0 + 20 },
     ])
   })
 
@@ -57,21 +65,82 @@ describe.each(backends)('storage contract on $name', (backend) => {
       createdAt: T0,
       lead,
       relayBody: buildRelayBody(lead, testRecord()),
-      relayUrl: 'https://relay.example/send',
-      state: 'pending',
-      attempts: 0,
-      queuedAt: T0,
-      nextAttemptAt: T0,
-      claimedUntil: 0,
-      claimedBy: null,
-      lastError: null,
-      deliveredAt: null,
+      form: null,
       idempotencyKey: 'form-1',
+      deliveries: [
+        {
+          id: row.id, // the relay's Idempotency-Key is the lead's id, as it was before leads had other destinations
+          leadId: row.id,
+          kind: 'relay',
+          position: 0,
+          target: 'https://relay.example/send',
+          detail: null,
+          state: 'pending',
+          attempts: 0,
+          queuedAt: T0,
+          nextAttemptAt: T0,
+          claimedUntil: 0,
+          claimedBy: null,
+          lastError: null,
+          deliveredAt: null,
+        },
+      ],
     })
     expect(await leads.getLead(row.id)).toEqual(row)
     expect(await leads.getLead('no-such-id')).toBeUndefined()
     expect(await leads.insertLead(newLead({ idempotencyKey: 'form-1', now: T0 + 5 }))).toEqual({ row, created: false })
-    expect((await leads.insertLead(newLead({ relayUrl: null }))).row.state).toBe('held')
+    expect(relayOf((await leads.insertLead(newLead({ deliveries: relayOnly(null) }))).row)!.state).toBe('held')
+  })
+
+  test('a lead has a delivery per destination, each its own: claimed, retried and settled apart', async () => {
+    const { leads } = await open()
+    const { row } = await leads.insertLead(
+      newLead({ form: 'modal', deliveries: [...relayOnly(null), email, webhook, { kind: 'webhook', target: 'https://crm.example/two' }] }),
+    )
+    expect(row.form).toBe('modal')
+    expect(row.deliveries.map((d) => [d.kind, d.position, d.target, d.state])).toEqual([
+      ['relay', 0, null, 'held'],
+      ['email', 1, 'owner@acme.example,office@acme.example', 'pending'],
+      ['webhook', 2, 'https://crm.example/hook', 'pending'],
+      ['webhook', 3, 'https://crm.example/two', 'pending'],
+    ])
+    expect(row.deliveries[1]!.detail).toEqual(email.detail)
+    expect(new Set(row.deliveries.map((d) => d.id)).size).toBe(4)
+    // The held relay is not due; the three others are, each a claim of its own carrying the lead.
+    const due = await claim(leads, T0)
+    expect(due.map((d) => d.kind).sort()).toEqual(['email', 'webhook', 'webhook'])
+    expect(due.every((d) => d.lead.id === row.id && d.lead.lead.email === lead.email && d.attempts === 1)).toBe(true)
+    const [first, second, third] = due.sort((a, b) => a.position - b.position)
+    expect(await leads.markDelivered(first!, T0 + 1)).toBe(true)
+    expect(await leads.scheduleRetry(second!, T0 + 5_000, 'HTTP 503')).toBe(true)
+    expect(await leads.markFailed(third!, 'HTTP 410: the receiver stopped this webhook')).toBe(true)
+    expect((await leads.getLead(row.id))!.deliveries.map((d) => [d.kind, d.state, d.lastError])).toEqual([
+      ['relay', 'held', null],
+      ['email', 'delivered', null],
+      ['webhook', 'pending', 'HTTP 503'],
+      ['webhook', 'failed', 'HTTP 410: the receiver stopped this webhook'],
+    ])
+    expect((await claim(leads, T0 + 5_000)).map((d) => d.id)).toEqual([second!.id])
+  })
+
+  test("a resend queues a lead's deliveries again, due now, ids kept; never a held one or one being sent", async () => {
+    const { leads } = await open()
+    const { row } = await leads.insertLead(newLead({ deliveries: [...relayOnly('https://relay.example/send'), email, webhook] }))
+    const claimed = await claim(leads, T0)
+    const byKind = (kind: string) => claimed.find((d) => d.kind === kind)!
+    await leads.markDelivered(byKind('relay'), T0 + 1)
+    await leads.markFailed(byKind('email'), 'SMTP 550: Mailbox unavailable')
+    // The webhook is still being sent (its lease runs until T0 + 60 s).
+    const again = await leads.resend({ leadId: row.id, now: T0 + 10 })
+    expect(again.map((d) => [d.kind, d.state, d.attempts, d.nextAttemptAt, d.deliveredAt])).toEqual([
+      ['relay', 'pending', 0, T0 + 10, null],
+      ['email', 'pending', 0, T0 + 10, null],
+    ])
+    expect(again.map((d) => d.id)).toEqual([row.id, row.deliveries[1]!.id])
+    expect((await leads.resend({ leadId: row.id, kind: 'webhook', now: T0 + 60_000 })).map((d) => d.kind)).toEqual(['webhook'])
+    expect(await leads.resend({ leadId: 'no-such-lead', now: T0 })).toEqual([])
+    const held = (await leads.insertLead(newLead({ deliveries: relayOnly(null) }))).row
+    expect(await leads.resend({ leadId: held.id, now: T0 })).toEqual([])
   })
 
   test('a lead keeps no address or browser, even when something still writes them (the previous version)', async () => {
@@ -152,7 +221,7 @@ describe.each(backends)('storage contract on $name', (backend) => {
     expect(await leads.scheduleRetry(stale!, T0 + 99_000, 'late')).toBe(false)
     expect(await leads.markDelivered(current!, T0 + 60_002)).toBe(true)
     expect(await leads.markDelivered(current!, T0 + 60_003)).toBe(false)
-    expect(await leads.getLead(row.id)).toMatchObject({
+    expect(relayOf(await leads.getLead(row.id))).toMatchObject({
       state: 'delivered',
       deliveredAt: T0 + 60_002,
       claimedUntil: 0,
@@ -171,21 +240,21 @@ describe.each(backends)('storage contract on $name', (backend) => {
     expect(await leads.markFailed(byId(second.id), 'HTTP 422')).toBe(true)
     expect(await claim(leads, T0 + 4_999)).toEqual([])
     expect((await claim(leads, T0 + 5_000)).map((l) => [l.id, l.lastError])).toEqual([[first.id, 'HTTP 503']])
-    expect(await leads.getLead(second.id)).toMatchObject({ state: 'failed', lastError: 'HTTP 422' })
+    expect(relayOf(await leads.getLead(second.id))).toMatchObject({ state: 'failed', lastError: 'HTTP 422' })
   })
 
   test('held leads of one page are released to a relay URL', async () => {
     const { leads } = await open()
-    const mine = (await leads.insertLead(newLead({ relayUrl: null }))).row
-    const other = (await leads.insertLead(newLead({ relayUrl: null, pageId: 'p2', site: 'p2' }))).row
+    const mine = (await leads.insertLead(newLead({ deliveries: relayOnly(null) }))).row
+    const other = (await leads.insertLead(newLead({ deliveries: relayOnly(null), pageId: 'p2', site: 'p2' }))).row
     expect(await leads.releaseHeld('https://relay.example/new', T0 + 10, 'p1')).toBe(1)
-    expect(await leads.getLead(mine.id)).toMatchObject({
+    expect(relayOf(await leads.getLead(mine.id))).toMatchObject({
       state: 'pending',
-      relayUrl: 'https://relay.example/new',
+      target: 'https://relay.example/new',
       queuedAt: T0 + 10,
       nextAttemptAt: T0 + 10,
     })
-    expect((await leads.getLead(other.id))!.state).toBe('held')
+    expect(relayOf(await leads.getLead(other.id))!.state).toBe('held')
     expect(await leads.releaseHeld('https://relay.example/new', T0 + 20)).toBe(1)
   })
 
@@ -362,10 +431,9 @@ describe('SQLite files from before', () => {
         pageId: 'acme',
         site: 'acme',
         lead,
-        state: 'pending',
-        attempts: 2,
-        lastError: 'HTTP 503',
-        claimedBy: null,
+        deliveries: [
+          expect.objectContaining({ id: 'old-1', kind: 'relay', state: 'pending', attempts: 2, lastError: 'HTTP 503', claimedBy: null }),
+        ],
       }),
     ])
     expect(await storage.visits.counts('acme', '2025-06-02')).toEqual({ today: 3, total: 10 })
@@ -381,38 +449,101 @@ describe('Databases from before issue 30 (leads with an address and a browser, r
     sql.run(`INSERT INTO rate_limits (key, hits, reset_at) VALUES ('contact:203.0.113.5', 3, ${T0})`),
   ]
   const after = async (storage: Awaited<ReturnType<typeof openStorage>>, sql: RawSql) => {
-    expect(await storage.leads.listLeads()).toEqual([expect.objectContaining({ id: 'old-1', site: 'acme', lead, state: 'held' })])
+    expect(await storage.leads.listLeads()).toEqual([
+      expect.objectContaining({ id: 'old-1', site: 'acme', lead, deliveries: [expect.objectContaining({ kind: 'relay', state: 'held' })] }),
+    ])
     expect(await sql.all('SELECT id, client_ip, user_agent FROM leads')).toEqual([{ id: 'old-1', client_ip: null, user_agent: null }])
     expect(await sql.all('SELECT key FROM rate_limits')).toEqual([])
   }
 
-  test('SQLite: the old leads stay readable without them, and the old rate-limit keys are gone', async () => {
-    const dir = await backends[0]!.fresh()
-    await (await openStorage({ dataDir: dir, defaultSite: 'acme' })).close()
-    const sql = await rawSql('sqlite', dir)
-    try {
-      await sql.run('DROP TRIGGER leads_keep_no_client; PRAGMA user_version = 2') // the schema the version before left
-      await Promise.all(before(sql))
-      const storage = await openStorage({ dataDir: dir, defaultSite: 'acme' })
-      await after(storage, sql).finally(() => storage.close())
-    } finally {
-      await sql.close()
-    }
-  })
+  test('SQLite: the old leads stay readable without them, and the old rate-limit keys are gone', () =>
+    fromVersionBefore('sqlite', 2, async (sql) => void (await Promise.all(before(sql))), after))
 
-  test('PostgreSQL: the same', async () => {
-    const url = await freshDatabase(inject('postgresUrl'))
-    const sql = await rawSql('postgres', url)
-    try {
-      await migrate(sql.client!, POSTGRES_MIGRATIONS.slice(0, 2))
-      for (const step of before(sql)) await step
-      const storage = await openStorage({ databaseUrl: url, dataDir: '/nonexistent', defaultSite: 'acme' })
-      await after(storage, sql).finally(() => storage.close())
-    } finally {
-      await sql.close()
-    }
-  })
+  test('PostgreSQL: the same', () =>
+    fromVersionBefore(
+      'postgres',
+      2,
+      async (sql) => {
+        for (const step of before(sql)) await step
+      },
+      after,
+    ))
 })
+
+describe('Databases from before issue 36 (the relay was the only destination, its state on the lead)', () => {
+  const T = T0
+  const createsDeliveries = (migration: unknown) => String(migration).includes('CREATE TABLE lead_deliveries')
+  /** What the version before wrote: one delivered lead, one retrying, one held, one claimed by a worker mid-send. */
+  const before = (sql: RawSql) =>
+    sql.run(`INSERT INTO leads (id, idempotency_key, page_id, site, created_at, lead_json, relay_body_json, relay_url, state, attempts,
+       queued_at, next_attempt_at, claimed_until, claimed_by, last_error, delivered_at) VALUES
+       ('done', 'done', 'acme', 'acme', ${T}, '${JSON.stringify(lead)}', '{}', 'https://relay.example', 'delivered', 1, ${T}, ${T}, 0, 'a:1', NULL, ${T + 5}),
+       ('retrying', 'retrying', 'acme', 'acme', ${T}, '${JSON.stringify(lead)}', '{}', 'https://relay.example', 'pending', 3, ${T}, ${T + 9_000}, 0, 'a:1', 'HTTP 503', NULL),
+       ('held', 'held', 'acme', 'acme', ${T}, '${JSON.stringify(lead)}', '{}', NULL, 'held', 0, ${T}, ${T}, 0, NULL, NULL, NULL),
+       ('in-flight', 'in-flight', 'acme', 'acme', ${T}, '${JSON.stringify(lead)}', '{}', 'https://relay.example', 'pending', 1, ${T}, ${T}, ${T + 60_000}, 'a:1', NULL, NULL)`)
+  /** The old version's own claim, on the leads table. */
+  const oldClaim = `UPDATE leads SET claimed_until = ${T + 120_000} WHERE state = 'pending' AND next_attempt_at <= ${T + 100_000}
+    AND claimed_until <= ${T + 100_000} RETURNING id`
+  async function after(storage: Awaited<ReturnType<typeof openStorage>>, sql: RawSql) {
+    const relays = Object.fromEntries((await storage.leads.listLeads()).map((l) => [l.id, relayOf(l)]))
+    expect(relays).toEqual({
+      done: expect.objectContaining({ id: 'done', state: 'delivered', attempts: 1, deliveredAt: T + 5, target: 'https://relay.example' }),
+      retrying: expect.objectContaining({ state: 'pending', attempts: 3, nextAttemptAt: T + 9_000, lastError: 'HTTP 503' }),
+      held: expect.objectContaining({ state: 'held', target: null }),
+      'in-flight': expect.objectContaining({ state: 'pending', claimedUntil: T + 60_000, claimedBy: 'a:1' }),
+    })
+    // The in-flight one waits for its worker's lease; the retrying one is due at its time.
+    for (const [at, id] of [
+      [T + 9_000, 'retrying'],
+      [T + 60_000, 'in-flight'],
+    ] as const) {
+      const due = await claim(storage.leads, at)
+      expect(due.map((d) => d.id)).toEqual([id])
+      await storage.leads.markDelivered(due[0]!, at)
+    }
+    // An instance of the version before, still running (a rolling deploy), claims nothing now…
+    expect(await sql.all(oldClaim)).toEqual([])
+    // …and a lead it stores gets its relay delivery, which this version sends.
+    await sql.run(`INSERT INTO leads (id, idempotency_key, page_id, site, created_at, lead_json, relay_body_json, relay_url, state, queued_at,
+       next_attempt_at) VALUES ('from-old', 'from-old', 'acme', 'acme', ${T}, '${JSON.stringify(lead)}', '{}', 'https://relay.example', 'pending', ${T}, ${T})`)
+    expect(await sql.all(oldClaim)).toEqual([])
+    expect((await claim(storage.leads, T + 100_000)).map((d) => [d.id, d.kind, d.target])).toEqual([
+      ['from-old', 'relay', 'https://relay.example'],
+    ])
+  }
+
+  test("SQLite: every relay keeps its state as the lead's relay delivery; the previous version claims nothing", () =>
+    fromVersionBefore('sqlite', LEAD_MIGRATIONS.findIndex(createsDeliveries), before, after))
+
+  test('PostgreSQL: the same', () => fromVersionBefore('postgres', POSTGRES_MIGRATIONS.findIndex(createsDeliveries), before, after))
+})
+
+/**
+ * A database as a previous version left it (its first `version` migrations), with what that version wrote
+ * (`before`), then opened by this version and checked (`after`).
+ */
+async function fromVersionBefore(
+  kind: 'sqlite' | 'postgres',
+  version: number,
+  before: (sql: RawSql) => Promise<unknown>,
+  after: (storage: Awaited<ReturnType<typeof openStorage>>, sql: RawSql) => Promise<void>,
+) {
+  const place = await backends[kind === 'sqlite' ? 0 : 1]!.fresh()
+  if (kind === 'sqlite') openAndMigrate(path.join(place, 'leads.sqlite'), LEAD_MIGRATIONS.slice(0, version)).close()
+  const sql = await rawSql(kind, place)
+  try {
+    if (kind === 'postgres') await migrate(sql.client!, POSTGRES_MIGRATIONS.slice(0, version))
+    await before(sql)
+    const storage = await openStorage({
+      databaseUrl: kind === 'postgres' ? place : undefined,
+      dataDir: kind === 'sqlite' ? place : '/nonexistent',
+      defaultSite: 'acme',
+    })
+    await after(storage, sql).finally(() => storage.close())
+  } finally {
+    await sql.close()
+  }
+}
 
 interface RawSql {
   run(sql: string): Promise<void>

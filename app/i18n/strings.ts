@@ -17,7 +17,7 @@ export function langOf(formLabel: { isenglish: boolean }): Lang {
  * Where numbers are written: the language as spoken in the US (the spec's phones are all +1), so a
  * Spanish page writes 1,250 as the spec's count-up statistics beside it do.
  */
-const locales: Record<Lang, string> = { en: 'en-US', es: 'es-US' }
+export const locales: Record<Lang, string> = { en: 'en-US', es: 'es-US' }
 
 export const formatNumber = (lang: Lang, value: number): string => value.toLocaleString(locales[lang])
 

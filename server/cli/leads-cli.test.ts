@@ -1,14 +1,32 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { csvCell, formatLeads, main } from './leads-cli.ts'
-import type { LeadRow } from '../leads/lead-store.server.ts'
+import type { Delivery, LeadRow } from '../leads/lead-store.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import { buildRelayBody } from '../leads/relay-body.server.ts'
-import { tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
+import { relayOnly, tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
 
 const lead = { ...validForm, contactWays: ['phone' as const] }
 let tmp: ReturnType<typeof tempDir>
 beforeEach(() => void (tmp = tempDir()))
 afterEach(() => tmp.remove())
+
+const delivery = (overrides: Partial<Delivery> = {}): Delivery => ({
+  id: 'id-1',
+  leadId: 'id-1',
+  kind: 'relay',
+  position: 0,
+  target: 'https://relay.example/send?token=secret',
+  detail: null,
+  state: 'pending',
+  attempts: 2,
+  queuedAt: 0,
+  nextAttemptAt: 0,
+  claimedUntil: 0,
+  claimedBy: null,
+  lastError: 'HTTP 503',
+  deliveredAt: null,
+  ...overrides,
+})
 
 function row(overrides: Partial<Omit<LeadRow, 'lead'>> & { lead?: Partial<LeadRow['lead']> } = {}): LeadRow {
   return {
@@ -17,27 +35,44 @@ function row(overrides: Partial<Omit<LeadRow, 'lead'>> & { lead?: Partial<LeadRo
     site: 'page-1',
     createdAt: Date.UTC(2026, 0, 15, 9, 30),
     relayBody: buildRelayBody(lead, testRecord()),
-    relayUrl: 'https://relay.example',
-    state: 'pending',
-    attempts: 2,
-    queuedAt: 0,
-    nextAttemptAt: 0,
-    claimedUntil: 0,
-    claimedBy: null,
-    lastError: 'HTTP 503',
-    deliveredAt: null,
+    form: 'contact',
     idempotencyKey: 'id-1',
+    deliveries: [
+      delivery(),
+      delivery({
+        id: 'e-1',
+        kind: 'email',
+        position: 1,
+        target: 'owner@acme.example,office@acme.example',
+        state: 'delivered',
+        attempts: 1,
+        lastError: null,
+        deliveredAt: Date.UTC(2026, 0, 15, 9, 31),
+      }),
+      delivery({
+        id: 'w-1',
+        kind: 'webhook',
+        position: 2,
+        target: 'https://crm.example/hook',
+        state: 'failed',
+        attempts: 1,
+        lastError: 'HTTP 410: the receiver stopped this webhook',
+      }),
+    ],
     ...overrides,
     lead: { ...lead, ...overrides.lead },
   }
 }
 
 describe('leads CLI', () => {
-  test('prints a readable table with time, name, contact, service, relay state, attempts and last error', () => {
+  test('prints a readable table: each lead with its id, and under it each destination with its state, delivery time, tries and last error', () => {
     const out = formatLeads([row()])
-    const [header, , line] = out.split('\n')
-    expect(header).toMatch(/^Time \(UTC\)\s+Name\s+Email\s+Phone\s+Service\s+Relay\s+Tries\s+Last error$/)
-    expect(line).toMatch(/^2026-01-15 09:30\s+Ana Lopez\s+ana@example.com\s+\(555\) 123-4567\s+Deck Repair\s+pending\s+2\s+HTTP 503$/)
+    const [header, , line, relay, email, webhook] = out.split('\n')
+    expect(header).toMatch(/^Time \(UTC\)\s+Name\s+Email\s+Phone\s+Service\s+Lead id$/)
+    expect(line).toMatch(/^2026-01-15 09:30\s+Ana Lopez\s+ana@example.com\s+\(555\) 123-4567\s+Deck Repair\s+id-1$/)
+    expect(relay).toMatch(/^ {2}relay +https:\/\/relay\.example\/send +pending +2 tries +HTTP 503$/) // never the URL's query
+    expect(email).toMatch(/^ {2}email +owner@acme\.example, office@ac… +delivered +2026-01-15 09:31 +1 try$/)
+    expect(webhook).toMatch(/^ {2}webhook +https:\/\/crm\.example\/hook +failed +1 try +HTTP 410: the receiver stopped this webhook$/)
     expect(out).toContain('1 lead(s)')
   })
 
@@ -47,13 +82,16 @@ describe('leads CLI', () => {
     expect(out).toContain('…')
   })
 
-  test('CSV is RFC 4180: every field quoted, quotes doubled, CRLF lines, newlines kept inside quotes', () => {
+  test('CSV is RFC 4180: every field quoted, quotes doubled, CRLF lines, newlines kept inside quotes; each kind its states', () => {
     const out = formatLeads([row({ lead: { message: 'He said "hi",\nthen left' } })], { csv: true })
     const lines = out.split('\r\n')
     expect(lines[0]).toBe(
-      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","site","page_id"',
+      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","site","page_id","form","email_state","email_attempts","email_last_error","email_delivered_at","webhook_state","webhook_attempts","webhook_last_error","webhook_delivered_at"',
     )
     expect(lines[1]).toContain('"He said ""hi"",\nthen left"')
+    expect(lines[1]).toContain(
+      '"pending","2","HTTP 503","","page-1","page-1","contact","delivered","1","","2026-01-15T09:31:00.000Z","failed","1","HTTP 410: the receiver stopped this webhook",""',
+    )
     expect(out.endsWith('\r\n')).toBe(true)
   })
 
@@ -75,7 +113,7 @@ describe('leads CLI', () => {
       site: 'p',
       lead: { ...lead, firstName: 'Older' },
       relayBody: body,
-      relayUrl: null,
+      deliveries: relayOnly(null),
       now: 1_000,
     })
     await storage.leads.insertLead({
@@ -83,7 +121,7 @@ describe('leads CLI', () => {
       site: 'p',
       lead: { ...lead, firstName: 'Newer' },
       relayBody: body,
-      relayUrl: null,
+      deliveries: relayOnly(null),
       now: 2_000,
     })
     await storage.close()
@@ -105,7 +143,7 @@ describe('leads CLI', () => {
       site: 'ironwood',
       lead: { ...lead, firstName: 'Iris' },
       relayBody: body,
-      relayUrl: null,
+      deliveries: relayOnly(null),
       now: 1_000,
     })
     await storage.leads.insertLead({
@@ -113,7 +151,7 @@ describe('leads CLI', () => {
       site: 'cedar',
       lead: { ...lead, firstName: 'Cole' },
       relayBody: body,
-      relayUrl: null,
+      deliveries: relayOnly(null),
       now: 2_000,
     })
     await storage.close()
@@ -134,14 +172,24 @@ describe('leads CLI', () => {
 
   test('a usage mistake (a flag without its value, an unknown or misspelled flag, a stray word) prints the usage on stderr and exits 2', async () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
-    for (const argv of [['--site'], ['--cvs'], ['--csv=yes'], ['ironwood'], ['--import-sqlite', './data', '--csv']]) {
+    const mistakes = [
+      ['--site'],
+      ['--cvs'],
+      ['--csv=yes'],
+      ['ironwood'],
+      ['--import-sqlite', './data', '--csv'],
+      ['--to', 'email'],
+      ['--resend', 'id-1', '--to', 'fax'],
+      ['--resend', 'id-1', '--csv'],
+    ]
+    for (const argv of mistakes) {
       let out = ''
       stderr.mockClear()
       expect(await main(argv, { DATA_DIR: tmp.dir }, (s) => void (out += s)), argv.join(' ')).toBe(2)
       expect(out).toBe('')
       expect(stderr.mock.calls.join('')).toMatch(/usage: npm run leads/)
     }
-    expect(stderr.mock.calls.join('')).toMatch(/--import-sqlite copies every lead/)
+    expect(stderr.mock.calls.join('')).toMatch(/--resend names one lead by its id/)
   })
 
   test('main says so when there is no database yet', async () => {

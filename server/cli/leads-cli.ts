@@ -1,32 +1,69 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import type { LeadRow } from '../leads/lead-store.server.ts'
+import { DELIVERY_KINDS, type Delivery, type DeliveryKind, type LeadRow } from '../leads/lead-store.server.ts'
+import { resendLead } from '../leads/resend.server.ts'
+import { urlForLog } from '../observability/log-safe.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import type { Storage } from '../storage/storage-contract.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
 
 /**
- * `npm run leads` — the contractor's own copy of every lead, newest first, with its relay state,
- * from SQLite in DATA_DIR or, when DATABASE_URL is set, from PostgreSQL (every instance's leads).
- * `npm run leads -- --csv` exports them for a spreadsheet; `--site <id>` keeps one site's (its pageId).
- * `npm run leads -- --import-sqlite <folder>` copies the leads and visit counts of an old SQLite DATA_DIR
- * into the configured storage (PostgreSQL when moving to several instances); again, it adds nothing twice.
+ * `npm run leads` — the contractor's own copy of every lead, newest first, with the state of each of its
+ * destinations (relay, email, webhooks), from SQLite in DATA_DIR or, when DATABASE_URL is set, from
+ * PostgreSQL (every instance's leads). `--csv` exports them for a spreadsheet; `--site <id>` keeps one
+ * site's (its pageId). `--resend <lead id> [--to relay|email|webhook]` queues a lead's deliveries again:
+ * the running server sends them at its next look (RELAY_POLL_MS). `--import-sqlite <folder>` copies the
+ * leads and visit counts of an old SQLite DATA_DIR into the configured storage (PostgreSQL when moving to
+ * several instances); again, it adds nothing twice.
  */
 
+const time = (ms: number | null) => (ms ? new Date(ms).toISOString().slice(0, 16).replace('T', ' ') : '')
+const iso = (ms: number | null) => (ms ? new Date(ms).toISOString() : '')
+
 const columns: { title: string; width: number; value: (r: LeadRow) => string }[] = [
-  { title: 'Time (UTC)', width: 16, value: (r) => new Date(r.createdAt).toISOString().slice(0, 16).replace('T', ' ') },
+  { title: 'Time (UTC)', width: 16, value: (r) => time(r.createdAt) },
   { title: 'Name', width: 24, value: (r) => `${r.lead.firstName} ${r.lead.lastName}` },
   { title: 'Email', width: 28, value: (r) => r.lead.email },
   { title: 'Phone', width: 18, value: (r) => r.lead.phone },
   { title: 'Service', width: 20, value: (r) => r.lead.service },
-  { title: 'Relay', width: 9, value: (r) => r.state },
-  { title: 'Tries', width: 5, value: (r) => String(r.attempts) },
-  { title: 'Last error', width: 40, value: (r) => r.lastError ?? '' },
+  { title: 'Lead id', width: 36, value: (r) => r.id },
 ]
+
+/** Where a delivery goes: the inbox's addresses, or a URL without its query (a catch hook's token often lives there). */
+const describeTarget = (d: Delivery) =>
+  d.kind === 'email' ? (d.target ?? '').replaceAll(',', ', ') : d.target ? urlForLog(d.target) : '(no URL yet)'
+
+/** Under each lead, one line per destination: where, its state, when it was delivered, attempts, the last error. */
+const deliveryColumns: { width: number; value: (d: Delivery) => string }[] = [
+  { width: 8, value: (d) => d.kind },
+  { width: 30, value: describeTarget },
+  { width: 9, value: (d) => d.state },
+  { width: 16, value: (d) => time(d.deliveredAt) },
+  { width: 10, value: (d) => `${d.attempts} ${d.attempts === 1 ? 'try' : 'tries'}` },
+  { width: 60, value: (d) => d.lastError ?? '' },
+]
+
+/** A kind's four CSV columns (state, attempts, last error, delivered at); with several webhooks, each cell lists each in turn. */
+function kindColumns(kind: DeliveryKind, names: [string, string, string, string]): [string, (r: LeadRow) => string][] {
+  const values: ((d: Delivery) => string)[] = [
+    (d) => d.state,
+    (d) => String(d.attempts),
+    (d) => d.lastError ?? '',
+    (d) => iso(d.deliveredAt),
+  ]
+  return names.map((name, i) => [
+    name,
+    (r: LeadRow) =>
+      r.deliveries
+        .filter((d) => d.kind === kind)
+        .map(values[i]!)
+        .join(' | '),
+  ])
+}
 
 const csvColumns: [string, (r: LeadRow) => string][] = [
   ['id', (r) => r.id],
-  ['created_at', (r) => new Date(r.createdAt).toISOString()],
+  ['created_at', (r) => iso(r.createdAt)],
   ['first_name', (r) => r.lead.firstName],
   ['last_name', (r) => r.lead.lastName],
   ['email', (r) => r.lead.email],
@@ -35,12 +72,13 @@ const csvColumns: [string, (r: LeadRow) => string][] = [
   ['service', (r) => r.lead.service],
   ['contact_ways', (r) => r.lead.contactWays.join(' ')],
   ['message', (r) => r.lead.message],
-  ['relay_state', (r) => r.state],
-  ['attempts', (r) => String(r.attempts)],
-  ['last_error', (r) => r.lastError ?? ''],
-  ['delivered_at', (r) => (r.deliveredAt ? new Date(r.deliveredAt).toISOString() : '')],
+  // The relay's columns keep the names they had when it was the only destination; the others come after.
+  ...kindColumns('relay', ['relay_state', 'attempts', 'last_error', 'delivered_at']),
   ['site', (r) => r.site],
   ['page_id', (r) => r.pageId],
+  ['form', (r) => r.form ?? ''],
+  ...kindColumns('email', ['email_state', 'email_attempts', 'email_last_error', 'email_delivered_at']),
+  ...kindColumns('webhook', ['webhook_state', 'webhook_attempts', 'webhook_last_error', 'webhook_delivered_at']),
 ]
 
 /** RFC 4180 cell; a leading = + - @ (or tab/CR) would run as a formula in a spreadsheet, so it gets a '. */
@@ -65,13 +103,18 @@ export function formatLeads(rows: LeadRow[], { csv = false }: { csv?: boolean } 
   const line = (cells: string[]) => cells.join('  ').trimEnd()
   const header = line(columns.map((c) => c.title.padEnd(c.width)))
   const rule = line(columns.map((c) => '-'.repeat(c.width)))
-  const body = rows.map((r) => line(columns.map((c) => tableCell(c.value(r), c.width))))
+  const body = rows.flatMap((r) => [
+    line(columns.map((c) => tableCell(c.value(r), c.width))),
+    ...r.deliveries.map((d) => `  ${line(deliveryColumns.map((c) => tableCell(c.value(d), c.width)))}`),
+  ])
   return [header, rule, ...body, '', `${rows.length} lead(s)`].join('\n') + '\n'
 }
 
 type Write = (s: string) => void
 
-const USAGE = 'usage: npm run leads -- [--site <id>] [--csv] | --import-sqlite <folder>'
+const USAGE = `usage: npm run leads -- [--site <id>] [--csv]
+       npm run leads -- --resend <lead id> [--to ${DELIVERY_KINDS.join('|')}]
+       npm run leads -- --import-sqlite <folder>`
 
 export async function main(
   argv: string[],
@@ -81,19 +124,31 @@ export async function main(
   const args = parseCli(
     argv,
     USAGE,
-    { site: { type: 'string' }, csv: { type: 'boolean' }, 'import-sqlite': { type: 'string' } },
+    {
+      site: { type: 'string' },
+      csv: { type: 'boolean' },
+      'import-sqlite': { type: 'string' },
+      resend: { type: 'string' },
+      to: { type: 'string' },
+    },
     {
       check: ({ values }) => {
-        if (values['import-sqlite'] !== undefined && (values.site !== undefined || values.csv))
-          throw new UsageError('--import-sqlite copies every lead: it takes no --site or --csv')
+        if (values['import-sqlite'] !== undefined && (values.site !== undefined || values.csv || values.resend !== undefined))
+          throw new UsageError('--import-sqlite copies every lead: it takes no --site, --csv or --resend')
+        if (values.resend !== undefined && (values.site !== undefined || values.csv))
+          throw new UsageError('--resend names one lead by its id: it takes no --site or --csv')
+        if (values.to !== undefined && values.resend === undefined) throw new UsageError('--to goes with --resend <lead id>')
+        if (values.to !== undefined && !DELIVERY_KINDS.includes(values.to as DeliveryKind))
+          throw new UsageError(`--to is one of ${DELIVERY_KINDS.join(', ')} (got "${values.to}")`)
       },
     },
   )
   if (!args) return 2
-  const { csv = false, site, 'import-sqlite': importFrom } = args.values
+  const { csv = false, site, 'import-sqlite': importFrom, resend, to } = args.values
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const databaseUrl = env.DATABASE_URL || undefined
   if (!importFrom && !databaseUrl && !existsSync(path.join(dataDir, 'leads.sqlite'))) {
+    if (resend !== undefined) return fail(`No lead ${resend}: no database in ${dataDir}.`)
     write(csv ? formatLeads([], { csv }) : `No leads stored yet (no database in ${dataDir}).\n`)
     return 0
   }
@@ -102,6 +157,7 @@ export async function main(
     const pageId = env.PAGE_ID || 'demo'
     storage = await openStorage({ databaseUrl, dataDir, defaultSite: pageId })
     if (importFrom) return await importSqlite(path.resolve(importFrom), storage, pageId, write)
+    if (resend !== undefined) return await resendOne(storage, resend, to as DeliveryKind | undefined, write)
     const rows = await storage.leads.listLeads({ site })
     write(rows.length || csv || !site ? formatLeads(rows, { csv }) : `No leads stored for site "${site}".\n`)
     return 0
@@ -110,6 +166,17 @@ export async function main(
   } finally {
     await storage?.close()
   }
+}
+
+/** Queues one lead's deliveries again; the running server sends them at its next look for due ones. */
+async function resendOne(storage: Storage, leadId: string, kind: DeliveryKind | undefined, write: Write): Promise<number> {
+  const answer = await resendLead(storage.leads, leadId, kind, Date.now())
+  if (!answer.found) return fail(`No lead ${leadId} in ${storage.kind} ${storage.location}: its id is in the last column of npm run leads.`)
+  if (answer.missing) return fail(`Lead ${leadId} has no ${answer.missing} destination: its site listed none when it was stored.`)
+  for (const d of answer.queued) write(`${d.kind} ${describeTarget(d)}: queued again\n`)
+  for (const { delivery, reason } of answer.notQueued) write(`${delivery.kind} ${describeTarget(delivery)}: not queued, ${reason}\n`)
+  if (answer.queued.length) write('The server sends them within a few seconds (RELAY_POLL_MS); npm run leads shows how it went.\n')
+  return answer.queued.length ? 0 : 1
 }
 
 function fail(message: string): number {

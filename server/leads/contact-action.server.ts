@@ -22,7 +22,9 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   const form = await request.formData().catch(() => null)
   if (!form) return refuse(415, text.unreadable)
 
-  const result = await context.services.leads.submit(form, { idempotencyKey: stringField(form, 'submissionId') }).catch((e: unknown) => {
+  const place = form.get('place')
+  const submission = { idempotencyKey: stringField(form, 'submissionId'), form: typeof place === 'string' ? place : undefined }
+  const result = await context.services.leads.submit(form, submission).catch((e: unknown) => {
     log.error(
       { event: 'lead.not-stored', site: context.services.id, error: String(e) },
       'a lead could not be stored; the visitor was asked to try again',
@@ -34,9 +36,8 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   if (result.ok) {
     // What the site brought in: a new estimate request, by where its form was (the form's hidden `place`).
     if (result.created) {
-      const place = form.get('place')
       context.services.results
-        .recordLead(typeof place === 'string' ? place : undefined, request.headers.get('user-agent') ?? undefined)
+        .recordLead(submission.form, request.headers.get('user-agent') ?? undefined)
         .catch((e: unknown) =>
           log.warn({ event: 'results.not-counted', site: context.services.id, error: String(e) }, 'a lead was not counted'),
         )

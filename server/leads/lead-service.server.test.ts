@@ -4,7 +4,7 @@ import { openStorage } from '#server/storage/storage.server.ts'
 import type { Storage } from '#server/storage/storage-contract.server.ts'
 import { createOutboundClient } from '#server/outbound/outbound-client.server.ts'
 import { createLeadService, type LeadService, type LeadServiceOptions } from './lead-service.server.ts'
-import { captureLogger, manualClock, tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
+import { captureLogger, manualClock, relayOf, tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
 import { startFakeRelay, type FakeRelay } from '#tests/fake-relay.ts'
 
 let relay: FakeRelay
@@ -79,7 +79,7 @@ describe('lead service', () => {
       color: '1',
       waytocontact: 'Call me, Email',
     })
-    expect((await service.store.getLead(id))!.state).toBe('delivered')
+    expect(relayOf(await service.store.getLead(id))!.state).toBe('delivered')
   })
 
   test('the browser cannot choose the recipient', async () => {
@@ -116,7 +116,7 @@ describe('lead service', () => {
     expect(result.ok).toBe(true)
     const id = (result as { id: string }).id
     await service.outbox.idle()
-    expect(await service.store.getLead(id)).toMatchObject({
+    expect(relayOf(await service.store.getLead(id))).toMatchObject({
       state: 'pending',
       attempts: 1,
       lastError: expect.stringContaining('ECONNREFUSED'),
@@ -133,7 +133,7 @@ describe('lead service', () => {
     clock.advance(3_600_000)
     await service.outbox.drainOnce()
     expect(relay.accepted().map((r) => r.headers['idempotency-key'])).toEqual([id])
-    expect(await service.store.getLead(id)).toMatchObject({ state: 'delivered', attempts: 3 })
+    expect(relayOf(await service.store.getLead(id))).toMatchObject({ state: 'delivered', attempts: 3 })
   })
 
   test('a lead pending at shutdown is delivered after a restart', async () => {
@@ -148,7 +148,7 @@ describe('lead service', () => {
     const after = await start() // a fresh store and outbox on the same DATA_DIR
     await after.outbox.idle()
     expect(relay.accepted().map((r) => r.headers['idempotency-key'])).toEqual([id])
-    expect((await after.store.getLead(id))!.state).toBe('delivered')
+    expect(relayOf(await after.store.getLead(id))!.state).toBe('delivered')
   })
 
   test('with no linkPostEmail the lead is held and logged, and goes out once one is configured', async () => {
@@ -156,14 +156,14 @@ describe('lead service', () => {
     const service = await start()
     const { id } = (await service.submit(validForm)) as { id: string }
     await service.outbox.idle()
-    expect((await service.store.getLead(id))!.state).toBe('held')
+    expect(relayOf(await service.store.getLead(id))!.state).toBe('held')
     expect(log.messages('warn')).toEqual(['lead stored but held: the page record has no linkPostEmail'])
     expect(relay.requests).toEqual([])
 
     record = testRecord({ linkPostEmail: relay.url })
     expect(await service.releaseHeldIfConfigured()).toBe(1)
     await service.outbox.idle()
-    expect((await service.store.getLead(id))!.state).toBe('delivered')
+    expect(relayOf(await service.store.getLead(id))!.state).toBe('delivered')
     expect(relay.requests).toHaveLength(1)
   })
 

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto'
 import { parseEstimateForm, type EstimateFormInput, type EstimateFormRefusal } from '#app/forms/estimate-form.ts'
 import { langOf } from '#app/i18n/strings.ts'
 import type { PageRecord } from '#app/record/schema.ts'
-import type { OutboundClient } from '../outbound/outbound-client.server.ts'
-import type { LeadStore } from './lead-store.server.ts'
+import { FORM_PLACES } from '../results/results-counter.server.ts'
+import { createOutboundClient, type OutboundClient } from '../outbound/outbound-client.server.ts'
+import type { SiteConfig } from '../sites/site-config.server.ts'
+import { leadsLogger, type DeliveryOutbox, type DeliveryTiming, type Logger } from './delivery-outbox.server.ts'
+import { createLeadOutbox } from './lead-outbox.server.ts'
+import { deliveryOf, type LeadStore, type NewDelivery } from './lead-store.server.ts'
 import { buildRelayBody, relayUrlOf } from './relay-body.server.ts'
-import { leadsLogger, createRelayOutbox, type Logger, type RelayOutbox, type RelayTiming } from './relay-outbox.server.ts'
 
-/** What POST /contact needs: validate, store, then let the outbox relay in the background. */
+/** What POST /contact needs: validate, store with its destinations, then let the outbox deliver in the background. */
 
 /** A bot's post gets an id too, like any success, though nothing was stored under it. */
 export type SubmitResult =
@@ -16,6 +19,8 @@ export type SubmitResult =
 export interface SubmitContext {
   /** Optional per-submission key (e.g. a hidden form field) so a double post stores one lead. */
   idempotencyKey?: string
+  /** Which of the site's forms it came from (the form's hidden `place`); anything unknown is not kept. */
+  form?: string
 }
 
 export interface LeadServiceOptions {
@@ -27,14 +32,18 @@ export interface LeadServiceOptions {
   getRecord: () => PageRecord
   /** Public origin, to make root-relative logo and relay URLs absolute. */
   siteUrl?: string
+  /** Where the site's leads go besides the relay (its SITES_FILE entry, or LEAD_EMAIL and LEAD_WEBHOOK_*): fixed on each lead as it is stored. */
+  destinations?: SiteConfig['leads']
+  /** The site's time zone, for the time in its lead emails. */
+  timeZone?: string
   /** For the service's own outbox (tests); the process's shared outbox has its own. */
   outbound?: OutboundClient
   logger?: Logger
   now?: () => number
   random?: () => number
-  relayTiming?: Partial<RelayTiming>
-  /** The process's one relay outbox, shared by every site (its opener starts and stops it); without it the service runs its own. */
-  outbox?: RelayOutbox
+  relayTiming?: Partial<DeliveryTiming>
+  /** The process's one outbox, shared by every site (its opener starts and stops it); without it the service runs its own (no email). */
+  outbox?: DeliveryOutbox
   /** Default true; tests may drive their own outbox by hand with drainOnce(). */
   startOutbox?: boolean
 }
@@ -46,17 +55,27 @@ export interface LeadService {
   releaseHeldIfConfigured(): Promise<number>
   /** The same, for callers that cannot wait: a failure is logged and the next new lead tries again. */
   releaseHeldInBackground(): void
-  outbox: RelayOutbox
+  outbox: DeliveryOutbox
   store: LeadStore
   close(): Promise<void>
 }
 
 export function createLeadService(options: LeadServiceOptions): LeadService {
   const { store, pageId, site = pageId, getRecord, siteUrl, logger = leadsLogger, now = Date.now } = options
+  const { destinations = { email: [], webhooks: [] }, timeZone = 'UTC' } = options
   const ownsOutbox = !options.outbox
   const outbox =
     options.outbox ??
-    createRelayOutbox({ store, outbound: options.outbound, now, random: options.random, logger, timing: options.relayTiming })
+    createLeadOutbox({
+      store,
+      outbound: options.outbound ?? createOutboundClient({ allowOrigins: [] }),
+      mail: null,
+      destinationsOf: (id) => (id === site ? destinations : undefined),
+      now,
+      random: options.random,
+      logger,
+      timing: options.relayTiming,
+    })
 
   async function releaseHeldIfConfigured(): Promise<number> {
     const url = relayUrlOf(getRecord(), siteUrl)
@@ -72,25 +91,37 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     }
     if (!parsed.ok) return parsed
 
-    const relayUrl = relayUrlOf(record, siteUrl)
+    // What the visitor is promised, fixed now: a later change of the record or the site's settings never alters it.
+    const deliveries: NewDelivery[] = [
+      { kind: 'relay', target: relayUrlOf(record, siteUrl) },
+      ...(destinations.email.length
+        ? [
+            {
+              kind: 'email' as const,
+              target: destinations.email.join(','),
+              detail: { lang: langOf(record.labels.formLabel), company: record.dbPrincipal.name, timeZone },
+            },
+          ]
+        : []),
+      ...destinations.webhooks.map((hook) => ({ kind: 'webhook' as const, target: hook.url })),
+    ]
     const { row, created } = await store.insertLead({
       pageId,
       site,
       lead: parsed.lead,
       relayBody: buildRelayBody(parsed.lead, record, siteUrl),
-      relayUrl,
+      form: FORM_PLACES.find((place) => place === context.form) ?? null,
+      deliveries,
       now: now(),
       idempotencyKey: context.idempotencyKey,
     })
     // The lead's id and site only; a repeated submission (same key) was logged the first time.
     const fields = { leadId: row.id, site }
-    if (row.state === 'held') {
-      if (created) logger.warn('lead stored but held: the page record has no linkPostEmail', { event: 'lead.held', ...fields })
-    } else {
-      if (created) logger.info('lead stored', { event: 'lead.stored', ...fields })
-      releaseHeldInBackground() // the relay URL may have appeared since earlier leads were held
-      outbox.poke()
-    }
+    const held = deliveryOf(row, 'relay')?.state === 'held'
+    if (created && held) logger.warn('lead stored but held: the page record has no linkPostEmail', { event: 'lead.held', ...fields })
+    else if (created) logger.info('lead stored', { event: 'lead.stored', ...fields })
+    if (!held) releaseHeldInBackground() // the relay URL may have appeared since earlier leads were held
+    outbox.poke() // the site's own destinations go at once, held relay or not
     return { ok: true, id: row.id, created }
   }
 

@@ -1,17 +1,57 @@
 import type { EstimateLead } from '#app/forms/estimate-form.ts'
+import type { Lang } from '#app/i18n/strings.ts'
 import type { RelayBody } from './relay-body.server.ts'
 
 /**
  * Every lead lives in the lead store first, so none is ever only in an email or only in memory.
  * A lead is what the visitor typed, and nothing else of theirs: not their address, not their browser.
- * The relay body and URL are frozen at submit time: a later record change never alters
- * what a lead was promised to be sent as. Times are epoch milliseconds.
+ * Each lead has one delivery per destination (the record's relay, the site's inbox, each of its
+ * webhooks), each with its own state, attempts, back-off and lease: the outbox
+ * (delivery-outbox.server.ts) works through them one by one. Which destinations a lead has, and
+ * the relay body and URL, are fixed when it is stored: a later record change never alters what a
+ * lead was promised to be sent as. Times are epoch milliseconds.
  * Implemented over SQLite and PostgreSQL (server/storage/); the code above does not know which.
  */
 
-export type RelayState = 'pending' | 'delivered' | 'failed' | 'held'
+export const DELIVERY_KINDS = ['relay', 'email', 'webhook'] as const
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number]
+/** `held`: a relay waiting for the record's linkPostEmail (the only kind that waits for one). */
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'held'
 
-export interface LeadRow {
+/** What an email delivery keeps besides the lead: who it goes to and how it speaks, as they were when it was stored. */
+export interface EmailDetail {
+  lang: Lang
+  /** The company's name from the record, for the greeting. */
+  company: string
+  /** The site's IANA time zone: when the lead came, as the contractor's clock says. */
+  timeZone: string
+}
+
+export interface Delivery {
+  /** Unique; the relay's is the lead's id (its Idempotency-Key), a webhook's is its `webhook-id`. */
+  id: string
+  leadId: string
+  kind: DeliveryKind
+  /** Its place among the lead's deliveries: relay 0, email 1, webhooks from 2 in the site's order. */
+  position: number
+  /** The relay's or webhook's URL (null while a relay is held); the email's addresses, comma-separated. */
+  target: string | null
+  detail: EmailDetail | null
+  state: DeliveryState
+  attempts: number
+  /** When the delivery's clock started (stored, released, or resent): the 3-day give-up counts from here. */
+  queuedAt: number
+  nextAttemptAt: number
+  /** While a worker holds it: the end of its lease (also the claim's token); 0 when unclaimed. */
+  claimedUntil: number
+  /** The instance that claimed it last (host:pid). */
+  claimedBy: string | null
+  lastError: string | null
+  deliveredAt: number | null
+}
+
+/** A lead as the visitor sent it, with what the relay needs frozen. */
+export interface StoredLead {
   id: string
   pageId: string
   /** The site the lead came through (its id is its pageId; one site: PAGE_ID). */
@@ -19,65 +59,86 @@ export interface LeadRow {
   createdAt: number
   lead: EstimateLead
   relayBody: RelayBody
-  relayUrl: string | null
-  state: RelayState
-  attempts: number
-  /** When the relay clock started (submit, or release of a held lead): the 3-day give-up counts from here. */
-  queuedAt: number
-  nextAttemptAt: number
-  /** While a worker holds the lead: the end of its lease (also the claim's token); 0 when unclaimed. */
-  claimedUntil: number
-  /** The instance that claimed the lead last (host:pid). */
-  claimedBy: string | null
-  lastError: string | null
-  deliveredAt: number | null
+  /** Which of the site's forms it came from (home, contact, modal), when the form said. */
+  form: string | null
   idempotencyKey: string
 }
+
+/** A lead with its deliveries, in their positions' order. */
+export interface LeadRow extends StoredLead {
+  deliveries: Delivery[]
+}
+
+/** A delivery a worker claimed, with the lead it carries. */
+export interface DueDelivery extends Delivery {
+  lead: StoredLead
+}
+
+/** One destination of a new lead. */
+export type NewDelivery =
+  { kind: 'relay'; target: string | null } | { kind: 'email'; target: string; detail: EmailDetail } | { kind: 'webhook'; target: string }
 
 export interface NewLead {
   pageId: string
   site: string
   lead: EstimateLead
   relayBody: RelayBody
-  /** null → the lead is held until a relay URL is configured. */
-  relayUrl: string | null
+  form?: string | null
+  /** Its destinations: the relay first (a null URL holds it until the record names one), then the site's own. */
+  deliveries: NewDelivery[]
   now: number
   /** A submission key (e.g. from a hidden form field); a repeat returns the stored lead. */
   idempotencyKey?: string
 }
 
-/** A claimed lead, as its worker settles it: only the holder of the current lease may. */
-export type LeadClaim = Pick<LeadRow, 'id' | 'claimedUntil'>
+/** A claimed delivery, as its worker settles it: only the holder of the current lease may. */
+export type DeliveryClaim = Pick<Delivery, 'id' | 'claimedUntil'>
 
 export interface ClaimRequest {
   now: number
   leaseMs: number
   limit: number
-  /** Who claims (host:pid), kept on the lead for diagnosis. */
+  /** Who claims (host:pid), kept on the delivery for diagnosis. */
   owner: string
 }
 
+export interface ResendRequest {
+  leadId: string
+  /** Only this kind; every delivery of the lead otherwise. */
+  kind?: DeliveryKind
+  now: number
+}
+
 export interface LeadStore {
-  /** Committed before it resolves. `created` is false for a repeated submission key (the first lead is answered). */
+  /** Committed, deliveries and all, before it resolves. `created` is false for a repeated submission key (the first lead is answered). */
   insertLead(input: NewLead): Promise<{ row: LeadRow; created: boolean }>
-  /** Copies a lead from another store as it is (ids, state, times); false when its id is already there. */
+  /** Copies a lead from another store as it is (ids, states, times); false when its id is already there. */
   importLead(row: LeadRow): Promise<boolean>
   getLead(id: string): Promise<LeadRow | undefined>
   /** Newest first. */
   listLeads(filter?: { site?: string }): Promise<LeadRow[]>
   /**
-   * Leases up to `limit` due pending leads to the caller until now + leaseMs and counts the attempt.
-   * Atomic across processes and instances: a lead is held by one worker at a time.
+   * Leases up to `limit` due pending deliveries to the caller until now + leaseMs and counts the attempt.
+   * Atomic across processes and instances: a delivery is held by one worker at a time.
    */
-  claimDue(request: ClaimRequest): Promise<LeadRow[]>
-  /** Each settle is true only for the holder of the lead's current lease, once. */
-  markDelivered(claim: LeadClaim, now: number): Promise<boolean>
-  scheduleRetry(claim: LeadClaim, at: number, error: string): Promise<boolean>
-  markFailed(claim: LeadClaim, error: string): Promise<boolean>
-  /** Held leads (of one page, or all) start relaying to `url`; answers how many. */
+  claimDue(request: ClaimRequest): Promise<DueDelivery[]>
+  /** Each settle is true only for the holder of the delivery's current lease, once. */
+  markDelivered(claim: DeliveryClaim, now: number): Promise<boolean>
+  scheduleRetry(claim: DeliveryClaim, at: number, error: string): Promise<boolean>
+  markFailed(claim: DeliveryClaim, error: string): Promise<boolean>
+  /** Held relays (of one page's leads, or all) start relaying to `url`; answers how many. */
   releaseHeld(url: string, now: number, pageId?: string): Promise<number>
-  /** How many leads each site has in each state, and when the oldest of them was queued (the metrics, one grouped query). */
-  leadCounts(): Promise<LeadCount[]>
+  /**
+   * Puts a lead's deliveries (or those of one kind) back in the queue, due now, whatever their state:
+   * their attempts start again, their ids stay (the receiver can recognise a repeat). A held relay stays
+   * held, and one being sent right now is left to its worker. Answers the deliveries queued again.
+   */
+  resend(request: ResendRequest): Promise<Delivery[]>
+  /** How many deliveries each site has of each kind in each state, and when the oldest was queued (the metrics, one grouped query). */
+  deliveryCounts(): Promise<DeliveryCount[]>
 }
 
-export type LeadCount = { site: string; state: RelayState; count: number; oldestQueuedAt: number }
+export type DeliveryCount = { site: string; kind: DeliveryKind; state: DeliveryState; count: number; oldestQueuedAt: number }
+
+/** The lead's delivery of one kind (the first, for webhooks). */
+export const deliveryOf = (row: Pick<LeadRow, 'deliveries'>, kind: DeliveryKind) => row.deliveries.find((d) => d.kind === kind)

@@ -46,6 +46,10 @@ test("the server's refusal says whether trying again can help; wrong credentials
     mailer.close()
   }
   const wrong = createMailer({ smtpUrl: smtp.url.replace('mail-pass', 'nope'), from: 'leads@agency.example' })
+  // verify() signs in without sending: what the start-up check says about SMTP_URL.
+  expect(describeMailError(await wrong.verify().catch((e: unknown) => e))).toMatch(/^SMTP 535/)
+  const right = createMailer({ smtpUrl: smtp.url, from: 'leads@agency.example' })
+  await expect(right.verify().finally(() => right.close())).resolves.toBeUndefined()
   const denied = await wrong.send(message).catch((e: unknown) => e)
   wrong.close()
   expect(mailFailureKind(denied)).toBe('retry')

@@ -28,6 +28,8 @@ export interface MailResult {
 
 export interface Mailer {
   send(message: MailMessage): Promise<MailResult>
+  /** Connects and signs in without sending: rejects with what the server said (wrong password, nothing listening). */
+  verify(): Promise<void>
   close(): void
 }
 
@@ -73,6 +75,7 @@ export function createMailer({ smtpUrl, from, timeoutMs = SMTP_TIMEOUT_MS }: Mai
         rejected: info.rejected.map(String),
       }
     },
+    verify: async () => void (await transport.verify()),
     close: () => transport.close(),
   }
 }

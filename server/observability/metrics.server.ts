@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import client from 'prom-client'
-import type { LeadCount } from '../leads/lead-store.server.ts'
+import { DELIVERY_KINDS, type DeliveryCount } from '../leads/lead-store.server.ts'
 import { log } from './log.js'
 import type { RequestDone } from './request-log.server.ts'
 import { siteState, type AppServices } from '../services.server.ts'
 
 type RequestLabels = { site: string; status: number; cache: string }
 
-/** One scrape's lead counts serve both lead series; a second scrape within this window reads them again. */
+/** One scrape's delivery counts serve every lead series; a second scrape within this window reads them again. */
 const LEAD_COUNTS_MS = 1000
 
 /**
@@ -110,12 +110,14 @@ export function createMetrics(services: AppServices) {
   })
 
   // Read from the store at scrape time (one grouped query), so every instance sharing it reports the same.
-  let leadCounts: { at: number; counts: Promise<LeadCount[]> } | undefined
-  const readLeadCounts = () => {
-    if (!leadCounts || Date.now() - leadCounts.at > LEAD_COUNTS_MS)
-      leadCounts = { at: Date.now(), counts: services.storage.leads.leadCounts().catch(() => []) }
-    return leadCounts.counts
+  let deliveryCounts: { at: number; counts: Promise<DeliveryCount[]> } | undefined
+  const readDeliveryCounts = () => {
+    if (!deliveryCounts || Date.now() - deliveryCounts.at > LEAD_COUNTS_MS)
+      deliveryCounts = { at: Date.now(), counts: services.storage.leads.deliveryCounts().catch(() => []) }
+    return deliveryCounts.counts
   }
+  // Deliveries of a site no longer served count under "unknown": the label stays one of the configured sites.
+  const siteLabel = (site: string) => (served(site) ? site : 'unknown')
   new client.Gauge({
     name: 'tradesite_leads',
     help: 'Stored leads by site and relay state (pending, held, delivered, failed).',
@@ -123,19 +125,58 @@ export function createMetrics(services: AppServices) {
     registers: [register],
     async collect() {
       this.reset()
-      // Leads of a site no longer served count under "unknown": the label stays one of the configured sites.
-      for (const { site, state, count } of await readLeadCounts()) this.inc({ site: served(site) ? site : 'unknown', state }, count)
+      for (const { site, kind, state, count } of await readDeliveryCounts())
+        if (kind === 'relay') this.inc({ site: siteLabel(site), state }, count)
+    },
+  })
+  new client.Gauge({
+    name: 'tradesite_lead_deliveries',
+    help: "Stored leads' deliveries by site, destination kind (relay, email, webhook) and state (pending, held, delivered, failed).",
+    labelNames: ['site', 'kind', 'state'] as const,
+    registers: [register],
+    async collect() {
+      this.reset()
+      for (const { site, kind, state, count } of await readDeliveryCounts()) this.inc({ site: siteLabel(site), kind, state }, count)
     },
   })
   new client.Gauge({
     name: 'tradesite_lead_oldest_pending_seconds',
-    help: 'Age of the oldest lead still waiting for its relay (0 when none waits); leads are given up after three days.',
+    help: 'Age of the oldest delivery of each kind still waiting (0 when none waits); a delivery is given up after three days.',
+    labelNames: ['kind'] as const,
     registers: [register],
     async collect() {
-      const pending = (await readLeadCounts()).filter((c) => c.state === 'pending').map((c) => c.oldestQueuedAt)
-      this.set(pending.length ? Math.max(0, (Date.now() - Math.min(...pending)) / 1000) : 0)
+      const counts = await readDeliveryCounts()
+      for (const kind of DELIVERY_KINDS) {
+        const pending = counts.filter((c) => c.kind === kind && c.state === 'pending').map((c) => c.oldestQueuedAt)
+        this.set({ kind }, pending.length ? Math.max(0, (Date.now() - Math.min(...pending)) / 1000) : 0)
+      }
     },
   })
+  // What this process sent: one counter per outcome of the outbox's tally.
+  for (const [name, field, help] of [
+    [
+      'tradesite_lead_deliveries_total',
+      'delivered',
+      'Lead deliveries this process sent that their destination took, by site and kind (relay, email, webhook).',
+    ],
+    [
+      'tradesite_lead_delivery_failures_total',
+      'failures',
+      'Lead delivery attempts this process made that failed (retried later, or given up), by site and kind.',
+    ],
+  ] as const) {
+    new client.Counter({
+      name,
+      help,
+      labelNames: ['site', 'kind'] as const,
+      registers: [register],
+      collect() {
+        this.reset()
+        for (const tally of services.outbox.sentTally().values())
+          if (tally[field]) this.inc({ site: siteLabel(tally.site), kind: tally.kind }, tally[field])
+      },
+    })
+  }
   new client.Gauge({
     name: 'tradesite_images',
     help: "Record images by state: ready (variants made), pending (waiting or encoding), failed. With DATABASE_URL, the whole fleet's.",
@@ -170,13 +211,31 @@ export function createMetrics(services: AppServices) {
   })
 
   /** The whole process, site by site: what /healthz shows one host, for every site. */
-  const sitesView = () => ({
-    storage: services.storage.kind,
-    ...(services.fleet ? { fleet: services.fleet.state() } : {}),
-    images: services.images.status(),
-    pageCache: services.pages.stats(),
-    sites: services.sites().map((site) => ({ id: site.id, hosts: site.config.hosts, ...siteState(site, services.images) })),
-  })
+  const sitesView = async () => {
+    const counts = await readDeliveryCounts()
+    /** Deliveries still to go (pending or held) of one site, by kind. */
+    const backlog = (id: string) =>
+      Object.fromEntries(
+        DELIVERY_KINDS.map((kind) => [
+          kind,
+          counts
+            .filter((c) => c.site === id && c.kind === kind && c.state !== 'delivered' && c.state !== 'failed')
+            .reduce((n, c) => n + c.count, 0),
+        ]),
+      )
+    return {
+      storage: services.storage.kind,
+      ...(services.fleet ? { fleet: services.fleet.state() } : {}),
+      images: services.images.status(),
+      pageCache: services.pages.stats(),
+      sites: services.sites().map((site) => ({
+        id: site.id,
+        hosts: site.config.hosts,
+        ...siteState(site, services.images),
+        leadBacklog: backlog(site.id),
+      })),
+    }
+  }
 
   return {
     /** Counts one finished request (request-log.server.ts). */
@@ -199,7 +258,7 @@ export function createMetrics(services: AppServices) {
         if (req.method === 'GET' && path === '/sites') {
           return void res
             .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
-            .end(JSON.stringify(sitesView()))
+            .end(JSON.stringify(await sitesView()))
         }
         res.writeHead(404, { 'Content-Type': 'text/plain' }).end('GET /metrics or /sites\n')
       } catch (error) {

@@ -1,3 +1,4 @@
+import net from 'node:net'
 import ipaddr from 'ipaddr.js'
 
 /** ipaddr.js's range names, in words a log reader knows. */
@@ -23,4 +24,16 @@ export function refusalOf(address: string): string | null {
   const range = ipaddr.process(address).range()
   if (range === 'unicast') return null
   return `${address} is ${RANGE_WORDS[range] ?? `a reserved (${range})`} address`
+}
+
+/**
+ * Why the outbound client will never reach `url` whatever DNS says (its host is an address it refuses,
+ * or this machine's name), so a setting naming it can be refused at start-up; null when it may be reached.
+ */
+export function neverReached(url: string, allowOrigins: Iterable<string>): string | null {
+  const { origin, hostname } = new URL(url)
+  if (Array.from(allowOrigins, (allowed) => new URL(allowed).origin).includes(origin)) return null
+  const host = hostname.replace(/^\[|\]$/g, '')
+  const reason = host === 'localhost' || host.endsWith('.localhost') ? `${host} is this machine` : net.isIP(host) ? refusalOf(host) : null
+  return reason && `${reason}, which the server never sends to: list ${origin} in OUTBOUND_ALLOW_ORIGINS if that receiver is yours`
 }

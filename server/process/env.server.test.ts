@@ -66,3 +66,29 @@ test("mail settings: SMTP_URL needs MAIL_FROM; the single site's emails need SMT
     /LEAD_EMAIL: the single site's setting/,
   )
 })
+
+test('a webhook URL the server would never reach (this machine, a private address) is refused unless OUTBOUND_ALLOW_ORIGINS lists it', () => {
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
+  for (const url of [
+    'http://localhost:9000/hook',
+    'http://127.0.0.1:9000/hook',
+    'http://[::1]:9000/hook',
+    'https://10.0.0.5/hook',
+    'http://169.254.169.254/',
+  ])
+    expect(() => parseEnv({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: secret }), url).toThrow(
+      new RegExp(
+        `LEAD_WEBHOOK_URL: .* (is this machine|address), which the server never sends to: list ${new URL(url).origin.replace(/[.[\]]/g, '\\$&')} in OUTBOUND_ALLOW_ORIGINS if that receiver is yours`,
+      ),
+    )
+  const allowed = parseEnv({
+    LEAD_WEBHOOK_URL: 'http://127.0.0.1:9000/hook',
+    LEAD_WEBHOOK_SECRET: secret,
+    OUTBOUND_ALLOW_ORIGINS: 'http://127.0.0.1:9000',
+  })
+  expect(allowed.LEAD_WEBHOOK_URL).toBe('http://127.0.0.1:9000/hook')
+  // A public name is judged when it is sent to (its address may change): only what the URL itself shows is refused here.
+  expect(
+    parseEnv({ LEAD_WEBHOOK_URL: 'https://hooks.zapier.com/hooks/catch/1/a/', LEAD_WEBHOOK_SECRET: secret }).LEAD_WEBHOOK_URL,
+  ).toBeTruthy()
+})

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { maskCredentials } from '../observability/mask-credentials.js'
 import { emailListVariable, mailbox, optionalUrl, pageId, smtpUrl, timeZone, webhookSecret, webhookUrl } from './config-fields.server.ts'
 import { trustProxySchema } from '../gate/trust-proxy.server.ts'
-import { DEFAULT_RELAY_TIMING, type RelayTiming } from '../leads/relay-outbox.server.ts'
+import { DEFAULT_DELIVERY_TIMING, type DeliveryTiming } from '../leads/delivery-outbox.server.ts'
+import { neverReached } from '../outbound/address-policy.server.ts'
 import { StartupError } from './startup-error.js'
 
 const port = z.coerce.number().int().min(0).max(65535)
@@ -65,7 +66,7 @@ const envSchema = z.object({
   VISITS_RATE_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(60),
   /** Results beacons (a page view, a tap, a form started) one client IP may send per 10 minutes. */
   RESULTS_RATE_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(120),
-  /** Unset → SQLite in DATA_DIR; set → leads, relay outbox, visits and limits in this PostgreSQL, shared by every instance. */
+  /** Unset → SQLite in DATA_DIR; set → leads and their outbox, visits and limits in this PostgreSQL, shared by every instance. */
   DATABASE_URL: z
     .string()
     .trim()
@@ -73,11 +74,11 @@ const envSchema = z.object({
     .optional(),
   /** This origin's name among those sharing DATABASE_URL: /healthz says which one fetched each record (default: originName()). */
   ORIGIN_NAME: z.string().trim().min(1).max(200).optional(),
-  /** The relay's clock (server/leads/relay-outbox.server.ts); shorter values only make sense in tests. */
-  RELAY_TIMEOUT_MS: milliseconds.default(DEFAULT_RELAY_TIMING.timeoutMs),
-  RELAY_RETRY_BASE_MS: milliseconds.default(DEFAULT_RELAY_TIMING.retryBaseMs),
-  RELAY_RETRY_CAP_MS: milliseconds.default(DEFAULT_RELAY_TIMING.retryCapMs),
-  RELAY_POLL_MS: milliseconds.default(DEFAULT_RELAY_TIMING.pollMs),
+  /** The lead outbox's clock, for every destination (server/leads/delivery-outbox.server.ts); shorter values only make sense in tests. */
+  RELAY_TIMEOUT_MS: milliseconds.default(DEFAULT_DELIVERY_TIMING.timeoutMs),
+  RELAY_RETRY_BASE_MS: milliseconds.default(DEFAULT_DELIVERY_TIMING.retryBaseMs),
+  RELAY_RETRY_CAP_MS: milliseconds.default(DEFAULT_DELIVERY_TIMING.retryCapMs),
+  RELAY_POLL_MS: milliseconds.default(DEFAULT_DELIVERY_TIMING.pollMs),
   /** The agency's mail server, for lead emails and monthly reports (server/mail/); unset → no email is sent. */
   SMTP_URL: smtpUrl.optional(),
   /** The sender of every email: `leads@agency.example` or `Agency <leads@agency.example>`. */
@@ -98,6 +99,8 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   if (!!env.LEAD_WEBHOOK_URL !== !!env.LEAD_WEBHOOK_SECRET)
     problem(env.LEAD_WEBHOOK_URL ? 'LEAD_WEBHOOK_SECRET' : 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET go together')
   if (env.SMTP_URL && !env.MAIL_FROM) problem('MAIL_FROM', 'needed with SMTP_URL: the address emails are sent from')
+  const unreachable = env.LEAD_WEBHOOK_URL && neverReached(env.LEAD_WEBHOOK_URL, operatorOrigins(env))
+  if (unreachable) problem('LEAD_WEBHOOK_URL', unreachable)
   for (const name of ['LEAD_EMAIL', 'REPORT_EMAIL'] as const)
     if (env[name].length && !env.SMTP_URL) problem(name, "emails need the agency's mail server: set SMTP_URL and MAIL_FROM")
   if (env.SITES_FILE)
@@ -107,18 +110,30 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
 
 export type Env = z.infer<typeof envSchema>
 
+/** Origins the outbound client reaches whatever their address (besides each site's own provider): the operator's list and PAGE_API_URL. */
+export const operatorOrigins = (env: Pick<Env, 'OUTBOUND_ALLOW_ORIGINS' | 'PAGE_API_URL'>) => [
+  ...env.OUTBOUND_ALLOW_ORIGINS,
+  ...(env.PAGE_API_URL ? [env.PAGE_API_URL] : []),
+]
+
 /** Parses the environment once, failing with a readable list of every wrong variable (one line: a start-up error). */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
   const result = checkedEnvSchema.safeParse(present)
   if (result.success) return result.data
-  // A secret's value is never echoed; a URL's password is masked.
-  const got = (name: string) => (/SECRET/.test(name) ? '' : ` (got ${maskCredentials(JSON.stringify(present[name]) ?? 'nothing')})`)
+  // A secret's value is never echoed; a URL's password is masked, even in a URL too broken to be read as one (`smtp//user:pass@host`).
+  const shown = (name: string, text: string) => {
+    const at = text.lastIndexOf('@')
+    const colon = text.indexOf(':', text.lastIndexOf('/', at) + 1)
+    return /_URL$/.test(name) && colon >= 0 && colon < at ? `${text.slice(0, colon)}:***${text.slice(at)}` : text
+  }
+  const got = (name: string) =>
+    /SECRET/.test(name) ? '' : ` (got ${maskCredentials(shown(name, JSON.stringify(present[name]) ?? 'nothing'))})`
   const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}${got(String(i.path[0]))}`)
   throw new StartupError(`Invalid environment configuration: ${problems.join('; ')}. Fix these variables (README, "Configuration").`)
 }
 
-export const relayTiming = (env: Env): RelayTiming => ({
+export const relayTiming = (env: Env): DeliveryTiming => ({
   timeoutMs: env.RELAY_TIMEOUT_MS,
   retryBaseMs: env.RELAY_RETRY_BASE_MS,
   retryCapMs: env.RELAY_RETRY_CAP_MS,

@@ -128,3 +128,31 @@ test("a site's time zone, lead destinations and report recipients, each checked 
   expect(message).toContain('site #1 ("a") leads webhooks[0] secret: whsec_ followed by the base64 of 24 to 64 random bytes')
   expect(message).toContain('site #2 ("b") reports email: emails need the agency\'s mail server: set SMTP_URL and MAIL_FROM')
 })
+
+test('a webhook at an address the server never reaches is refused, naming the site and field, unless an allowed origin', () => {
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
+  const sites = [
+    {
+      hosts: ['a.example'],
+      pageId: 'a',
+      leads: {
+        webhooks: [
+          { url: 'https://crm.example/a', secret },
+          { url: 'http://192.168.1.20:8080/hook', secret },
+        ],
+      },
+    },
+    {
+      hosts: ['b.example'],
+      pageId: 'b',
+      pageApiUrl: 'http://10.0.0.9:4000/api',
+      leads: { webhooks: [{ url: 'http://10.0.0.9:4000/hook', secret }] },
+    },
+  ]
+  expect(() => parseSiteConfigs(sites, 'sites.json')).toThrow(
+    'site #1 ("a") leads webhooks[1] url: 192.168.1.20 is a private address, which the server never sends to: list http://192.168.1.20:8080 in OUTBOUND_ALLOW_ORIGINS if that receiver is yours',
+  )
+  // The operator's OUTBOUND_ALLOW_ORIGINS (and a site's own provider, as for b) is reached whatever its address.
+  const configs = parseSiteConfigs(sites, 'sites.json', { timeZone: 'UTC', canEmail: true, allowOrigins: ['http://192.168.1.20:8080'] })
+  expect(configs.map((c) => c.leads.webhooks.length)).toEqual([2, 1])
+})

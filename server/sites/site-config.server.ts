@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { z } from 'zod'
-import type { Env } from '../process/env.server.ts'
+import { operatorOrigins, type Env } from '../process/env.server.ts'
+import { neverReached } from '../outbound/address-policy.server.ts'
 import { emailList, optionalUrl, pageId, timeZone, webhookSecret, webhookUrl } from '../process/config-fields.server.ts'
 
 /**
@@ -30,8 +31,11 @@ export type SiteConfig = {
   reports: { email: string[] }
 }
 
-/** What a sites file entry falls back to, and whether email can be sent at all (SMTP_URL). */
-export type SiteDefaults = { timeZone: string; canEmail: boolean }
+/**
+ * What a sites file entry falls back to, whether email can be sent at all (SMTP_URL), and the origins the
+ * outbound client reaches whatever their address (OUTBOUND_ALLOW_ORIGINS, PAGE_API_URL; each site's provider is added).
+ */
+export type SiteDefaults = { timeZone: string; canEmail: boolean; allowOrigins?: string[] }
 
 /** A lower-case host name without port: what a site may list, and what the TLS ask accepts. */
 export const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/
@@ -58,7 +62,7 @@ const siteSchema = z.strictObject({
 
 const NO_SMTP = 'emails need the agency\'s mail server: set SMTP_URL and MAIL_FROM (README, "Leads")'
 
-const sitesSchema = (canEmail: boolean) =>
+const sitesSchema = ({ canEmail, allowOrigins = [] }: SiteDefaults) =>
   z
     .array(siteSchema)
     .min(1, 'list at least one site')
@@ -77,6 +81,11 @@ const sitesSchema = (canEmail: boolean) =>
         if (!canEmail)
           for (const part of ['leads', 'reports'] as const)
             if (site[part]?.email.length) ctx.addIssue({ code: 'custom', path: [i, part, 'email'], message: NO_SMTP })
+        const reachable = [...allowOrigins, ...sites.flatMap((s) => s.pageApiUrl ?? [])]
+        site.leads?.webhooks.forEach(({ url }, w) => {
+          const unreachable = neverReached(url, reachable)
+          if (unreachable) ctx.addIssue({ code: 'custom', path: [i, 'leads', 'webhooks', w, 'url'], message: unreachable })
+        })
         site.hosts.forEach((host, h) => {
           if (hostOwner.has(host))
             ctx.addIssue({
@@ -91,7 +100,7 @@ const sitesSchema = (canEmail: boolean) =>
 
 /** Reads the sites of this process, failing with a readable list of what is wrong in SITES_FILE. */
 export function loadSiteConfigs(env: Env): SiteConfig[] {
-  const defaults: SiteDefaults = { timeZone: env.SITE_TIME_ZONE, canEmail: !!env.SMTP_URL }
+  const defaults: SiteDefaults = { timeZone: env.SITE_TIME_ZONE, canEmail: !!env.SMTP_URL, allowOrigins: operatorOrigins(env) }
   if (env.SITES_FILE) return parseSiteConfigs(readJson(env.SITES_FILE), env.SITES_FILE, defaults)
   const single: SiteConfig = {
     id: env.PAGE_ID,
@@ -123,7 +132,7 @@ export function parseSiteConfigs(
   source = 'SITES_FILE',
   defaults: SiteDefaults = { timeZone: 'UTC', canEmail: true },
 ): SiteConfig[] {
-  const result = sitesSchema(defaults.canEmail).safeParse(raw)
+  const result = sitesSchema(defaults).safeParse(raw)
   if (!result.success)
     throw new SitesFileError(
       source,

@@ -79,6 +79,43 @@ export const POSTGRES_MIGRATIONS = [
      needed_at bigint NOT NULL
    );
    CREATE INDEX image_sources_hash ON image_sources (hash);`,
+  // Issue 36: a lead has a delivery per destination (relay, email, webhooks); the relay's state moves from its lead to its
+  // delivery (the same id). The leads' old relay columns keep a lease that never ends (lead-rows.server.ts, LEGACY_CLAIM), so
+  // an instance of the previous version still running never relays again, and a lead it stores gets its relay delivery
+  // from the trigger.
+  `CREATE TABLE lead_deliveries (
+     id text PRIMARY KEY,
+     lead_id text NOT NULL REFERENCES leads (id),
+     kind text NOT NULL CHECK (kind IN ('relay', 'email', 'webhook')),
+     position integer NOT NULL,
+     target text,
+     detail_json json,
+     state text NOT NULL CHECK (state IN ('pending', 'delivered', 'failed', 'held')),
+     attempts integer NOT NULL DEFAULT 0,
+     queued_at bigint NOT NULL,
+     next_attempt_at bigint NOT NULL,
+     claimed_until bigint NOT NULL DEFAULT 0,
+     claimed_by text,
+     last_error text,
+     delivered_at bigint,
+     UNIQUE (lead_id, position)
+   );
+   CREATE INDEX lead_deliveries_due ON lead_deliveries (next_attempt_at) WHERE state = 'pending';
+   ALTER TABLE leads ADD COLUMN form text;
+   INSERT INTO lead_deliveries (id, lead_id, kind, position, target, state, attempts, queued_at, next_attempt_at, claimed_until,
+     claimed_by, last_error, delivered_at)
+   SELECT id, id, 'relay', 0, relay_url, state, attempts, queued_at, next_attempt_at, claimed_until, claimed_by, last_error, delivered_at
+   FROM leads;
+   UPDATE leads SET claimed_until = 9007199254740991;
+   CREATE FUNCTION leads_relay_delivery() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       INSERT INTO lead_deliveries (id, lead_id, kind, position, target, state, queued_at, next_attempt_at)
+       VALUES (NEW.id, NEW.id, 'relay', 0, NEW.relay_url, NEW.state, NEW.queued_at, NEW.next_attempt_at) ON CONFLICT DO NOTHING;
+       UPDATE leads SET claimed_until = 9007199254740991 WHERE id = NEW.id;
+       RETURN NULL;
+     END $$;
+   CREATE TRIGGER leads_relay_delivery AFTER INSERT ON leads FOR EACH ROW WHEN (NEW.claimed_until <> 9007199254740991)
+     EXECUTE FUNCTION leads_relay_delivery();`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

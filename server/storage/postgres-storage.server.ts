@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
-import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
+import type { DeliveryCount, LeadStore } from '#server/leads/lead-store.server.ts'
+import {
+  newLeadColumns,
+  rowColumns,
+  sortedDeliveries,
+  toDueDelivery,
+  toLeadRows,
+  type DeliveryColumns,
+  type LeadColumns,
+} from './lead-rows.server.ts'
 import { checkOut, errorText } from './postgres-client.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
 import { postgresRecords } from './postgres-records.server.ts'
@@ -90,49 +98,73 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
   }
 }
 
-function insertColumns(pool: pg.Pool, columns: LeadColumns, returning: string) {
+/** `INSERT … ON CONFLICT DO NOTHING` of one row's columns, on the pool or a transaction's connection. */
+function insertColumns(db: pg.Pool | pg.PoolClient, table: string, columns: LeadColumns | DeliveryColumns) {
   const names = Object.keys(columns)
-  return pool.query<LeadColumns>(
-    `INSERT INTO leads (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT DO NOTHING ${returning}`,
+  return db.query(
+    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT DO NOTHING`,
     Object.values(columns),
   )
 }
 
 function postgresLeads(pool: pg.Pool): LeadStore {
-  const one = async (sql: string, values: unknown[]) => (await pool.query<LeadColumns>(sql, values)).rows[0]
   const settle = async (set: string, values: unknown[]) =>
-    (await pool.query(`UPDATE leads SET ${set}, claimed_until = 0 WHERE id = $1 AND state = 'pending' AND claimed_until = $2`, values))
-      .rowCount === 1
+    (
+      await pool.query(
+        `UPDATE lead_deliveries SET ${set}, claimed_until = 0 WHERE id = $1 AND state = 'pending' AND claimed_until = $2`,
+        values,
+      )
+    ).rowCount === 1
+  /** Leads matching `where` (on leads' columns), with their deliveries, in `order`. */
+  async function leadsWhere(where: string, values: unknown[], order = '') {
+    const leads = await pool.query<LeadColumns>(`SELECT * FROM leads WHERE ${where} ${order}`, values)
+    const deliveries = await pool.query<DeliveryColumns>(
+      `SELECT * FROM lead_deliveries WHERE lead_id IN (SELECT id FROM leads WHERE ${where})`,
+      values,
+    )
+    return toLeadRows(leads.rows, deliveries.rows)
+  }
+  /** The lead and its deliveries commit together: a lead without its destinations is never seen. */
+  async function insert({ lead, deliveries }: ReturnType<typeof rowColumns>): Promise<boolean> {
+    const client = await checkOut(pool)
+    try {
+      await client.query('BEGIN')
+      const created = (await insertColumns(client, 'leads', lead)).rowCount === 1
+      if (created) for (const delivery of deliveries) await insertColumns(client, 'lead_deliveries', delivery)
+      await client.query('COMMIT')
+      return created
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {})
+      throw error
+    } finally {
+      client.release()
+    }
+  }
 
   return {
     async insertLead(input) {
       const columns = newLeadColumns(input, randomUUID())
-      const inserted = (await insertColumns(pool, columns, 'RETURNING *')).rows[0]
-      const row = inserted ?? (await one('SELECT * FROM leads WHERE idempotency_key = $1', [columns.idempotency_key]))!
-      return { row: toLeadRow(row), created: Boolean(inserted) }
+      const created = await insert(columns)
+      const [row] = await leadsWhere('idempotency_key = $1', [columns.lead.idempotency_key])
+      return { row: row!, created }
     },
-    importLead: async (row) => (await insertColumns(pool, importedLeadColumns(row), '')).rowCount === 1,
-    async getLead(id) {
-      const row = await one('SELECT * FROM leads WHERE id = $1', [id])
-      return row && toLeadRow(row)
+    importLead: (row) => insert(rowColumns(row)),
+    getLead: async (id) => (await leadsWhere('id = $1', [id]))[0],
+    listLeads: ({ site } = {}) => leadsWhere('$1::text IS NULL OR site = $1', [site ?? null], 'ORDER BY created_at DESC, seq DESC'),
+    // SKIP LOCKED: instances claiming at the same moment each take different deliveries instead of waiting.
+    async claimDue({ now, leaseMs, limit, owner }) {
+      const claimed = await pool.query<DeliveryColumns>(
+        `UPDATE lead_deliveries SET claimed_until = $2, claimed_by = $3, attempts = attempts + 1
+         WHERE id IN (SELECT id FROM lead_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 AND claimed_until <= $1
+                      ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+        [now, now + leaseMs, owner, limit],
+      )
+      if (claimed.rows.length === 0) return []
+      const leads = await pool.query<LeadColumns>('SELECT * FROM leads WHERE id = ANY($1)', [claimed.rows.map((d) => d.lead_id)])
+      const byId = new Map(leads.rows.map((l) => [l.id, l]))
+      return claimed.rows.map((d) => toDueDelivery(d, byId.get(d.lead_id)!))
     },
-    listLeads: async ({ site } = {}) =>
-      (
-        await pool.query<LeadColumns>('SELECT * FROM leads WHERE $1::text IS NULL OR site = $1 ORDER BY created_at DESC, seq DESC', [
-          site ?? null,
-        ])
-      ).rows.map(toLeadRow),
-    // SKIP LOCKED: instances claiming at the same moment each take different leads instead of waiting.
-    claimDue: async ({ now, leaseMs, limit, owner }) =>
-      (
-        await pool.query<LeadColumns>(
-          `UPDATE leads SET claimed_until = $2, claimed_by = $3, attempts = attempts + 1
-           WHERE id IN (SELECT id FROM leads WHERE state = 'pending' AND next_attempt_at <= $1 AND claimed_until <= $1
-                        ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED)
-           RETURNING *`,
-          [now, now + leaseMs, owner, limit],
-        )
-      ).rows.map(toLeadRow),
     markDelivered: ({ id, claimedUntil }, now) =>
       settle(`state = 'delivered', delivered_at = $3, last_error = NULL`, [id, claimedUntil, now]),
     scheduleRetry: ({ id, claimedUntil }, at, error) => settle('next_attempt_at = $3, last_error = $4', [id, claimedUntil, at, error]),
@@ -140,15 +172,27 @@ function postgresLeads(pool: pg.Pool): LeadStore {
     releaseHeld: async (url, now, pageId) =>
       (
         await pool.query(
-          `UPDATE leads SET state = 'pending', relay_url = $1, queued_at = $2, next_attempt_at = $2
-           WHERE state = 'held' AND ($3::text IS NULL OR page_id = $3)`,
+          `UPDATE lead_deliveries SET state = 'pending', target = $1, queued_at = $2, next_attempt_at = $2
+           WHERE kind = 'relay' AND state = 'held' AND ($3::text IS NULL OR lead_id IN (SELECT id FROM leads WHERE page_id = $3))`,
           [url, now, pageId ?? null],
         )
       ).rowCount ?? 0,
-    leadCounts: async () =>
+    resend: async ({ leadId, kind, now }) =>
+      sortedDeliveries(
+        (
+          await pool.query<DeliveryColumns>(
+            `UPDATE lead_deliveries SET state = 'pending', attempts = 0, queued_at = $3, next_attempt_at = $3, delivered_at = NULL
+             WHERE lead_id = $1 AND ($2::text IS NULL OR kind = $2) AND state <> 'held' AND claimed_until <= $3
+             RETURNING *`,
+            [leadId, kind ?? null, now],
+          )
+        ).rows,
+      ),
+    deliveryCounts: async () =>
       (
-        await pool.query<LeadCount>(
-          'SELECT site, state, COUNT(*)::int AS count, MIN(queued_at) AS "oldestQueuedAt" FROM leads GROUP BY site, state',
+        await pool.query<DeliveryCount>(
+          `SELECT l.site, d.kind, d.state, COUNT(*)::int AS count, MIN(d.queued_at) AS "oldestQueuedAt"
+           FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id GROUP BY l.site, d.kind, d.state`,
         )
       ).rows,
   }

@@ -2,8 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
-import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
+import type { DeliveryCount, LeadStore } from '#server/leads/lead-store.server.ts'
+import {
+  newLeadColumns,
+  rowColumns,
+  sortedDeliveries,
+  toDueDelivery,
+  toLeadRows,
+  type DeliveryColumns,
+  type LeadColumns,
+} from './lead-rows.server.ts'
 import type {
   RateLimitStorage,
   ResultCount,
@@ -20,7 +28,7 @@ import { StartupError } from '../process/startup-error.js'
 
 type Migration = string | ((db: Database.Database) => void)
 
-const LEAD_MIGRATIONS: Migration[] = [
+export const LEAD_MIGRATIONS: Migration[] = [
   `CREATE TABLE leads (
      id TEXT PRIMARY KEY,
      idempotency_key TEXT NOT NULL UNIQUE,
@@ -54,6 +62,39 @@ const LEAD_MIGRATIONS: Migration[] = [
    CREATE TRIGGER leads_keep_no_client AFTER INSERT ON leads WHEN NEW.client_ip IS NOT NULL OR NEW.user_agent IS NOT NULL
    BEGIN UPDATE leads SET client_ip = NULL, user_agent = NULL WHERE rowid = NEW.rowid; END;
    DELETE FROM rate_limits;`,
+  // Issue 36: a lead has a delivery per destination (relay, email, webhooks); the relay's state moves from its lead to its
+  // delivery (the same id). The leads' old relay columns keep a lease that never ends (lead-rows.server.ts, LEGACY_CLAIM), so
+  // a previous version still running never relays again, and a lead it stores gets its relay delivery from the trigger.
+  `CREATE TABLE lead_deliveries (
+     id TEXT PRIMARY KEY,
+     lead_id TEXT NOT NULL REFERENCES leads (id),
+     kind TEXT NOT NULL CHECK (kind IN ('relay', 'email', 'webhook')),
+     position INTEGER NOT NULL,
+     target TEXT,
+     detail_json TEXT,
+     state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed', 'held')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     queued_at INTEGER NOT NULL,
+     next_attempt_at INTEGER NOT NULL,
+     claimed_until INTEGER NOT NULL DEFAULT 0,
+     claimed_by TEXT,
+     last_error TEXT,
+     delivered_at INTEGER,
+     UNIQUE (lead_id, position)
+   );
+   CREATE INDEX lead_deliveries_due ON lead_deliveries (state, next_attempt_at);
+   ALTER TABLE leads ADD COLUMN form TEXT;
+   INSERT INTO lead_deliveries (id, lead_id, kind, position, target, state, attempts, queued_at, next_attempt_at, claimed_until,
+     claimed_by, last_error, delivered_at)
+   SELECT id, id, 'relay', 0, relay_url, state, attempts, queued_at, next_attempt_at, claimed_until, claimed_by, last_error, delivered_at
+   FROM leads;
+   UPDATE leads SET claimed_until = 9007199254740991;
+   CREATE TRIGGER leads_relay_delivery AFTER INSERT ON leads WHEN NEW.claimed_until <> 9007199254740991
+   BEGIN
+     INSERT INTO lead_deliveries (id, lead_id, kind, position, target, state, queued_at, next_attempt_at)
+     VALUES (NEW.id, NEW.id, 'relay', 0, NEW.relay_url, NEW.state, NEW.queued_at, NEW.next_attempt_at) ON CONFLICT DO NOTHING;
+     UPDATE leads SET claimed_until = 9007199254740991 WHERE rowid = NEW.rowid;
+   END;`,
 ]
 
 const visitMigrations = (defaultSite: string): Migration[] => [
@@ -87,7 +128,7 @@ function openDatabase(file: string, migrations: Migration[]) {
   }
 }
 
-function openAndMigrate(file: string, migrations: Migration[]) {
+export function openAndMigrate(file: string, migrations: Migration[]) {
   const db = new Database(file)
   db.pragma('journal_mode = WAL')
   db.pragma('busy_timeout = 5000')
@@ -124,57 +165,80 @@ export function openSqliteStorage(dataDir: string, defaultSite: string): Storage
 }
 
 function sqliteLeads(db: Database.Database): LeadStore {
-  let insertStatement: Database.Statement | undefined
-  const insert = (columns: LeadColumns) => {
-    const names = Object.keys(columns)
-    insertStatement ??= db.prepare(
-      `INSERT INTO leads (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')}) ON CONFLICT DO NOTHING`,
-    )
-    return insertStatement.run(columns).changes === 1
+  const inserter = (table: string) => {
+    let statement: Database.Statement | undefined
+    return (columns: LeadColumns | DeliveryColumns) => {
+      const names = Object.keys(columns)
+      statement ??= db.prepare(
+        `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')}) ON CONFLICT DO NOTHING`,
+      )
+      return statement.run(columns).changes === 1
+    }
   }
-  const byId = db.prepare<[string], LeadColumns>('SELECT * FROM leads WHERE id = ?')
-  const byKey = db.prepare<[string], LeadColumns>('SELECT * FROM leads WHERE idempotency_key = ?')
+  const insertLeadRow = inserter('leads')
+  const insertDelivery = inserter('lead_deliveries')
+  // The lead and its deliveries commit together: a lead without its destinations is never seen.
+  const insert = db.transaction(({ lead, deliveries }: ReturnType<typeof rowColumns>) => {
+    if (!insertLeadRow(lead)) return false
+    for (const delivery of deliveries) insertDelivery(delivery)
+    return true
+  })
+  const byKey = db.prepare<[string], { id: string }>('SELECT id FROM leads WHERE idempotency_key = ?')
+  const leadsOf = (where: string) => db.prepare<Record<string, unknown>, LeadColumns>(`SELECT * FROM leads WHERE ${where}`)
+  const deliveriesOf = (where: string) =>
+    db.prepare<Record<string, unknown>, DeliveryColumns>(
+      `SELECT * FROM lead_deliveries WHERE lead_id IN (SELECT id FROM leads WHERE ${where})`,
+    )
+  const oneLead = leadsOf('id = @id')
+  const oneLeadsDeliveries = deliveriesOf('id = @id')
+  const siteFilter = '@site IS NULL OR site = @site'
+  const listed = db.prepare<Record<string, unknown>, LeadColumns>(
+    `SELECT * FROM leads WHERE ${siteFilter} ORDER BY created_at DESC, rowid DESC`,
+  )
+  const listedDeliveries = deliveriesOf(siteFilter)
+  const read = (id: string) => toLeadRows(oneLead.all({ id }), oneLeadsDeliveries.all({ id }))[0]
   // One statement, so the claim is atomic across connections and processes.
-  const claim = db.prepare<[{ now: number; until: number; limit: number; owner: string }], LeadColumns>(`UPDATE leads
+  const claim = db.prepare<[{ now: number; until: number; limit: number; owner: string }], DeliveryColumns>(`UPDATE lead_deliveries
     SET claimed_until = @until, claimed_by = @owner, attempts = attempts + 1
-    WHERE id IN (SELECT id FROM leads WHERE state = 'pending' AND next_attempt_at <= @now AND claimed_until <= @now
+    WHERE id IN (SELECT id FROM lead_deliveries WHERE state = 'pending' AND next_attempt_at <= @now AND claimed_until <= @now
                  ORDER BY next_attempt_at LIMIT @limit)
     RETURNING *`)
+  const leadById = db.prepare<[string], LeadColumns>('SELECT * FROM leads WHERE id = ?')
   const settle = (set: string) =>
-    db.prepare(`UPDATE leads SET ${set}, claimed_until = 0 WHERE id = @id AND state = 'pending' AND claimed_until = @claimedUntil`)
+    db.prepare(
+      `UPDATE lead_deliveries SET ${set}, claimed_until = 0 WHERE id = @id AND state = 'pending' AND claimed_until = @claimedUntil`,
+    )
   const delivered = settle(`state = 'delivered', delivered_at = @now, last_error = NULL`)
   const retry = settle(`next_attempt_at = @at, last_error = @error`)
   const failed = settle(`state = 'failed', last_error = @error`)
-  const counts = db.prepare<[], LeadCount>(
-    'SELECT site, state, COUNT(*) AS count, MIN(queued_at) AS oldestQueuedAt FROM leads GROUP BY site, state',
+  const counts = db.prepare<[], DeliveryCount>(
+    `SELECT l.site, d.kind, d.state, COUNT(*) AS count, MIN(d.queued_at) AS oldestQueuedAt
+     FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id GROUP BY l.site, d.kind, d.state`,
   )
-  const release = db.prepare(`UPDATE leads SET state = 'pending', relay_url = @url, queued_at = @now, next_attempt_at = @now
-    WHERE state = 'held' AND (@pageId IS NULL OR page_id = @pageId)`)
+  const release = db.prepare(`UPDATE lead_deliveries SET state = 'pending', target = @url, queued_at = @now, next_attempt_at = @now
+    WHERE kind = 'relay' AND state = 'held' AND (@pageId IS NULL OR lead_id IN (SELECT id FROM leads WHERE page_id = @pageId))`)
+  const requeue = db.prepare<[{ leadId: string; kind: string | null; now: number }], DeliveryColumns>(`UPDATE lead_deliveries
+    SET state = 'pending', attempts = 0, queued_at = @now, next_attempt_at = @now, delivered_at = NULL
+    WHERE lead_id = @leadId AND (@kind IS NULL OR kind = @kind) AND state <> 'held' AND claimed_until <= @now
+    RETURNING *`)
 
   return {
     async insertLead(input) {
       const columns = newLeadColumns(input, randomUUID())
       const created = insert(columns)
-      return { row: toLeadRow(byKey.get(columns.idempotency_key)!), created }
+      return { row: read(byKey.get(columns.lead.idempotency_key)!.id)!, created }
     },
-    importLead: async (row) => insert(importedLeadColumns(row)),
-    getLead: async (id) => {
-      const row = byId.get(id)
-      return row && toLeadRow(row)
-    },
-    listLeads: async ({ site } = {}) =>
-      db
-        .prepare<[{ site: string | null }], LeadColumns>(
-          'SELECT * FROM leads WHERE @site IS NULL OR site = @site ORDER BY created_at DESC, rowid DESC',
-        )
-        .all({ site: site ?? null })
-        .map(toLeadRow),
-    claimDue: async ({ now, leaseMs, limit, owner }) => claim.all({ now, until: now + leaseMs, limit, owner }).map(toLeadRow),
+    importLead: async (row) => insert(rowColumns(row)),
+    getLead: async (id) => read(id),
+    listLeads: async ({ site } = {}) => toLeadRows(listed.all({ site: site ?? null }), listedDeliveries.all({ site: site ?? null })),
+    claimDue: async ({ now, leaseMs, limit, owner }) =>
+      claim.all({ now, until: now + leaseMs, limit, owner }).map((d) => toDueDelivery(d, leadById.get(d.lead_id)!)),
     markDelivered: async ({ id, claimedUntil }, now) => delivered.run({ id, claimedUntil, now }).changes === 1,
     scheduleRetry: async ({ id, claimedUntil }, at, error) => retry.run({ id, claimedUntil, at, error }).changes === 1,
     markFailed: async ({ id, claimedUntil }, error) => failed.run({ id, claimedUntil, error }).changes === 1,
     releaseHeld: async (url, now, pageId) => release.run({ url, now, pageId: pageId ?? null }).changes,
-    leadCounts: async () => counts.all(),
+    resend: async ({ leadId, kind, now }) => sortedDeliveries(requeue.all({ leadId, kind: kind ?? null, now })),
+    deliveryCounts: async () => counts.all(),
   }
 }
 

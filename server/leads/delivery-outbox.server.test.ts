@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { classifyStatus, DEFAULT_RELAY_TIMING, retryDelayMs } from './relay-outbox.server.ts'
+import { DEFAULT_DELIVERY_TIMING, retryDelayMs } from './delivery-outbox.server.ts'
+import { classifyStatus } from './relay-sender.server.ts'
+import { classifyWebhookStatus } from './webhook-sender.server.ts'
 
-// The outbox itself, on SQLite and PostgreSQL, is tested in tests/relay-outbox.test.ts.
-const RETRY_CAP_MS = DEFAULT_RELAY_TIMING.retryCapMs
+// The outbox itself, on SQLite and PostgreSQL, is tested in tests/relay-outbox.test.ts and tests/lead-destinations.test.ts.
+const RETRY_CAP_MS = DEFAULT_DELIVERY_TIMING.retryCapMs
 
 describe('backoff', () => {
   test('first retry within 5 s, doubling, capped at an hour, with jitter', () => {
@@ -17,7 +19,22 @@ describe('backoff', () => {
     expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(n, () => 1, quick))).toEqual([100, 200, 400, 800, 1_000])
   })
 
-  test('2xx is delivered; 4xx but 408/429 is final; the rest is retried', () => {
+  test('a webhook: 2xx is delivered; 410 stops it; anything else, 4xx included, is retried', () => {
+    expect([200, 204, 410, 400, 401, 404, 422, 429, 500, 302].map(classifyWebhookStatus)).toEqual([
+      'delivered',
+      'delivered',
+      'failed',
+      'retry',
+      'retry',
+      'retry',
+      'retry',
+      'retry',
+      'retry',
+      'retry',
+    ])
+  })
+
+  test('the relay: 2xx is delivered; 4xx but 408/429 is final; the rest is retried', () => {
     expect([200, 204, 400, 401, 404, 422, 408, 429, 500, 503, 302].map(classifyStatus)).toEqual([
       'delivered',
       'delivered',
