@@ -1,7 +1,7 @@
 import { devices, type Browser, type Page } from '@playwright/test'
 import { startPostgres, freshDatabase } from '#tests/postgres.ts'
 import { ensureBuilt, startSite } from '#tests/site-server.ts'
-import { monthReport } from '#server/cli/results-cli.ts'
+import { monthReport } from '#server/results/month-report.server.ts'
 import { TOTALS, type ResultsReport } from '#server/results/results-report.ts'
 import { resultsHtml } from '#server/results/results-report-html.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
@@ -109,28 +109,41 @@ for (const backend of ['sqlite', 'postgres'] as const) {
         ['/', 2, 2],
         ['/contact', 2, 2],
       ])
-      expect(report.sources).toEqual([{ name: '(direct)', visitors: 2 }])
+      expect(report.sources).toEqual([{ name: '(direct)', visitors: 2, estimates: 2, phone: 2, chat: 2, email: 0, map: 0 }])
     })
   })
 }
 
-/** A month with every table filled: a long path, long source names, the three forms. */
+/** A month with every table filled: a long path, long source names, campaigns, the three forms. */
+const work = { estimates: 3, phone: 12, chat: 2, email: 1, map: 4 }
 const filledReport: ResultsReport = {
   site: 'demo',
   month: '2026-11',
+  timeZone: 'America/Los_Angeles',
+  through: null,
   previousMonth: '2026-10',
-  totals: Object.fromEntries(TOTALS.map((t) => [t, { month: 1054, previous: 987, phone: 811, desktop: 243 }])) as ResultsReport['totals'],
+  previousThrough: '2026-10-31',
+  totals: Object.fromEntries(
+    TOTALS.map((t) => [t, { month: 1054, previous: 987, phone: 811, desktop: 243, change: 7, trend: 'better' }]),
+  ) as ResultsReport['totals'],
   days: [{ day: '2026-11-01', visitors: 30, views: 90, actions: 4, estimates: 1 }],
   pages: [
     { name: '/', views: 1054, visitors: 811, actions: 119 },
     { name: '/wood-fence-installation-and-repair', views: 410, visitors: 318, actions: 0 },
   ],
   sources: [
-    { name: 'google.com', visitors: 459 },
-    { name: '(direct)', visitors: 273 },
-    { name: 'a-very-long-neighbourhood-directory.example.com', visitors: 12 },
+    { name: 'Google', visitors: 459, ...work },
+    { name: '(direct)', visitors: 273, ...work },
+    { name: 'a-very-long-neighbourhood-directory.example.com', visitors: 12, ...work },
   ],
-  campaigns: { utm_source: [{ name: 'google', visitors: 180 }], utm_medium: [], utm_campaign: [{ name: 'fall-fences', visitors: 180 }] },
+  campaigns: {
+    utm_source: [{ name: 'google', visitors: 180, ...work }],
+    utm_medium: [],
+    utm_campaign: [
+      { name: 'fall-fences-spring-decks-and-everything-else', visitors: 180, ...work },
+      { name: '(none)', visitors: 900, ...work },
+    ],
+  },
   forms: [
     { name: 'home', requests: 6, started: 15, notSent: 9 },
     { name: 'contact', requests: 6, started: 15, notSent: 9 },

@@ -36,7 +36,10 @@ export async function contactAction(request: Request, context: AppLoadContext) {
     if (result.created) {
       const place = form.get('place')
       context.services.results
-        .recordLead(typeof place === 'string' ? place : undefined, request.headers.get('user-agent') ?? undefined)
+        .recordLead(typeof place === 'string' ? place : undefined, {
+          clientIp: context.clientIp,
+          userAgent: request.headers.get('user-agent') ?? undefined,
+        })
         .catch((e: unknown) =>
           log.warn({ event: 'results.not-counted', site: context.services.id, error: String(e) }, 'a lead was not counted'),
         )
