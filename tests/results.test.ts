@@ -7,7 +7,9 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { monthReport } from '#server/results/month-report.server.ts'
-import { resultsReportSchema, type ResultsReport } from '#server/results/results-report.ts'
+import { previousMonth, resultsReportSchema, type ResultsReport } from '#server/results/results-report.ts'
+import { monthName } from '#server/results/results-report-words.ts'
+import { REVOCATION_MS } from '#server/results/share-link.server.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
 import { acmeRecord, validLead } from './contact-post.ts'
 import { startFakeProvider } from './fake-provider.ts'
@@ -65,6 +67,13 @@ describe.each(backends)('results on $name', (backend) => {
     provider?.close()
     fs.rmSync(dir, { recursive: true, force: true })
   })
+
+  /** `npm run results -- …` on this server's storage. */
+  const run = (args: string[]) =>
+    promisify(execFile)(process.execPath, ['server/cli/results.js', ...args], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, ...env, DATA_DIR: site.dataDir },
+    })
 
   /** A beacon as the page's script sends it (text/plain, same-origin) from one visitor. */
   const beacon = (host: string, event: unknown, { ip = IP_A, ua = PHONE_UA, headers = {} as Record<string, string> } = {}) =>
@@ -303,11 +312,6 @@ describe.each(backends)('results on $name', (backend) => {
 
   test('npm run results prints the same report as JSON, and one HTML page', async () => {
     const html = path.join(dir, 'report.html')
-    const run = (args: string[]) =>
-      promisify(execFile)(process.execPath, ['server/cli/results.js', ...args], {
-        cwd: path.resolve(import.meta.dirname, '..'),
-        env: { ...process.env, ...env, DATA_DIR: site.dataDir },
-      })
     const { stdout } = await run(['--site', 'alpha', '--month', month, '--json'])
     expect(JSON.parse(stdout)).toEqual(await report('alpha'))
     await run(['--site', 'beta', '--month', month, '--html', html])
@@ -319,6 +323,40 @@ describe.each(backends)('results on $name', (backend) => {
     expect(csv).toContain(`alpha,${month},total,visitors,month,`)
     expect(csv).toContain(`beta,${month},source,Facebook,visitors,`)
   }, 120_000)
+
+  test("a share link: the site's report on its own host, for its holder only, never cached or indexed; revoked, it stops working", async () => {
+    const link = (await run(['--link', '--site', 'alpha'])).stdout.trim()
+    expect(link).toMatch(/^http:\/\/alpha\.test\/reports\/[\da-f]{64}$/)
+    const { pathname } = new URL(link)
+    const page = await site.request('alpha.test', pathname)
+    expect(page.status).toBe(200)
+    expect(page.headers).toMatchObject({
+      'cache-control': 'private, no-store',
+      'x-robots-tag': 'noindex, nofollow',
+      'referrer-policy': 'no-referrer',
+      'content-security-policy': expect.stringMatching(/^default-src 'none'; img-src data:; style-src 'unsafe-inline'/),
+    })
+    expect(page.text).toContain(`What your website brought in: ${monthName(month, 'en')}`)
+    expect(page.text).not.toMatch(/<script|src="https?:/i)
+    const earlier = await site.request('alpha.test', `${pathname}?month=${previousMonth(month)}`)
+    expect(earlier.status).toBe(200)
+    const wrong = pathname.replace(/.$/, (c) => (c === '0' ? '1' : '0'))
+    const refused = await Promise.all([
+      site.request('beta.test', pathname), // another site's host
+      site.request('alpha.test', wrong),
+      site.request('alpha.test', `${pathname}?month=2000-01`),
+      site.request('alpha.test', `${pathname}?month=nonsense`),
+    ])
+    expect(refused.map((r) => r.status)).toEqual([404, 404, 404, 404])
+    expect(site.output()).not.toContain(pathname.slice('/reports/'.length)) // never in a log line
+
+    await run(['--revoke-links', '--site', 'alpha'])
+    // Every instance asks the storage again within REVOCATION_MS.
+    let status = 200
+    for (const until = Date.now() + REVOCATION_MS + 5_000; status === 200 && Date.now() < until;)
+      status = (await site.request('alpha.test', pathname)).status
+    expect(status).toBe(404)
+  }, 60_000)
 
   async function everyTable(): Promise<Record<string, unknown[]>> {
     if (env.DATABASE_URL) {

@@ -118,14 +118,22 @@ export function createReportDelivery({ results, mailer, domain, origin, sites, n
     const { id, timeZone, reports } = site.config
     const month = reports.email.length ? dueMonth(timeZone, now()) : null
     if (!month || settled.has(`${id} ${month}`)) return
+    const done = (state: ReportDelivery['state']) => {
+      settled.add(`${id} ${month}`)
+      log.debug({ event: 'results.report-settled', site: id, month, state }, `${id}: ${month}'s report is settled (${state})`)
+    }
     const claim = await results.claimReport(id, month, origin, now(), REPORT_LEASE_MS)
     if (!claim) {
-      const state = (await results.reportDelivery(id, month))?.state
-      if (state && state !== 'pending') settled.add(`${id} ${month}`)
+      const delivery = await results.reportDelivery(id, month)
+      if (delivery && delivery.state !== 'pending') return done(delivery.state) // another instance settled it
+      log.debug(
+        { event: 'results.report-held', site: id, month, by: delivery?.claimedBy },
+        `${id}: ${month}'s report is another instance's to send now`,
+      )
       return
     }
     const outcome = await deliver(site, claim)
-    if ((await results.settleReport(claim, outcome)) && outcome.state !== 'pending') settled.add(`${id} ${month}`)
+    if ((await results.settleReport(claim, outcome)) && outcome.state !== 'pending') done(outcome.state)
   }
 
   /** One look at every site, one site after the other; a site whose check fails is looked at again next time. */

@@ -30,7 +30,7 @@ export async function reportEmail(report: ResultsReport, look: ReportLook, { to,
     .png()
     .toBuffer()
   const page = resultsHtml(report, { ...look, logo: look.logoPng && `cid:${LOGO_CID}`, chart: `cid:${CHART_CID}` })
-  const html = juice(page, { preserveMediaQueries: true, removeStyleTags: true, applyWidthAttributes: true, resolveCSSVariables: true })
+  const html = juice(page, { preserveMediaQueries: true, removeStyleTags: true, applyWidthAttributes: true, applyHeightAttributes: false })
   const text = resultsText(report, look, link)
   return {
     to,

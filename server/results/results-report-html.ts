@@ -185,8 +185,9 @@ export function resultsHtml(report: ResultsReport, { lang, businessName, styles,
         <figure>
           ${chart ? html`<img class="chart" src="${chart}" alt="${w.perDay}" width="700" />` : dayChartSvg(report, lang, colours)}
           <figcaption>
-            <span class="key bar">&nbsp;</span> ${w.legendVisitors} <span class="key actions">&nbsp;</span> ${w.legendActions}
-            <span class="key estimates">&nbsp;</span> ${w.legendEstimates}
+            <span class="legend"><span class="key bar">&nbsp;</span> ${w.legendVisitors}</span>
+            <span class="legend"><span class="key actions">&nbsp;</span> ${w.legendActions}</span>
+            <span class="legend"><span class="key estimates">&nbsp;</span> ${w.legendEstimates}</span>
           </figcaption>
         </figure>
       </section>
@@ -230,9 +231,9 @@ header p { margin: 0; color: ${onMain}; }
 main { display: block; padding: 20px 28px; }
 h2 { color: ${headingColour}; font-size: 17px; margin: 22px 0 8px; }
 .cards { margin-top: 8px; }
-.card { display: inline-block; vertical-align: top; border: 1px solid #cbd5e1; border-radius: 10px; padding: 10px 12px; margin: 0 8px 10px 0; }
-.card.big { width: 218px; }
-.card.small { width: 136px; }
+.card { display: inline-block; vertical-align: top; box-sizing: border-box; border: 1px solid #cbd5e1; border-radius: 10px; padding: 10px 12px; margin: 0 8px 10px 0; }
+.card.big { width: 240px; min-height: 128px; }
+.card.small { width: 160px; min-height: 118px; }
 .card .value { font-size: 22px; font-weight: bold; color: ${headingColour}; }
 .card.big .value { font-size: 34px; color: ${ink}; }
 .card .name { font-weight: bold; color: ${headingColour}; }
@@ -244,8 +245,9 @@ h2 { color: ${headingColour}; font-size: 17px; margin: 22px 0 8px; }
 .chart { width: 100%; max-width: 700px; height: auto; display: block; }
 figure { margin: 0; }
 figcaption { font-size: 13px; margin-top: 4px; }
-.key { display: inline-block; width: 14px; height: 10px; line-height: 10px; font-size: 1px; margin: 0 4px 0 12px; vertical-align: middle; }
-.key.bar { background: ${ink}; opacity: 0.35; margin-left: 0; }
+.legend { display: inline-block; white-space: nowrap; margin-right: 14px; }
+.key { display: inline-block; width: 14px; height: 10px; line-height: 10px; font-size: 1px; margin: 0 4px 0 0; vertical-align: middle; }
+.key.bar { background: ${ink}; opacity: 0.35; }
 .key.actions { border-top: 3px solid ${accent}; height: 0; }
 .key.estimates { border-top: 3px dashed ${headingColour}; height: 0; }
 .col { display: inline-block; vertical-align: top; width: 100%; max-width: 496px; }
@@ -267,9 +269,9 @@ section, table, tr { break-inside: avoid; }
 @media (max-width: 640px) {
   header { padding: 16px !important; }
   main { padding: 12px 16px !important; }
-  .card.big, .card.small { width: 42% !important; margin-right: 6px !important; }
+  .card.big, .card.small { width: 47% !important; margin-right: 2% !important; }
   .col.first { margin-right: 0 !important; }
-  th, td { padding: 5px 3px !important; }
+  th, td { padding: 5px 2px !important; }
   th { font-size: 13px !important; }
 }
 @media print {

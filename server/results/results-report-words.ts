@@ -27,7 +27,7 @@ export const WORDS = {
     } satisfies Record<TotalName, string>,
     onPhone: (n: number) => `${n} on a phone`,
     before: (n: number) => `${n} before`,
-    trend: { better: 'better', worse: 'worse', same: 'no change', new: 'new' },
+    trend: { better: 'better', worse: 'worse', same: 'no change' },
     perDay: 'Day by day',
     legendVisitors: 'Visitors',
     legendActions: 'Calls, chats, emails, maps and profiles',
@@ -87,7 +87,7 @@ export const WORDS = {
     } satisfies Record<TotalName, string>,
     onPhone: (n: number) => `${n} desde un teléfono`,
     before: (n: number) => `${n} antes`,
-    trend: { better: 'mejor', worse: 'peor', same: 'sin cambio', new: 'nuevo' },
+    trend: { better: 'mejor', worse: 'peor', same: 'sin cambio' },
     perDay: 'Día a día',
     legendVisitors: 'Visitantes',
     legendActions: 'Llamadas, chats, correos, mapas y perfiles',
@@ -163,12 +163,12 @@ export function reportHeading(report: ResultsReport, lang: ReportLang, businessN
   }
 }
 
-/** A total's change in words: "▲ 12%" (or "new" when there was none before) and whether it is better or worse. */
+/** A total's change in words: "▲ 12%" (no percent when there was none before) and whether it is better or worse. */
 export function changeText(figure: ReportFigure, lang: ReportLang): { arrow: string; amount: string; verdict: string } {
   const w = WORDS[lang]
   if (figure.trend === 'same') return { arrow: '=', amount: '', verdict: w.trend.same }
   const arrow = figure.month > figure.previous ? '▲' : '▼'
-  const amount = figure.change === null ? w.trend.new : `${Math.abs(figure.change)}%`
+  const amount = figure.change === null ? '' : `${Math.abs(figure.change)}%`
   return { arrow, amount, verdict: w.trend[figure.trend] }
 }
 
