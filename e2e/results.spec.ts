@@ -4,6 +4,8 @@ import { ensureBuilt, startSite } from '#tests/site-server.ts'
 import { monthReport } from '#server/results/month-report.server.ts'
 import { TOTALS, type ResultsReport } from '#server/results/results-report.ts'
 import { resultsHtml } from '#server/results/results-report-html.ts'
+import { reportEmail } from '#server/results/report-email.server.ts'
+import { expectNoAxeViolationsAtBothWidths } from './axe.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
 import { demoFormLabels as text, demoOfferedServices, expect, test } from './fixtures.ts'
 import { startUsing } from './visitor.ts'
@@ -176,5 +178,21 @@ test.describe('the printable results page on a phone (390 px)', () => {
       // The names' column keeps room: a long path wraps, it is not squeezed to a letter a line.
       const narrowest = await page.locator('td:first-child').evaluateAll((cells) => Math.min(...cells.map((c) => c.clientWidth)))
       expect(narrowest).toBeGreaterThanOrEqual(90)
+    })
+})
+
+test.describe('the report as the share link and the email show it', () => {
+  for (const lang of ['en', 'es'] as const)
+    test(`${lang}: no accessibility violation on a phone or a desktop, the page and the email alike`, async ({ page }) => {
+      const look = { lang, businessName: 'Summit Ridge Fence & Construction' }
+      await page.setContent(resultsHtml(filledReport, { ...look, nav: { earlier: '?month=2026-10' } }))
+      await expectNoAxeViolationsAtBothWidths(page, `share page (${lang})`)
+      const email = await reportEmail(filledReport, look, { to: ['owner@example.com'], domain: 'agency.example' })
+      // As a mail client shows it: its pictures are the message's own parts.
+      let html = email.html
+      for (const part of email.attachments ?? [])
+        html = html.replaceAll(`cid:${part.cid}`, `data:${part.contentType};base64,${part.content.toString('base64')}`)
+      await page.setContent(html)
+      await expectNoAxeViolationsAtBothWidths(page, `email (${lang})`)
     })
 })

@@ -264,15 +264,16 @@ td.num { white-space: nowrap; }
 .none { color: ${MUTED}; }
 .note { margin-top: 24px; font-size: 13px; color: ${MUTED}; }
 .months { margin-top: 16px; font-size: 15px; }
-.months a { color: ${ink}; margin-right: 24px; }
+.months a { color: ${ink}; margin-right: 24px; display: inline-block; padding: 8px 0; }
 section, table, tr { break-inside: avoid; }
 @media (max-width: 640px) {
   header { padding: 16px !important; }
   main { padding: 12px 16px !important; }
   .card.big, .card.small { width: 47% !important; margin-right: 2% !important; }
   .col.first { margin-right: 0 !important; }
+  table { font-size: 13px !important; }
   th, td { padding: 5px 2px !important; }
-  th { font-size: 13px !important; }
+  th { font-size: 12px !important; }
 }
 @media print {
   @page { size: A4; margin: 12mm; }

@@ -129,7 +129,7 @@ export interface ReportInput {
   labels: LabelRow[]
 }
 
-export function buildResultsReport({ site, month, timeZone, today, rows, previousRows, labels }: ReportInput): ResultsReport {
+export function buildResultsReport({ site, month, timeZone, today, rows: allRows, previousRows, labels }: ReportInput): ResultsReport {
   const days = daysOf(month)
   const previousDays = daysOf(previousMonth(month))
   const inProgress = today.slice(0, 7) === month
@@ -137,7 +137,9 @@ export function buildResultsReport({ site, month, timeZone, today, rows, previou
   const counted = inProgress ? days.filter((d) => d <= today) : days
   // The same days of the month before: to today's date, or to its last day when it is shorter.
   const previousThrough = inProgress ? previousDays[Math.min(counted.length, previousDays.length) - 1]! : previousDays.at(-1)!
-  const now = totals(rows.filter((r) => r.day <= counted.at(-1)!))
+  // Only the days counted so far, and the same days of the month before (a clock set back would find later rows).
+  const rows = allRows.filter((r) => r.day <= counted.at(-1)!)
+  const now = totals(rows)
   const before = totals(previousRows.filter((r) => r.day <= previousThrough))
   const byDay = (day: string, which: (r: ResultRow) => boolean) => sumOf(rows, (r) => r.day === day && which(r))
   const of = (dimension: string) => labels.filter((l) => l.dimension === dimension)
