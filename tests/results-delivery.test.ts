@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { monthReport } from '#server/results/month-report.server.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
@@ -132,5 +134,19 @@ describe('days, months and the 1st in each site’s time zone', () => {
       [['owner@west.test'], expect.stringMatching(/^What your website brought in: November 2026/)],
     ])
     expect(smtp.messages[1]!.messageId).toBe('<report.west.2026-11@agency.test>')
+
+    // `npm run results -- --send` on November 25: the month so far, now, to the site's addresses.
+    const sent = await promisify(execFile)(process.execPath, ['server/cli/results.js', '--send', '--month', '2026-11', '--site', 'west'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        ...env({ DATABASE_URL: databaseUrl }),
+        DATA_DIR: path.join(dir, 'data-a'),
+        ...fakeTimeEnv('2026-11-25T20:00:00Z'),
+      },
+    })
+    expect(sent.stderr).toContain("west: 2026-11's report sent to owner@west.test")
+    expect(smtp.messages).toHaveLength(3)
+    expect(smtp.messages[2]!.text).toContain('So far this month: November 1 to November 25. Compared with October 1 – October 25.')
   }, 120_000)
 })
