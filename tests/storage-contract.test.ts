@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
@@ -487,6 +488,24 @@ describe('Databases from before issue 30 (leads with an address and a browser, r
       await after(storage, sql).finally(() => storage.close())
     } finally {
       await sql.close()
+    }
+  })
+})
+
+describe("SQLite: a day's salt, once deleted, is gone", () => {
+  test('its bytes are in neither the database file nor its write-ahead log after the sweep', async () => {
+    const dir = await backends[0]!.fresh()
+    const storage = await openStorage({ dataDir: dir, defaultSite: 's1' })
+    const salt = 'a-salt-nobody-may-find-'.repeat(4)
+    const files = () => ['visits.sqlite', 'visits.sqlite-wal'].map((f) => path.join(dir, f)).filter((f) => fs.existsSync(f))
+    const holding = () => files().filter((f) => fs.readFileSync(f).includes(salt))
+    try {
+      await storage.results.salt('UTC', '2026-01-15', Date.parse('2026-01-16T00:00:00Z'), () => salt)
+      expect(holding().length).toBeGreaterThan(0) // it is on disk while its day lasts
+      expect(await storage.results.sweep(Date.parse('2026-01-16T00:00:00Z'))).toBe(1)
+      expect(holding()).toEqual([])
+    } finally {
+      await storage.close()
     }
   })
 })

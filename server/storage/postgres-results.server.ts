@@ -1,5 +1,6 @@
 import type pg from 'pg'
-import { checkOut } from './postgres-client.server.ts'
+import { checkOut, errorText } from './postgres-client.server.ts'
+import { log } from '../observability/log.js'
 import {
   admits,
   allFigures,
@@ -49,7 +50,16 @@ export function postgresResults(pool: pg.Pool): ResultsStorage {
       )
       await pool.query('DELETE FROM results_once WHERE day < $1', [earliestDay(now)])
       // A deleted row stays in the table's pages until they are written again: rewritten now, the salts' old bytes leave the file.
-      if (gone.rowCount) await pool.query('VACUUM FULL results_salts')
+      // (The salts are gone for SQL either way: a database user that may not rewrite the table only loses this.)
+      if (gone.rowCount)
+        await pool
+          .query('VACUUM FULL results_salts')
+          .catch((error: unknown) =>
+            log.warn(
+              { event: 'results.vacuum-failed', error: errorText(error) },
+              "the day keys' table could not be rewritten after a sweep",
+            ),
+          )
       return gone.rowCount ?? 0
     },
     remembered: async (zone, day, key) =>

@@ -41,6 +41,23 @@ export function sqliteResults(db: Database.Database): ResultsStorage {
     }
     return { salts: gone.length, rows: gone.length + dropOverEverywhere.run(earliestDay(now)).changes }
   })
+  /**
+   * The WAL still holds the deleted rows' old pages until a checkpoint copies the zeroed ones over them and
+   * empties it. Tried without waiting (a reader, the CLI, may hold it: the server must not stall), again at
+   * every sweep until it succeeds.
+   */
+  let walHoldsDeleted = false
+  const emptyWal = () => {
+    const wait = db.pragma('busy_timeout', { simple: true }) as number
+    db.pragma('busy_timeout = 0')
+    try {
+      return (db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[])[0]?.busy === 0
+    } catch {
+      return false
+    } finally {
+      db.pragma(`busy_timeout = ${wait}`)
+    }
+  }
   const remembered = db.prepare<[string, string, string], { data: string | null }>(
     'SELECT data FROM results_once WHERE day = ? AND zone = ? AND key = ?',
   )
@@ -93,8 +110,8 @@ export function sqliteResults(db: Database.Database): ResultsStorage {
     },
     async sweep(now) {
       const { salts, rows } = sweep(now)
-      // The WAL still holds the deleted rows' old pages until a checkpoint copies the zeroed ones over them and empties it.
-      if (rows) db.pragma('wal_checkpoint(TRUNCATE)')
+      walHoldsDeleted ||= rows > 0
+      if (walHoldsDeleted) walHoldsDeleted = !emptyWal()
       return salts
     },
     remembered: async (zone, day, key) => remembered.get(day, zone, key)?.data ?? null,
