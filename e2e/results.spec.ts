@@ -1,9 +1,11 @@
 import { devices, type Browser, type Page } from '@playwright/test'
 import { startPostgres, freshDatabase } from '#tests/postgres.ts'
 import { ensureBuilt, startSite } from '#tests/site-server.ts'
-import { monthReport } from '#server/cli/results-cli.ts'
+import { monthReport } from '#server/results/month-report.server.ts'
 import { TOTALS, type ResultsReport } from '#server/results/results-report.ts'
 import { resultsHtml } from '#server/results/results-report-html.ts'
+import { reportEmail } from '#server/results/report-email.server.ts'
+import { expectNoAxeViolationsAtBothWidths } from './axe.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
 import { demoFormLabels as text, demoOfferedServices, expect, test } from './fixtures.ts'
 import { startUsing } from './visitor.ts'
@@ -109,28 +111,41 @@ for (const backend of ['sqlite', 'postgres'] as const) {
         ['/', 2, 2],
         ['/contact', 2, 2],
       ])
-      expect(report.sources).toEqual([{ name: '(direct)', visitors: 2 }])
+      expect(report.sources).toEqual([{ name: '(direct)', visitors: 2, estimates: 2, phone: 2, chat: 2, email: 0, map: 0 }])
     })
   })
 }
 
-/** A month with every table filled: a long path, long source names, the three forms. */
+/** A month with every table filled: a long path, long source names, campaigns, the three forms. */
+const work = { estimates: 3, phone: 12, chat: 2, email: 1, map: 4 }
 const filledReport: ResultsReport = {
   site: 'demo',
   month: '2026-11',
+  timeZone: 'America/Los_Angeles',
+  through: null,
   previousMonth: '2026-10',
-  totals: Object.fromEntries(TOTALS.map((t) => [t, { month: 1054, previous: 987, phone: 811, desktop: 243 }])) as ResultsReport['totals'],
+  previousThrough: '2026-10-31',
+  totals: Object.fromEntries(
+    TOTALS.map((t) => [t, { month: 1054, previous: 987, phone: 811, desktop: 243, change: 7, trend: 'better' }]),
+  ) as ResultsReport['totals'],
   days: [{ day: '2026-11-01', visitors: 30, views: 90, actions: 4, estimates: 1 }],
   pages: [
     { name: '/', views: 1054, visitors: 811, actions: 119 },
     { name: '/wood-fence-installation-and-repair', views: 410, visitors: 318, actions: 0 },
   ],
   sources: [
-    { name: 'google.com', visitors: 459 },
-    { name: '(direct)', visitors: 273 },
-    { name: 'a-very-long-neighbourhood-directory.example.com', visitors: 12 },
+    { name: 'Google', visitors: 459, ...work },
+    { name: '(direct)', visitors: 273, ...work },
+    { name: 'a-very-long-neighbourhood-directory.example.com', visitors: 12, ...work },
   ],
-  campaigns: { utm_source: [{ name: 'google', visitors: 180 }], utm_medium: [], utm_campaign: [{ name: 'fall-fences', visitors: 180 }] },
+  campaigns: {
+    utm_source: [{ name: 'google', visitors: 180, ...work }],
+    utm_medium: [],
+    utm_campaign: [
+      { name: 'fall-fences-spring-decks-and-everything-else', visitors: 180, ...work },
+      { name: '(none)', visitors: 900, ...work },
+    ],
+  },
   forms: [
     { name: 'home', requests: 6, started: 15, notSent: 9 },
     { name: 'contact', requests: 6, started: 15, notSent: 9 },
@@ -163,5 +178,21 @@ test.describe('the printable results page on a phone (390 px)', () => {
       // The names' column keeps room: a long path wraps, it is not squeezed to a letter a line.
       const narrowest = await page.locator('td:first-child').evaluateAll((cells) => Math.min(...cells.map((c) => c.clientWidth)))
       expect(narrowest).toBeGreaterThanOrEqual(90)
+    })
+})
+
+test.describe('the report as the share link and the email show it', () => {
+  for (const lang of ['en', 'es'] as const)
+    test(`${lang}: no accessibility violation on a phone or a desktop, the page and the email alike`, async ({ page }) => {
+      const look = { lang, businessName: 'Summit Ridge Fence & Construction' }
+      await page.setContent(resultsHtml(filledReport, { ...look, nav: { earlier: '?month=2026-10' } }))
+      await expectNoAxeViolationsAtBothWidths(page, `share page (${lang})`)
+      const email = await reportEmail(filledReport, look, { to: ['owner@example.com'], domain: 'agency.example' })
+      // As a mail client shows it: its pictures are the message's own parts.
+      let html = email.html
+      for (const part of email.attachments ?? [])
+        html = html.replaceAll(`cid:${part.cid}`, `data:${part.contentType};base64,${part.content.toString('base64')}`)
+      await page.setContent(html)
+      await expectNoAxeViolationsAtBothWidths(page, `email (${lang})`)
     })
 })

@@ -21,6 +21,8 @@ import { createMetrics } from './observability/metrics.server.ts'
 import { closeConnectionsAfterAnswers, observationOf, observeRequest } from './observability/request-log.server.ts'
 import { answerTlsAsk } from './http/tls-ask.server.ts'
 import { parseResultEvent } from './results/results-counter.server.ts'
+import { createSharePages } from './results/share-page.server.ts'
+import { SHARE_PATH } from './results/share-link.server.ts'
 import { log } from './observability/log.js'
 import type { ReactNode } from 'react'
 
@@ -48,6 +50,12 @@ declare module 'react-router' {
     /** This page's static blocks and head texts, set by its loaders (app/ui/static-block.server.tsx). */
     staticBlocks: Map<string, ReactNode>
   }
+}
+
+/** The record a site serves (its original picture URLs: the report finds the logo's variants itself), none before its first. */
+function shareRecord(site: Site) {
+  const { record, origin, version } = site.records.current()
+  return { record: origin === 'empty' ? null : record, version }
 }
 
 const loadBuild = () => import('virtual:react-router/server-build') as Promise<ServerBuild>
@@ -165,6 +173,20 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
           res.status(503).end()
         },
       )
+  })
+  // The month's report for whoever holds the site's share link (server/results/share-page.server.ts): never cached, never indexed.
+  const sharePage = createSharePages({ results: services.storage.results, images: services.images })
+  app.get(`${SHARE_PATH}:token`, async (req, res) => {
+    const site = resolvedOf(req).site!
+    const answer = await sharePage({ config: site.config, record: () => shareRecord(site) }, req.params.token, req.query.month).catch(
+      (error: unknown) => {
+        log.warn({ event: 'results.share-failed', site: site.id, error: String(error) }, 'a shared report could not be read')
+        return null
+      },
+    )
+    if (!answer)
+      return void res.status(503).set('Cache-Control', 'no-store').type('text').send('The report cannot be read now; try again soon.')
+    res.status(answer.status).set(answer.headers).type(answer.type).send(answer.body)
   })
   app.use(imageRoutes(services.images))
   // Every unknown URL of a route is one cached 404: a flood of them runs no loader.

@@ -9,7 +9,7 @@ import type { ImageStore } from './images/image-store.server.ts'
 import { createLocalRecordView } from './record/local-record.server.ts'
 import { createLeadOutbox } from './leads/lead-outbox.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
-import { createMailer, describeMailError } from './mail/mailer.server.ts'
+import { createMailer, describeMailError, senderDomain } from './mail/mailer.server.ts'
 import { createPageCache } from './pages/page-cache.server.ts'
 import { sitePrefix } from './pages/page-key.server.ts'
 import { createOutboundClient, type OutboundClient } from './outbound/outbound-client.server.ts'
@@ -21,6 +21,9 @@ import { openStorage } from './storage/storage.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
 import { createResultsCounter, type CountedAction } from './results/results-counter.server.ts'
 import { createDayKeys } from './results/day-keys.server.ts'
+import { createReportDelivery, type DeliverySite } from './results/report-delivery.server.ts'
+import { servedLook } from './results/report-look.server.ts'
+import { currentShareLink } from './results/share-link.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
 import { urlForLog } from './observability/log-safe.server.ts'
 import { log } from './observability/log.js'
@@ -29,6 +32,8 @@ import { StartupError } from './process/startup-error.js'
 
 /** Sites whose first record fetch runs at the same time at start-up. */
 const STARTUP_FETCHES = 8
+/** How often the days that are over are swept from the storage (their salts and once-keys). */
+const DAY_SWEEP_MS = 60_000
 /** Editors write a file in several steps (truncate, write, rename): one reload once they are done. */
 const RELOAD_DEBOUNCE_MS = 150
 
@@ -54,7 +59,7 @@ export async function startServices(env: Env) {
     ...env.OUTBOUND_ALLOW_ORIGINS,
   ]
   const outbound = createOutboundClient({ allowOrigins: allowedOrigins(configs) })
-  // The agency's mail server, for every site's lead emails (each step of a send within the outbox's timeout).
+  // The agency's mail server, for every site's lead emails and monthly reports (each step of a send within the outbox's timeout).
   const timing = relayTiming(env)
   const mailer =
     env.SMTP_URL && env.MAIL_FROM ? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, timeoutMs: timing.timeoutMs }) : null
@@ -78,8 +83,18 @@ export async function startServices(env: Env) {
   const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
   /** Actions counted by this process, per site: `tradesite_actions_total` (kept across a site's rebuild by a reload). */
   const actionTallies = new Map<string, Map<CountedAction, number>>()
-  /** The day's salt and the keys made with it: every key on a client (visitor, once a day, rate limits) is one of these. */
+  /** The days' salts and the keys made with them: every key on a client (visitor, once a day, rate limits) is one of these. */
   const dayKeys = createDayKeys({ salts: storage.results })
+  // A day's salt and once-keys go within a minute of that day's end in its time zone (every instance sweeps; the first finds them).
+  const sweepDayKeys = () =>
+    void dayKeys
+      .sweep()
+      .catch((error: unknown) =>
+        log.warn({ event: 'results.sweep-failed', error: String(error) }, 'the days that are over could not be swept'),
+      )
+  sweepDayKeys()
+  const daySweep = setInterval(sweepDayKeys, DAY_SWEEP_MS)
+  daySweep.unref()
   const weather = createWeatherService(weatherEndpoints(env))
   // One image store for every site: variants are content-addressed, so a photo two sites share is kept once.
   const images = await openImageStore(env, outbound)
@@ -124,10 +139,12 @@ export async function startServices(env: Env) {
           ),
         )
     })
-    const visits = createVisitStore({ storage: storage.visits, site: config.id, seen: storage.rateLimits, keys: dayKeys })
+    const { timeZone } = config
+    const visits = createVisitStore({ storage: storage.visits, site: config.id, seen: storage.rateLimits, keys: dayKeys, timeZone })
     const results = createResultsCounter({
       storage: storage.results,
       site: config.id,
+      timeZone,
       keys: dayKeys,
       onAction(action) {
         const tally = actionTallies.get(config.id) ?? actionTallies.set(config.id, new Map()).get(config.id)!
@@ -136,6 +153,12 @@ export async function startServices(env: Env) {
     })
     /** The record with its images on our origin: what every page renders (its version changes as photos become ready). */
     const pageSnapshot = createLocalRecordView(records.current, images)
+    /** Its monthly report's delivery: how it looks (the record served now, the logo our pipeline made), and its share link. */
+    const delivery: DeliverySite = {
+      config,
+      look: () => servedLook(records.current().origin === 'empty' ? null : records.current().record, config.id, images),
+      link: () => currentShareLink(storage.results, config),
+    }
     return {
       id: config.id,
       config,
@@ -146,6 +169,7 @@ export async function startServices(env: Env) {
       results,
       weather,
       report,
+      delivery,
       /** The site leaves the process (the sites file dropped or changed it): its timers and pages go; its leads stay stored. */
       stop() {
         records.stop()
@@ -170,6 +194,17 @@ export async function startServices(env: Env) {
   let hosts = listedHosts(configs)
   await inBatches(sites, STARTUP_FETCHES, startSite)
   outbox.start()
+  // Last month's report to each site's inbox on the 1st (with SMTP_URL): once per site and month across the fleet.
+  const reports =
+    mailer &&
+    createReportDelivery({
+      results: storage.results,
+      mailer,
+      domain: senderDomain(env.MAIL_FROM!),
+      origin: originName(env),
+      sites: () => sites.map((site) => site.delivery),
+    })
+  reports?.start()
   images.sync()
   // Images that failed (host down, too slow) are tried again when their backoff is due; ready ones are never fetched twice.
   const imageRetry = setInterval(() => images.sync(), Math.max(env.RECORD_TTL_SECONDS, 30) * 1000)
@@ -249,9 +284,11 @@ export async function startServices(env: Env) {
       stopWatching()
       await reloading
       clearInterval(imageRetry)
+      clearInterval(daySweep)
       const imagesClosed = images.close() // first: the disk store's manifest is written before anything awaits
       for (const site of sites) site.records.stop()
       await outbox.stop()
+      await reports?.stop()
       mailer?.close()
       await imagesClosed
       await fleet?.close()

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
@@ -10,6 +11,7 @@ import { relayOf, relayOnly, testRecord, validForm } from './lead-fixtures.ts'
 import { migrate, POSTGRES_MIGRATIONS } from '#server/storage/postgres-migrations.server.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
 import { LEAD_MIGRATIONS, openAndMigrate } from '#server/storage/sqlite-storage.server.ts'
+import { monthReport } from '#server/results/month-report.server.ts'
 
 /** What the lead, relay, visits and rate-limit code relies on, held by both implementations. */
 
@@ -318,66 +320,142 @@ describe.each(backends)('storage contract on $name', (backend) => {
     expect(burst.map((h) => h.hits).toSorted((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
   })
 
-  test("results: one salt per day for every instance, made once; a new day's salt deletes the old one and its once-keys", async () => {
+  test("results: one salt per time zone's day for every instance, made once; a day that is over goes with its once-keys", async () => {
     const place = await backend.fresh()
     const [a, b] = [(await open(place)).results, (await open(place)).results]
     let made = 0
     const make = () => `salt-${++made}`
-    const together = await Promise.all([a.salt('2026-01-15', make), b.salt('2026-01-15', make), a.salt('2026-01-15', make)])
+    const laEnd = Date.parse('2026-01-16T08:00:00Z') // midnight in Los Angeles
+    const la = (r: typeof a) => r.salt('America/Los_Angeles', '2026-01-15', laEnd, make)
+    const together = await Promise.all([la(a), la(b), la(a)])
     expect(new Set(together).size).toBe(1)
-    expect(await b.salt('2026-01-15', make)).toBe(together[0])
-    const count = { metric: 'visitors', label: '', device: 'phone' } as const
-    expect(await a.add('s1', '2026-01-15', count, 'k1')).toBe(true)
-    expect(await b.add('s1', '2026-01-15', count, 'k1')).toBe(false) // the same visitor that day
-    const next = await a.salt('2026-01-16', make)
-    expect(next).not.toBe(together[0])
-    // Yesterday's salt is gone: asking for it again makes a new one (nobody can recompute yesterday's visitors).
-    expect(await b.salt('2026-01-15', () => 'fresh')).toBe('fresh')
-    expect(await a.add('s1', '2026-01-15', count, 'k1')).toBe(true) // its once-keys went with it
+    const utc = await b.salt('UTC', '2026-01-16', Date.parse('2026-01-17T00:00:00Z'), make)
+    expect(utc).not.toBe(together[0]) // another zone's day, another salt
+    const once = (key: string, at = laEnd - 60_000) => ({ zone: 'America/Los_Angeles', key, at, data: `data of ${key}` })
+    const visitor = { counts: [{ metric: 'visitors', label: '', device: 'phone' as const }] }
+    const record = (r: typeof a, key: string) => r.record('s1', '2026-01-15', [{ once: once(key), ...visitor }], options)
+    expect(await record(a, 'k1')).toEqual([true])
+    expect(await record(b, 'k1')).toEqual([false]) // the same visitor that day
+    expect(await b.remembered('America/Los_Angeles', '2026-01-15', 'k1')).toBe('data of k1')
+
+    expect(await a.sweep(laEnd - 1)).toBe(0) // not over yet in Los Angeles
+    expect(await b.remembered('America/Los_Angeles', '2026-01-15', 'k1')).toBe('data of k1')
+    expect(await a.sweep(laEnd)).toBe(1)
+    // Its salt and once-keys are gone; UTC's day goes on. Asked again, the day gets a new salt (nobody can recompute yesterday's visitors).
+    expect(await b.remembered('America/Los_Angeles', '2026-01-15', 'k1')).toBeNull()
+    expect(await record(a, 'k1')).toEqual([true])
+    expect(await la(b)).not.toBe(together[0])
+    expect(await a.salt('UTC', '2026-01-16', 0, () => 'not made')).toBe(utc)
+    expect(await a.sweep(Date.parse('2026-01-17T00:00:00Z'))).toBe(2)
   })
 
-  test('results: counts add per site, day, metric, label and device; a once-key counts once, from any instance', async () => {
+  const options = { labelLimit: 3, now: Date.parse('2026-01-15T12:00:00Z') }
+
+  test('results: day counts add per site, day, metric, label and device; a once-key counts once from any instance, or again after its time', async () => {
     const place = await backend.fresh()
     const [a, b] = [(await open(place)).results, (await open(place)).results]
-    const view = { metric: 'views', label: '/', device: 'phone' } as const
-    await a.add('s1', '2026-01-15', view)
-    await b.add('s1', '2026-01-15', view)
-    await a.add('s1', '2026-01-15', { ...view, device: 'desktop' })
-    await a.add('s1', '2026-01-16', view)
-    await a.add('s2', '2026-01-15', view)
-    const tap = { metric: 'action:phone', label: '/', device: 'phone' } as const
-    const taps = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).add('s1', '2026-01-15', tap, 'visitor-1-phone')))
-    expect(taps.filter(Boolean)).toHaveLength(1)
-    expect(await a.add('s1', '2026-01-15', tap, 'visitor-2-phone')).toBe(true)
+    const view = { metric: 'views', label: '', device: 'phone' } as const
+    const step = { counts: [view] }
+    await a.record('s1', '2026-01-15', [step, step, { counts: [{ ...view, device: 'desktop' }] }], options)
+    await b.record('s1', '2026-01-16', [step], options)
+    await b.record('s2', '2026-01-15', [step], options)
+    const tap = { metric: 'action:phone', label: '', device: 'phone' } as const
+    const once = { zone: 'UTC', key: 'visitor-1-phone', at: options.now }
+    const taps = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).record('s1', '2026-01-15', [{ once, counts: [tap] }], options)),
+    )
+    expect(taps.flat().filter(Boolean)).toHaveLength(1)
+    // A view again within its time is not counted; after it, it is (and the time starts again).
+    const again = (at: number) =>
+      a.record('s1', '2026-01-15', [{ once: { zone: 'UTC', key: 'page-view', at, againAfterMs: 1_000 }, ...step }], options)
+    expect([await again(10_000), await again(10_999), await again(11_000), await again(11_500)]).toEqual([[true], [false], [true], [false]])
     expect(await b.counts('s1', '2026-01-01', '2026-01-15')).toEqual([
-      { day: '2026-01-15', metric: 'action:phone', label: '/', device: 'phone', n: 2 },
-      { day: '2026-01-15', metric: 'views', label: '/', device: 'desktop', n: 1 },
-      { day: '2026-01-15', metric: 'views', label: '/', device: 'phone', n: 2 },
+      { day: '2026-01-15', metric: 'action:phone', label: '', device: 'phone', n: 1 },
+      { day: '2026-01-15', metric: 'views', label: '', device: 'desktop', n: 1 },
+      { day: '2026-01-15', metric: 'views', label: '', device: 'phone', n: 4 },
     ])
     expect(await a.counts('s2', '2026-01-15', '2026-01-16')).toEqual([
-      { day: '2026-01-15', metric: 'views', label: '/', device: 'phone', n: 1 },
+      { day: '2026-01-15', metric: 'views', label: '', device: 'phone', n: 1 },
     ])
     expect(await a.sites()).toEqual(['s1', 's2'])
     await a.prune('2026-01-16')
     expect(await b.counts('s1', '2000-01-01', '2100-01-01')).toEqual([
-      { day: '2026-01-16', metric: 'views', label: '/', device: 'phone', n: 1 },
+      { day: '2026-01-16', metric: 'views', label: '', device: 'phone', n: 1 },
     ])
   })
 
-  test('results: a dimension admits its first labels up to the limit per site and month, then only those', async () => {
+  test('results: a dimension keeps its labels with the most visitors; a label seen once cannot push out one seen more; the rest is "(other)"', async () => {
     const place = await backend.fresh()
     const [a, b] = [(await open(place)).results, (await open(place)).results]
-    expect(await a.admit('s1', '2026-01', 'source', 'google.com', 2)).toBe(true)
-    expect(await b.admit('s1', '2026-01', 'source', 'google.com', 2)).toBe(true)
-    expect(await b.admit('s1', '2026-01', 'source', 'bing.com', 2)).toBe(true)
-    expect(await a.admit('s1', '2026-01', 'source', 'spam.example', 2)).toBe(false)
-    expect(await a.admit('s1', '2026-01', 'source', 'google.com', 2)).toBe(true) // the first ones stay
-    expect(await a.admit('s1', '2026-01', 'utm_source', 'spam.example', 2)).toBe(true) // another dimension
-    expect(await a.admit('s2', '2026-01', 'source', 'spam.example', 2)).toBe(true) // another site
-    expect(await a.admit('s1', '2026-02', 'source', 'spam.example', 2)).toBe(true) // another month
-    const flood = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).admit('s3', '2026-01', 'page', `/p${i}`, 10)))
-    // Two instances admitting at the same moment: exactly the limit, never one more.
-    expect(flood.filter(Boolean).length).toBe(10)
+    let clock = options.now
+    const count = (r: typeof a, label: string, figures: Record<string, number>, dimension = 'source') =>
+      r.record('s1', '2026-01-15', [{ labels: [{ dimension, label, figures }] }], { labelLimit: 3, now: ++clock })
+    for (let visitor = 0; visitor < 3; visitor++) await count(a, 'Nextdoor', { visitors: 1 })
+    await count(b, 'Yelp', { visitors: 1 })
+    await count(b, 'Yelp', { visitors: 1 })
+    await count(a, 'Nextdoor', { estimates: 1, phone: 1 })
+    // One visitor's flood of made-up sources: each pushes out the last one-visitor label, never the two above.
+    for (let i = 0; i < 30; i++) await count(i % 2 ? a : b, `spam-${i}.example`, { visitors: 1 })
+    await count(a, 'Google', { visitors: 1 }) // a real new one still comes in (and pushes out the last spam)
+    await count(a, 'Google', { visitors: 1 })
+    await count(b, 'spam-0.example', { estimates: 1 }) // work for a label not kept: "(other)"
+    await count(a, '(direct)', { visitors: 1 }) // our own names are always kept, beyond the limit
+    await count(a, '/', { views: 1 }, 'page') // another dimension: its own limit
+    const labels = await b.labels('s1', '2026-01')
+    const zero = { visitors: 0, views: 0, actions: 0, estimates: 0, phone: 0, chat: 0, email: 0, map: 0 }
+    expect(labels).toEqual([
+      { ...zero, dimension: 'page', label: '(other)', views: 1 }, // no visitor brought "/" in
+      { ...zero, dimension: 'source', label: '(direct)', visitors: 1 },
+      { ...zero, dimension: 'source', label: '(other)', visitors: 30, estimates: 1 },
+      { ...zero, dimension: 'source', label: 'Google', visitors: 2 },
+      { ...zero, dimension: 'source', label: 'Nextdoor', visitors: 3, estimates: 1, phone: 1 },
+      { ...zero, dimension: 'source', label: 'Yelp', visitors: 2 },
+    ])
+    expect(await a.labels('s1', '2026-02')).toEqual([])
+    // Two instances bringing in new labels at the same moment: exactly the limit is kept, and no visitor is lost.
+    const flood = Array.from({ length: 40 }, (_, i) => count(i % 2 ? a : b, `/p${i}`, { visitors: 1 }, 'page'))
+    await Promise.all(flood)
+    const pages = (await a.labels('s1', '2026-01')).filter((l) => l.dimension === 'page')
+    expect(pages.filter((l) => !l.label.startsWith('(')).length).toBe(3)
+    expect(pages.reduce((n, l) => n + l.visitors, 0)).toBe(40)
+  })
+
+  test("results: a month's report is claimed by one instance at a time, settled once, and tried again when due", async () => {
+    const place = await backend.fresh()
+    const [a, b] = [(await open(place)).results, (await open(place)).results]
+    const t = options.now
+    const claims = await Promise.all([a, b, a, b].map((r, i) => r.claimReport('s1', '2026-01', `origin-${i}`, t, 60_000)))
+    const held = claims.filter((c) => c !== null)
+    expect(held).toHaveLength(1)
+    expect(held[0]).toMatchObject({ site: 's1', month: '2026-01', state: 'pending', attempts: 1, claimedUntil: t + 60_000 })
+    expect(await b.claimReport('s2', '2026-01', 'origin-9', t, 60_000)).not.toBeNull() // another site's
+    // The mail server is down: tried again in a minute, by whoever comes then.
+    expect(await b.settleReport(held[0]!, { state: 'pending', retryAt: t + 60_000, error: 'ECONNREFUSED' })).toBe(true)
+    expect(await a.claimReport('s1', '2026-01', 'origin-1', t + 59_999, 60_000)).toBeNull()
+    const second = (await a.claimReport('s1', '2026-01', 'origin-1', t + 60_000, 60_000))!
+    expect(second).toMatchObject({ attempts: 2, lastError: 'ECONNREFUSED', claimedBy: 'origin-1' })
+    // Its holder stalls past its lease: another takes it, and the stale one can no longer settle it.
+    const third = (await b.claimReport('s1', '2026-01', 'origin-2', t + 120_000, 60_000))!
+    expect(third).toMatchObject({ attempts: 3, claimedBy: 'origin-2' })
+    expect(await a.settleReport(second, { state: 'sent', at: t + 120_001 })).toBe(false)
+    expect(await b.settleReport(third, { state: 'sent', at: t + 120_002 })).toBe(true)
+    expect(await a.claimReport('s1', '2026-01', 'origin-1', t + 999_999, 60_000)).toBeNull() // sent: never again
+    expect(await a.reportDelivery('s1', '2026-01')).toMatchObject({ state: 'sent', sentAt: t + 120_002, claimedUntil: 0 })
+    expect(await a.reportDelivery('s1', '2026-02')).toBeNull()
+  })
+
+  test("results: a site's share token is made once, the same for every instance, and revoked for all", async () => {
+    const place = await backend.fresh()
+    const [a, b] = [(await open(place)).results, (await open(place)).results]
+    expect(await a.shareToken('s1')).toBeNull()
+    const made = await Promise.all([a.makeShareToken('s1', 'token-a', 1), b.makeShareToken('s1', 'token-b', 2)])
+    expect(made[0]).toBe(made[1])
+    expect(await b.shareToken('s1')).toBe(made[0])
+    expect(await a.shareToken('s2')).toBeNull()
+    expect(await b.revokeShareToken('s1')).toBe(true)
+    expect(await a.shareToken('s1')).toBeNull()
+    expect(await a.revokeShareToken('s1')).toBe(false)
+    expect(await a.makeShareToken('s1', 'token-c', 3)).toBe('token-c')
   })
 })
 
@@ -544,6 +622,100 @@ async function fromVersionBefore(
     await sql.close()
   }
 }
+describe("SQLite: a day's salt, once deleted, is gone", () => {
+  test('its bytes are in neither the database file nor its write-ahead log after the sweep', async () => {
+    const dir = await backends[0]!.fresh()
+    const storage = await openStorage({ dataDir: dir, defaultSite: 's1' })
+    const salt = 'a-salt-nobody-may-find-'.repeat(4)
+    const files = () => ['visits.sqlite', 'visits.sqlite-wal'].map((f) => path.join(dir, f)).filter((f) => fs.existsSync(f))
+    const holding = () => files().filter((f) => fs.readFileSync(f).includes(salt))
+    try {
+      await storage.results.salt('UTC', '2026-01-15', Date.parse('2026-01-16T00:00:00Z'), () => salt)
+      expect(holding().length).toBeGreaterThan(0) // it is on disk while its day lasts
+      expect(await storage.results.sweep(Date.parse('2026-01-16T00:00:00Z'))).toBe(1)
+      expect(holding()).toEqual([])
+    } finally {
+      await storage.close()
+    }
+  })
+})
+
+describe('Databases from before issue 37 (one salt for every site, labels admitted first come, counts by page per day)', () => {
+  const rows = [
+    ['2026-10-05', 'views', '/', 'phone', 3],
+    ['2026-10-05', 'views', '/contact', 'desktop', 1],
+    ['2026-10-05', 'visitors', '', 'phone', 2],
+    ['2026-10-05', 'page_visitors', '/', 'phone', 2],
+    ['2026-10-05', 'source', 'google.com', 'phone', 2],
+    ['2026-10-06', 'source', 'google.com', 'desktop', 1],
+    ['2026-10-05', 'utm_campaign', 'fall', 'phone', 1],
+    ['2026-10-05', 'action:phone', '/contact', 'phone', 1],
+    ['2026-10-06', 'action:phone', '/', 'phone', 1],
+    ['2026-10-05', 'estimate', 'modal', 'phone', 1],
+    ['2026-10-05', 'form_started', 'modal', 'phone', 2],
+  ]
+  const before = [
+    ...rows.map(
+      ([day, metric, label, device, n]) =>
+        `INSERT INTO results_counts VALUES ('acme', '${day}', '${metric}', '${label}', '${device}', ${n})`,
+    ),
+    "INSERT INTO results_labels VALUES ('acme', '2026-10', 'source', 'google.com')",
+    "INSERT INTO results_salts VALUES ('2026-11-20', 'the old salt')",
+    "INSERT INTO results_once VALUES ('2026-11-20', 'an old key')",
+  ]
+  const after = async (storage: Awaited<ReturnType<typeof openStorage>>) => {
+    const report = await monthReport(storage.results, 'acme', '2026-10', { timeZone: 'UTC', now: Date.parse('2026-11-20T12:00:00Z') })
+    const totals = Object.fromEntries(Object.entries(report.totals).map(([name, t]) => [name, t.month]))
+    expect(totals).toMatchObject({ visitors: 2, views: 4, phone: 2, estimates: 1, formsStarted: 2, formsNotSent: 1 })
+    expect(report.days.find((d) => d.day === '2026-10-05')).toEqual({ day: '2026-10-05', visitors: 2, views: 4, actions: 1, estimates: 1 })
+    expect(report.pages).toEqual([
+      { name: '/', views: 3, visitors: 2, actions: 1 },
+      { name: '/contact', views: 1, visitors: 0, actions: 1 },
+    ])
+    const work = { estimates: 0, phone: 0, chat: 0, email: 0, map: 0 }
+    expect(report.sources).toEqual([{ name: 'google.com', visitors: 3, ...work }])
+    expect(report.campaigns.utm_campaign).toEqual([{ name: 'fall', visitors: 1, ...work }])
+    expect(await storage.results.remembered('UTC', '2026-11-20', 'an old key')).toBeNull()
+  }
+
+  test('SQLite: every figure is kept, moved to the month labels; the old salt and keys are gone', async () => {
+    const dir = await backends[0]!.fresh()
+    const visits = new Database(path.join(dir, 'visits.sqlite'))
+    // The visits file as issue 30 left it (user_version 3).
+    visits.exec(`CREATE TABLE visit_days (site TEXT NOT NULL, day TEXT NOT NULL, views INTEGER NOT NULL, PRIMARY KEY (site, day));
+      CREATE TABLE results_salts (day TEXT PRIMARY KEY, salt TEXT NOT NULL);
+      CREATE TABLE results_once (day TEXT NOT NULL, key TEXT NOT NULL, PRIMARY KEY (day, key));
+      CREATE TABLE results_labels (site TEXT NOT NULL, month TEXT NOT NULL, dimension TEXT NOT NULL, label TEXT NOT NULL,
+        PRIMARY KEY (site, month, dimension, label));
+      CREATE TABLE results_counts (site TEXT NOT NULL, day TEXT NOT NULL, metric TEXT NOT NULL, label TEXT NOT NULL, device TEXT NOT NULL,
+        n INTEGER NOT NULL, PRIMARY KEY (site, day, metric, label, device));
+      ${before.join(';\n')};
+      PRAGMA user_version = 3`)
+    visits.close()
+    const storage = await openStorage({ dataDir: dir, defaultSite: 'acme' })
+    await after(storage).finally(() => storage.close())
+  })
+
+  test('PostgreSQL: the same', async () => {
+    const url = await freshDatabase(inject('postgresUrl'))
+    const sql = await rawSql('postgres', url)
+    try {
+      await migrate(sql.client!, POSTGRES_MIGRATIONS.slice(0, -1))
+      for (const statement of before) await sql.run(statement)
+      const storage = await openStorage({ databaseUrl: url, dataDir: '/nonexistent', defaultSite: 'acme' })
+      await after(storage).finally(() => storage.close())
+      // The day keys' tables are never in the write-ahead log.
+      expect(
+        await sql.all("SELECT relname, relpersistence FROM pg_class WHERE relname IN ('results_salts', 'results_once') ORDER BY 1"),
+      ).toEqual([
+        { relname: 'results_once', relpersistence: 'u' },
+        { relname: 'results_salts', relpersistence: 'u' },
+      ])
+    } finally {
+      await sql.close()
+    }
+  })
+})
 
 interface RawSql {
   run(sql: string): Promise<void>

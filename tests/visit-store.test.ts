@@ -14,8 +14,8 @@ describe.each(backends)('visit counts on $name', (backend) => {
     const storage = await backend.open(place ?? (await backend.fresh()))
     clock = Date.parse('2025-06-01T12:00:00-06:00')
     const now = () => clock
-    const keys = createDayKeys({ salts: storage.results, timeZone: 'America/Denver', now })
-    return createVisitStore({ storage: storage.visits, site, seen: storage.rateLimits, keys, timeZone: 'America/Denver', now })
+    const keys = createDayKeys({ salts: storage.results, now })
+    return createVisitStore({ storage: storage.visits, site, seen: storage.rateLimits, keys, timeZone: 'America/Denver' })
   }
 
   test('each client counts once a day, today and in total, however often it posts', async () => {

@@ -43,6 +43,11 @@ sub vcl_recv {
     if (req.url ~ "^/(api/|_tls/|healthz(\?|$))") {
         return (pass);
     }
+    # A share link's report (/reports/<token>) is one contractor's, private and never stored: every
+    # request goes to an origin, which checks the token (and answers Cache-Control: private, no-store).
+    if (req.url ~ "^/reports/") {
+        return (pass);
+    }
 
     # No page reads a cookie: a visitor's analytics cookies must not make every view a miss.
     unset req.http.Cookie;

@@ -1,40 +1,70 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import { langOf } from '#app/i18n/strings.ts'
 import { parsePageRecord, type PageRecord } from '#app/record/schema.ts'
+import { createMailer, describeMailError, senderDomain } from '../mail/mailer.server.ts'
 import { parseEnv, type Env } from '../process/env.server.ts'
-import { buildResultsReport, daysOf, previousMonth, resultsCsv, TOTALS, type ResultsReport } from '../results/results-report.ts'
+import { calendarDay } from '../results/day-keys.server.ts'
+import { monthReport } from '../results/month-report.server.ts'
+import { REPORT_LEASE_MS, sendMonthReport } from '../results/report-delivery.server.ts'
+import { logoPng, lookOf, pngDataUri, type ReportLook } from '../results/report-look.server.ts'
+import { resultsCsv } from '../results/results-report.ts'
 import { resultsHtml } from '../results/results-report-html.ts'
-import { cliImageFetcher, fetchProviderRecord, webpDataUri } from './cli-sources.server.ts'
+import { resultsConsoleText } from '../results/results-report-text.ts'
+import { currentShareLink, shareLink, siteOrigin } from '../results/share-link.server.ts'
+import { cliImageFetcher, fetchProviderRecord } from './cli-sources.server.ts'
 import { loadSiteConfigs, type SiteConfig } from '../sites/site-config.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import type { ResultsStorage } from '../storage/storage-contract.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
 
+export { monthReport }
+
 /**
- * `npm run results -- [--site ID] --month YYYY-MM [--json | --csv | --html F]`: what each site brought
- * in that month (server/results/results-report.ts), read from the same storage as the server
- * (`DATABASE_URL`, else SQLite in `DATA_DIR`). A site is its id in SITES_FILE (its page id without
- * one); without `--site`, every configured site and every site with counts. The HTML page is the
- * site's: its language, name, logo and colours, from its last good record in DATA_DIR or else its provider.
- * Exit status: 0, or 2 when the report could not be made.
+ * `npm run results -- [--site ID] --month YYYY-MM [--json | --csv | --html F | --send]`: what each site
+ * brought in that month (server/results/results-report.ts), read from the same storage as the server
+ * (`DATABASE_URL`, else SQLite in `DATA_DIR`), in each site's time zone. A site is its id in SITES_FILE
+ * (its page id without one); without `--site`, every configured site and every site with counts. The
+ * HTML page is the site's: its language, name, logo and colours, from its last good record in DATA_DIR
+ * or else its provider. `--send` emails it now to each site's `reports.email` (SMTP_URL, MAIL_FROM).
+ * `--link --site ID` prints the site's share link (made on first use), `--revoke-links --site ID` ends it.
+ * Exit status: 0; 1 when an email could not be sent; 2 when the command could not run.
  */
 
-const USAGE = 'usage: npm run results -- [--site <id>] --month <YYYY-MM> [--json | --csv | --html <report.html>]\n'
-const LOGO_WIDTH = 320
+const USAGE = `usage: npm run results -- [--site <id>] --month <YYYY-MM> [--json | --csv | --html <report.html> | --send]
+       npm run results -- --link --site <id>            print the site's share link (made on first use)
+       npm run results -- --revoke-links --site <id>    end it: the link stops working
+`
 
 type Write = (s: string) => void
+const problem = (message: unknown) => void process.stderr.write(`${message instanceof Error ? message.message : String(message)}\n`)
 
 export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Write = (s) => void process.stdout.write(s)): Promise<number> {
   const args = parseCli(
     argv,
     USAGE,
-    { site: { type: 'string' }, month: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' }, html: { type: 'string' } },
+    {
+      site: { type: 'string' },
+      month: { type: 'string' },
+      json: { type: 'boolean' },
+      csv: { type: 'boolean' },
+      html: { type: 'string' },
+      send: { type: 'boolean' },
+      link: { type: 'boolean' },
+      'revoke-links': { type: 'boolean' },
+    },
     {
       check: ({ values }) => {
+        if (values.link || values['revoke-links']) {
+          if (values.link && values['revoke-links']) throw new UsageError('one of --link or --revoke-links')
+          if (!values.site) throw new UsageError(`${values.link ? '--link' : '--revoke-links'} needs --site <id>`)
+          if (values.month || values.json || values.csv || values.html !== undefined || values.send)
+            throw new UsageError('--link and --revoke-links take --site alone')
+          return
+        }
         if (!values.month || !/^\d{4}-(0[1-9]|1[0-2])$/.test(values.month)) throw new UsageError('--month YYYY-MM is needed')
-        if ([values.json, values.csv, values.html !== undefined].filter(Boolean).length > 1)
-          throw new UsageError('one format at most: --json, --csv or --html')
+        if ([values.json, values.csv, values.html !== undefined, values.send].filter(Boolean).length > 1)
+          throw new UsageError('one at most of --json, --csv, --html or --send')
       },
     },
   )
@@ -46,46 +76,113 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
     env = parseEnv(source)
     configs = loadSiteConfigs(env)
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+    problem(error)
     return 2
   }
   const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: configs[0]!.id }).catch(
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
-      return null
-    },
+    (error: unknown) => void problem(error),
   )
   if (!storage) return 2
   try {
+    const config = (id: string) => configs.find((c) => c.id === id)
+    if (args.values.link || args.values['revoke-links']) {
+      const chosen = config(site!)
+      if (!chosen) {
+        problem(`No site "${site}" in ${env.SITES_FILE ?? `PAGE_ID (${env.PAGE_ID})`}: ${configs.map((c) => c.id).join(', ')}`)
+        return 2
+      }
+      return await links(storage.results, chosen, Boolean(args.values.link), write)
+    }
     const ids = site ? [site] : [...new Set([...configs.map((c) => c.id), ...(await storage.results.sites())])].sort()
-    if (site && !configs.some((c) => c.id === site) && !(await storage.results.sites()).includes(site)) {
-      process.stderr.write(
-        `No site "${site}" in ${env.SITES_FILE ?? `PAGE_ID (${env.PAGE_ID})`} or in the stored results: ${ids.join(', ')}\n`,
-      )
+    if (site && !config(site) && !(await storage.results.sites()).includes(site)) {
+      problem(`No site "${site}" in ${env.SITES_FILE ?? `PAGE_ID (${env.PAGE_ID})`} or in the stored results: ${ids.join(', ')}`)
       return 2
     }
-    const reports = await Promise.all(ids.map((id) => monthReport(storage.results, id, month)))
+    const timeZone = (id: string) => config(id)?.timeZone ?? env.SITE_TIME_ZONE
+    if (args.values.send)
+      return await send(
+        env,
+        storage.results,
+        ids.map(config).filter((c) => c !== undefined),
+        month,
+        Boolean(site),
+      )
+    const reports = await Promise.all(ids.map((id) => monthReport(storage.results, id, month, { timeZone: timeZone(id) })))
     if (htmlFile !== undefined) {
       for (const report of reports) {
         const file = reports.length === 1 ? htmlFile : withSuffix(htmlFile, report.site)
-        const config = configs.find((c) => c.id === report.site)
-        fs.writeFileSync(file, resultsHtml(report, await pageLook(env, config)))
+        const look = await pageLook(env, config(report.site))
+        fs.writeFileSync(file, resultsHtml(report, { ...look, logo: look.logoPng && pngDataUri(look.logoPng) }))
         process.stderr.write(`Wrote ${file}\n`)
       }
     }
     if (args.values.json) write(`${JSON.stringify(site ? reports[0] : reports, null, 2)}\n`)
     else if (args.values.csv) write(resultsCsv(reports))
-    else if (htmlFile === undefined) write(reports.map(text).join('\n'))
+    else if (htmlFile === undefined) write(reports.map((r) => resultsConsoleText(r, process.stdout.isTTY)).join('\n'))
     return 0
   } finally {
     await storage.close()
   }
 }
 
-export async function monthReport(results: ResultsStorage, site: string, month: string): Promise<ResultsReport> {
-  const range = (m: string) => [daysOf(m)[0]!, daysOf(m).at(-1)!] as const
-  const [rows, previous] = await Promise.all([results.counts(site, ...range(month)), results.counts(site, ...range(previousMonth(month)))])
-  return buildResultsReport(site, month, rows, previous)
+/** `--link`: the site's share link (made now if it has none); `--revoke-links`: ends it. */
+async function links(results: ResultsStorage, config: SiteConfig, make: boolean, write: Write): Promise<number> {
+  if (!make) {
+    const revoked = await results.revokeShareToken(config.id)
+    process.stderr.write(
+      revoked
+        ? `${config.id}: share link revoked; it stops working within seconds. \`--link --site ${config.id}\` makes a new one.\n`
+        : `${config.id} had no share link.\n`,
+    )
+    return 0
+  }
+  const had = await currentShareLink(results, config)
+  write(`${had ?? (await shareLink(results, config))}\n`)
+  if (!siteOrigin(config)) problem(`${config.id} has no SITE_URL: put the site's own address before the path.`)
+  return 0
+}
+
+/**
+ * `--send`: each site's report of `month` to its `reports.email` now. The month is marked sent (the 1st's
+ * delivery will not send it again) when this command is the one to claim it; sent already, it is sent again.
+ */
+async function send(env: Env, results: ResultsStorage, sites: SiteConfig[], month: string, named: boolean): Promise<number> {
+  if (!env.SMTP_URL || !env.MAIL_FROM) {
+    problem('--send needs SMTP_URL and MAIL_FROM: the agency\'s mail server and the sender (README, "Configuration")')
+    return 2
+  }
+  const recipients = sites.filter((c) => c.reports.email.length)
+  if (named && !recipients.length) {
+    problem(`${sites[0]?.id}: no one to send it to; give the site "reports": {"email": [...]} (REPORT_EMAIL for a single site)`)
+    return 2
+  }
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
+  const holder = `cli:${os.hostname()}:${process.pid}`
+  let failed = 0
+  try {
+    for (const config of recipients) {
+      const now = Date.now()
+      const over = calendarDay(config.timeZone)(now).slice(0, 7) > month
+      const claim = over ? await results.claimReport(config.id, month, holder, now, REPORT_LEASE_MS) : null
+      const site = { config, look: () => pageLook(env, config), link: () => currentShareLink(results, config) }
+      try {
+        const { sent, messageId } = await sendMonthReport(site, month, { results, mailer, domain: senderDomain(env.MAIL_FROM), now })
+        if (claim) await results.settleReport(claim, { state: sent ? 'sent' : 'empty', at: Date.now() })
+        process.stderr.write(
+          sent
+            ? `${config.id}: ${month}'s report sent to ${config.reports.email.join(', ')} (${messageId})\n`
+            : `${config.id}: nothing counted in ${month}; no email sent\n`,
+        )
+      } catch (error) {
+        failed++
+        if (claim) await results.settleReport(claim, { state: 'pending', retryAt: Date.now(), error: describeMailError(error) })
+        problem(`${config.id}: ${month}'s report not sent: ${describeMailError(error)}`)
+      }
+    }
+  } finally {
+    mailer.close()
+  }
+  return failed ? 1 : 0
 }
 
 function withSuffix(file: string, site: string) {
@@ -93,50 +190,11 @@ function withSuffix(file: string, site: string) {
   return `${file.slice(0, file.length - ext.length)}-${site.replace(/[^\w.-]/g, '_')}${ext}`
 }
 
-function text(report: ResultsReport): string {
-  const lines = [`${report.site}: ${report.month} (previous: ${report.previousMonth})`]
-  for (const name of TOTALS) {
-    const t = report.totals[name]
-    lines.push(`  ${name.padEnd(14)} ${String(t.month).padStart(6)}  (phone ${t.phone}, desktop ${t.desktop}; previous ${t.previous})`)
-  }
-  const top = (title: string, list: { name: string; n: number }[]) => {
-    if (list.length)
-      lines.push(
-        `  ${title}: ${list
-          .slice(0, 10)
-          .map((e) => `${e.name} ${e.n}`)
-          .join(', ')}`,
-      )
-  }
-  top(
-    'pages',
-    report.pages.map((p) => ({ name: p.name, n: p.views })),
-  )
-  top(
-    'sources',
-    report.sources.map((s) => ({ name: s.name, n: s.visitors })),
-  )
-  top(
-    'campaigns',
-    report.campaigns.utm_campaign.map((s) => ({ name: s.name, n: s.visitors })),
-  )
-  top(
-    'estimate requests',
-    report.forms.map((f) => ({ name: f.name, n: f.requests })),
-  )
-  return `${lines.join('\n')}\n`
-}
-
 /** The site's language, name, colours and logo: its last good record on disk, else its provider's; the theme's own without either. */
-async function pageLook(env: Env, config: SiteConfig | undefined) {
+async function pageLook(env: Env, config: SiteConfig | undefined): Promise<ReportLook> {
   const record = config ? await siteRecord(env, config) : null
-  if (!record) return { lang: 'en' as const, businessName: config?.id ?? '' }
-  return {
-    lang: langOf(record.labels.formLabel),
-    businessName: record.dbPrincipal.name || config!.id,
-    styles: record.styles,
-    logo: record.dbPrincipal.logo ? await logoData(env, config!, record.dbPrincipal.logo) : undefined,
-  }
+  const logo = record?.dbPrincipal.logo ? await logoData(env, config!, record.dbPrincipal.logo) : undefined
+  return lookOf(record, config?.id ?? '', logo)
 }
 
 async function siteRecord(env: Env, config: SiteConfig): Promise<PageRecord | null> {
@@ -156,11 +214,11 @@ async function siteRecord(env: Env, config: SiteConfig): Promise<PageRecord | nu
   }
 }
 
-/** The logo, fetched as the server's image pipeline would, as a small WebP data URI (the page makes no request). */
-async function logoData(env: Env, config: SiteConfig, url: string): Promise<string | undefined> {
+/** The logo, fetched as the server's image pipeline would, as the report's small PNG (the page makes no request). */
+async function logoData(env: Env, config: SiteConfig, url: string): Promise<Buffer | undefined> {
   const apiUrl = config.pageApiUrl ?? env.PAGE_API_URL ?? 'http://127.0.0.1'
   try {
-    return await webpDataUri(await cliImageFetcher(env, apiUrl)(url), LOGO_WIDTH, 80)
+    return await logoPng(await cliImageFetcher(env, apiUrl)(url))
   } catch {
     return undefined
   }

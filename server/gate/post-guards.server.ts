@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import ipaddr from 'ipaddr.js'
 import { isCrossOriginPost } from '../http/same-origin.server.ts'
 import type { DayKeys } from '../results/day-keys.server.ts'
 import type { RateLimitStorage } from '../storage/storage-contract.server.ts'
@@ -12,9 +13,24 @@ const tooMany: Refusal = { status: 429, text: 'Too many requests.', headers: { '
 /**
  * The guards of the things a stranger can post. Counters live in the storage, so instances sharing a
  * database share the limits. A counter's key is the kind and a keyed hash of the client's address with
- * the day's salt (results/day-keys.server.ts), never the address: a window that spans midnight starts
- * again with the new day's key.
+ * the day's salt (results/day-keys.server.ts; UTC's day), never the address: a window that spans
+ * midnight UTC starts again with the new day's key.
  */
+/**
+ * Who a rate limit counts: an IPv4 address, or an IPv6 client's /64 (issue 37). One IPv6 subscriber
+ * or server is usually given a whole /64 and can speak from any of its 2⁶⁴ addresses, so counting
+ * addresses would let it post without limit. An IPv4 address written as IPv6 (::ffff:a.b.c.d) is that address.
+ */
+export function rateLimitAddress(clientIp: string): string {
+  if (!ipaddr.isValid(clientIp)) return clientIp
+  const address = ipaddr.process(clientIp)
+  if (address.kind() === 'ipv4') return address.toString()
+  return `${(address as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`
+}
+
 type Limits = {
   contactPostsPerWindow: number
   /** The visit counter is posted once per page view: a person reads fewer pages than this in ten minutes. */
@@ -35,7 +51,7 @@ export function createPostGuards({ contactPostsPerWindow, visitPostsPerWindow, r
         prunedAt = now // ended windows are forgotten at most once a window per instance
         await counters.prune(now)
       }
-      return (await counters.hit(await keys.client(kind, clientIp), now, WINDOW_MS)).hits
+      return (await counters.hit(await keys.client(kind, rateLimitAddress(clientIp)), now, WINDOW_MS)).hits
     } catch {
       return null
     }

@@ -17,6 +17,9 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
   return new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? part(values[i]) : ''), ''))
 }
 
+/** A self-contained page's policy: no script and no request (pictures as data: URIs, styles inline). */
+export const SELF_CONTAINED_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'"
+
 /** A page that needs nothing else: its CSP allows no script and no request (pictures as data: URIs, styles inline). */
 export function selfContainedPage(page: { lang: string; title: string; style: string; body: Html }): string {
   return `<!doctype html>
@@ -24,7 +27,7 @@ export function selfContainedPage(page: { lang: string; title: string; style: st
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="${SELF_CONTAINED_CSP}">
 <title>${escapeHtml(page.title)}</title>
 <style>${page.style}</style>
 </head>

@@ -37,7 +37,10 @@ export async function contactAction(request: Request, context: AppLoadContext) {
     // What the site brought in: a new estimate request, by where its form was (the form's hidden `place`).
     if (result.created) {
       context.services.results
-        .recordLead(submission.form, request.headers.get('user-agent') ?? undefined)
+        .recordLead(submission.form, {
+          clientIp: context.clientIp,
+          userAgent: request.headers.get('user-agent') ?? undefined,
+        })
         .catch((e: unknown) =>
           log.warn({ event: 'results.not-counted', site: context.services.id, error: String(e) }, 'a lead was not counted'),
         )

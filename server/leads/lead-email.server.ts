@@ -1,9 +1,8 @@
-import addressparser from 'nodemailer/lib/addressparser'
 import { leadEmailStrings } from '#app/i18n/lead-email-strings.ts'
 import { locales } from '#app/i18n/strings.ts'
 import { mailtoHref, telHref } from '#app/record/contact-links.ts'
 import { html } from '../html/html-template.ts'
-import { describeMailError, mailFailureKind, type Mailer, type MailMessage } from '../mail/mailer.server.ts'
+import { describeMailError, mailFailureKind, senderDomain, type Mailer, type MailMessage } from '../mail/mailer.server.ts'
 import type { Sender } from './delivery-outbox.server.ts'
 import type { EmailDetail, StoredLead } from './lead-store.server.ts'
 
@@ -15,10 +14,7 @@ import type { EmailDetail, StoredLead } from './lead-store.server.ts'
  */
 
 /** `<lead-ID@domain>`, the domain of MAIL_FROM's address: stable per lead. */
-export function leadMessageId(leadId: string, from: string): string {
-  const address = addressparser(from, { flatten: true })[0]?.address ?? ''
-  return `<lead-${leadId}@${address.split('@')[1] || 'tradesite.invalid'}>`
-}
+export const leadMessageId = (leadId: string, from: string) => `<lead-${leadId}@${senderDomain(from)}>`
 
 /** Visitor text in a header: one line, no control characters. */
 const oneLine = (text: string) =>

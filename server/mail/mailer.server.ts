@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer'
+import addressparser from 'nodemailer/lib/addressparser'
 import { maskCredentials } from '../observability/mask-credentials.js'
 
 /**
@@ -18,6 +19,8 @@ export interface MailMessage {
   /** Extra headers, e.g. a stable Message-ID so a resend is recognisable. */
   headers?: Record<string, string>
   messageId?: string
+  /** Parts of the message: a picture the HTML shows by its `cid:` (the monthly report's logo and chart). */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[]
 }
 
 export interface MailResult {
@@ -66,6 +69,7 @@ export function createMailer({ smtpUrl, from, timeoutMs = SMTP_TIMEOUT_MS }: Mai
         replyTo: message.replyTo,
         headers: message.headers,
         messageId: message.messageId,
+        attachments: message.attachments,
         disableUrlAccess: true, // nothing in a message may make us fetch a URL (attachments, images)
         disableFileAccess: true,
       })
@@ -98,4 +102,10 @@ export function describeMailError(error: unknown): string {
     .split('\n')[0]!
     .slice(0, 200)
   return responseCode ? `SMTP ${responseCode}: ${text}` : code ? `${code}: ${text}` : text
+}
+
+/** The domain of a sender (MAIL_FROM: `leads@agency.example` or `Agency <leads@agency.example>`): a message id's right side. */
+export function senderDomain(from: string): string {
+  const [sender] = addressparser(from, { flatten: true })
+  return sender?.address.split('@')[1]?.toLowerCase() || 'localhost'
 }

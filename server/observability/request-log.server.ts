@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { canonicalPath } from '../gate/canonical-path.server.ts'
+import { SHARE_PATH } from '../results/share-link.server.ts'
 import { log } from './log.js'
 
 /**
@@ -55,7 +56,9 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, done?:
     const ms = Math.round((performance.now() - started) * 10) / 10
     const url = req.url ?? ''
     const at = url.indexOf('?')
-    const path = (url.length <= 4096 && canonicalPath(at === -1 ? url : url.slice(0, at))) || '(invalid)'
+    const canonical = (url.length <= 4096 && canonicalPath(at === -1 ? url : url.slice(0, at))) || '(invalid)'
+    // A share link's token is a password to the report: never in a log line.
+    const path = canonical.startsWith(SHARE_PATH) ? `${SHARE_PATH}(token)` : canonical
     const method = req.method && /^[A-Z]{1,16}$/.test(req.method) ? req.method : '(other)'
     const status = res.statusCode
     const fields = {

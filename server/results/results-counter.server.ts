@@ -1,35 +1,50 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { canonicalPath } from '../gate/canonical-path.server.ts'
-import type { Device, ResultCount, ResultsStorage } from '../storage/storage-contract.server.ts'
+import type { CountStep, Device, LabelCount, LabelFigures, OnceKey, ResultsStorage } from '../storage/storage-contract.server.ts'
 import { isCountableVisitor } from '../visits/visit-store.server.ts'
 import type { DayKeys } from './day-keys.server.ts'
+import { sourceName } from './source-name.ts'
 
 /**
- * What the site brought in (issue 30): visitors, page views, sources and the actions that bring work,
- * counted per site and day without a cookie. A visitor is a keyed hash of the site, the address and
- * the user agent with the day's salt (day-keys.server.ts, kept in storage for that day only); neither
- * the address nor the user agent is stored.
+ * What the site brought in (issues 30, 37): visitors, page views, sources, campaigns and the actions
+ * that bring work, counted per site and day (the site's own, in its time zone) without a cookie. A
+ * visitor is a keyed hash of the site, the address and the user agent with the salt of the site's day
+ * (day-keys.server.ts, kept in storage for that day only); neither the address nor the user agent is stored.
  * Every count a visitor can repeat (a visitor, a page's visitor, a source, a tap) counts once per
- * visitor and day; page views and stored leads count each time.
+ * visitor and day; a page's views once per visitor in 30 minutes; stored leads each time.
+ * Where a visitor's day began (the source and campaign of its first view from outside the site) is
+ * kept with its once-keys, deleted with them: the estimate requests and the taps that bring work
+ * are counted by that source and campaign too.
  */
 
 /** Taps the page's script reports (server/pages/page-script.server.ts), besides the view and a form started. */
 export const TAP_ACTIONS = ['phone', 'chat', 'email', 'map', 'social'] as const
 export type TapAction = (typeof TAP_ACTIONS)[number]
+/** The taps that bring work, counted by the source and campaign of the visitor's day as estimate requests are. */
+export const WORK_TAPS = ['phone', 'chat', 'email', 'map'] as const satisfies readonly TapAction[]
 /** Where an estimate form is: the home page's, the contact page's, or the estimate modal (on every page). */
 export const FORM_PLACES = ['home', 'contact', 'modal'] as const
 export type FormPlace = (typeof FORM_PLACES)[number]
 /** The series `tradesite_actions_total` counts: the taps, forms started, and estimate requests stored. */
 export type CountedAction = TapAction | 'form_started' | 'estimate'
+/** The campaign tags read from a landing address. */
+export const CAMPAIGN_KEYS = ['utm_source', 'utm_medium', 'utm_campaign'] as const
+export type CampaignKey = (typeof CAMPAIGN_KEYS)[number]
 
-/** Per site and month, this many pages, referrers and campaign values are named; the rest count as "other". */
+/** Per site, month and dimension (pages, sources, each campaign tag), this many labels are kept, by visitors; the rest count as "other". */
 export const LABEL_LIMIT = 50
 export const OTHER = '(other)'
 export const DIRECT = '(direct)'
 export const NOT_FOUND = '(not found)'
+/** Work by a visitor whose day did not begin with a view we counted (a browser without script, a day begun on another page of the site). */
+export const UNKNOWN = '(unknown)'
+/** Visitors (and their work) who arrived without a campaign tag. */
+export const NONE = '(none)'
 /** The current month and the 24 before it. */
 export const RETENTION_MONTHS = 25
+/** A visitor's repeated views of one page within this long count once. */
+export const REPEAT_VIEW_MS = 30 * 60 * 1000
 
 /**
  * The beacon's body: `a` the action, `p` the page's path, `r` the referrer's host, `q` the landing
@@ -73,8 +88,8 @@ export function sourceHost(value: string): string | null {
   return HOST.test(host) ? host : null
 }
 
-/** A campaign value as counted: trimmed, lower case, at most 100 characters; empty is none. */
-const campaignValue = (value: string | null) => value?.trim().toLowerCase().slice(0, 100) || null
+/** A campaign value as counted: trimmed, lower case, at most 100 characters, never one of our own names in parentheses; empty is none. */
+const campaignValue = (value: string | null) => value?.trim().toLowerCase().replace(/^\(+/, '').slice(0, 100) || null
 
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 22)
 
@@ -94,10 +109,15 @@ export interface VisitorRequest {
   isNotFound?: (path: string) => boolean
 }
 
+/** Where a visitor's day began: the source and campaign tags of its first view from outside the site. */
+type Arrival = { source: string } & Record<CampaignKey, string | null>
+
 export interface ResultsCounterOptions {
   storage: ResultsStorage
   site: string
-  /** The day and its salt: the process's one (services.server.ts), shared with the visit counter and the gate. */
+  /** The site's time zone: its days and months. */
+  timeZone: string
+  /** The days' salts: the process's one (services.server.ts), shared with the visit counter and the gate. */
   keys: DayKeys
   /** Called once per action counted (after its once-a-day rule): the metrics' tallies. */
   onAction?: (action: CountedAction) => void
@@ -105,7 +125,8 @@ export interface ResultsCounterOptions {
 
 export type ResultsCounter = ReturnType<typeof createResultsCounter>
 
-export function createResultsCounter({ storage, site, keys, onAction }: ResultsCounterOptions) {
+export function createResultsCounter({ storage, site, timeZone, keys, onAction }: ResultsCounterOptions) {
+  const zone = keys.inZone(timeZone)
   let prunedDay = ''
 
   async function pruneOnce(day: string) {
@@ -114,56 +135,107 @@ export function createResultsCounter({ storage, site, keys, onAction }: ResultsC
     await storage.prune(monthsBefore(day, RETENTION_MONTHS - 1))
   }
 
-  /** The label counted for an open-ended dimension: itself while the month has room for it, else "other". */
-  const bounded = async (month: string, dimension: string, label: string) =>
-    (await storage.admit(site, month, dimension, label, LABEL_LIMIT)) ? label : OTHER
+  /** Today's visitor (null for a bot or a client without a user agent), and the once-keys of its day. */
+  async function visitorOf(clientIp: string, userAgent: string | undefined) {
+    const day = zone.today()
+    const visitor = await zone.visitor(day, site, clientIp, userAgent ?? '')
+    const once = (...parts: string[]): OnceKey => ({ zone: timeZone, key: hash(visitor, ...parts), at: keys.now() })
+    return { day, device: deviceOf(userAgent ?? ''), once }
+  }
+  const record = (day: string, steps: (CountStep | false)[]) =>
+    storage.record(
+      site,
+      day,
+      steps.filter((step) => step !== false),
+      { labelLimit: LABEL_LIMIT, now: keys.now() },
+    )
+
+  /** Where the visitor's day began, if a view from outside the site began it. */
+  async function arrivalOf(day: string, once: (...parts: string[]) => OnceKey): Promise<Arrival | null> {
+    const data = await storage.remembered(timeZone, day, once('arrival').key)
+    try {
+      return data ? (JSON.parse(data) as Arrival) : null
+    } catch {
+      return null
+    }
+  }
+  /** The work a visitor did, counted by the source and each campaign tag its day began with. */
+  const workLabels = (arrival: Arrival | null, figures: Partial<LabelFigures>): LabelCount[] => [
+    { dimension: 'source', label: arrival?.source ?? UNKNOWN, figures },
+    ...CAMPAIGN_KEYS.map((key) => ({ dimension: key, label: arrival ? (arrival[key] ?? NONE) : UNKNOWN, figures })),
+  ]
 
   return {
     /** Counts one beacon of a visitor. Bots and requests without a user agent count nothing. */
     async recordEvent(event: ResultEvent, request: VisitorRequest): Promise<{ counted: boolean }> {
-      const userAgent = request.userAgent ?? ''
-      if (!isCountableVisitor(userAgent)) return { counted: false }
-      const day = keys.today()
-      const month = day.slice(0, 7)
+      if (!isCountableVisitor(request.userAgent)) return { counted: false }
+      const { day, device, once } = await visitorOf(request.clientIp, request.userAgent)
       await pruneOnce(day)
-      const visitor = await keys.visitor(day, site, request.clientIp, userAgent)
-      const device = deviceOf(userAgent)
-      const add = (metric: string, label: string, once?: string[]) =>
-        storage.add(site, day, { metric, label, device } satisfies ResultCount, once && hash(visitor, ...once))
-      const page = request.isNotFound?.(event.p) ? NOT_FOUND : await bounded(month, 'page', event.p)
+      const page = request.isNotFound?.(event.p) ? NOT_FOUND : event.p
 
       if (event.a === 'view') {
-        await add('views', page)
-        await add('visitors', '', ['visitor'])
-        await add('page_visitors', page, ['page', page])
         const referrer = event.r ? sourceHost(event.r) : null
         const own = request.ownHosts.map((host) => sourceHost(host))
-        if (!event.r) await add('source', DIRECT, ['source', DIRECT])
-        else if (referrer && !own.includes(referrer)) {
-          const label = await bounded(month, 'source', referrer)
-          await add('source', label, ['source', label])
-        }
+        const source = !event.r ? DIRECT : referrer && !own.includes(referrer) ? sourceName(referrer) : null
         const query = new URLSearchParams(event.q ?? '')
-        for (const key of ['utm_source', 'utm_medium', 'utm_campaign']) {
-          const value = campaignValue(query.get(key))
-          if (!value) continue
-          const label = await bounded(month, key, value)
-          await add(key, label, [key, label])
-        }
+        const campaign = Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, campaignValue(query.get(key))])) as Record<
+          CampaignKey,
+          string | null
+        >
+        const visitors = (dimension: string, label: string): LabelCount => ({ dimension, label, figures: { visitors: 1 } })
+        await record(day, [
+          { once: once('visitor'), counts: [{ metric: 'visitors', label: '', device }] },
+          { once: once('page', page), labels: [visitors('page', page)] },
+          {
+            once: { ...once('view', page), againAfterMs: REPEAT_VIEW_MS },
+            counts: [{ metric: 'views', label: '', device }],
+            labels: [{ dimension: 'page', label: page, figures: { views: 1 } }],
+          },
+          source !== null && { once: once('source', source), labels: [visitors('source', source)] },
+          // The first view from outside the site this day: where the visitor's day began, and "no campaign" for each tag it lacks.
+          source !== null && {
+            once: { ...once('arrival'), data: JSON.stringify({ source, ...campaign } satisfies Arrival) },
+            labels: CAMPAIGN_KEYS.filter((key) => !campaign[key]).map((key) => visitors(key, NONE)),
+          },
+          ...CAMPAIGN_KEYS.map(
+            (key) => campaign[key] !== null && { once: once(key, campaign[key]), labels: [visitors(key, campaign[key])] },
+          ),
+        ])
         return { counted: true }
       }
-      const [metric, label, action]: [string, string, CountedAction] =
-        event.a === 'form' ? ['form_started', event.f!, 'form_started'] : [`action:${event.a}`, page, event.a]
-      const counted = await add(metric, label, [metric, label])
-      if (counted) onAction?.(action)
-      return { counted }
+      if (event.a === 'form') {
+        const [counted] = await record(day, [
+          { once: once('form_started', event.f!), counts: [{ metric: 'form_started', label: event.f!, device }] },
+        ])
+        if (counted) onAction?.('form_started')
+        return { counted: counted! }
+      }
+      const metric = `action:${event.a}`
+      const work = (WORK_TAPS as readonly string[]).includes(event.a)
+      const [counted] = await record(day, [
+        {
+          once: once(metric, page),
+          counts: [{ metric, label: '', device }],
+          labels: [
+            { dimension: 'page', label: page, figures: { actions: 1 } },
+            ...(work ? workLabels(await arrivalOf(day, once), { [event.a]: 1 }) : []),
+          ],
+        },
+      ])
+      if (counted) onAction?.(event.a)
+      return { counted: counted! }
     },
 
-    /** An estimate request stored (the lead service said it was new), by where its form was. */
-    async recordLead(place: string | undefined, userAgent: string | undefined): Promise<void> {
+    /** An estimate request stored (the lead service said it was new), by where its form was and where its visitor's day began. */
+    async recordLead(place: string | undefined, client: { clientIp: string; userAgent: string | undefined }): Promise<void> {
       const known = FORM_PLACES.find((p) => p === place) ?? OTHER
-      const device = deviceOf(userAgent ?? '')
-      await storage.add(site, keys.today(), { metric: 'estimate', label: known, device })
+      const { day, device, once } = await visitorOf(client.clientIp, client.userAgent)
+      await record(day, [
+        {
+          counts: [{ metric: 'estimate', label: known, device }],
+          labels: workLabels(await arrivalOf(day, once), { estimates: 1 }),
+        },
+      ])
       onAction?.('estimate')
     },
   }

@@ -1,56 +1,68 @@
 import { z } from 'zod'
-import type { ResultRow } from '../storage/storage-contract.server.ts'
-import { FORM_PLACES, TAP_ACTIONS } from './results-counter.server.ts'
+import type { LabelRow, ResultRow } from '../storage/storage-contract.server.ts'
+import { CAMPAIGN_KEYS, FORM_PLACES, TAP_ACTIONS } from './results-counter.server.ts'
 
 /**
- * What a site brought in over one month (issue 30), from the aggregates the server counted
+ * What a site brought in over one month (issues 30, 37), from the aggregates the server counted
  * (results-counter.server.ts): `npm run results` prints it as text, JSON (this schema), CSV or one
- * printable HTML page. A visitor counts once a day (the salt changes every day), so a month's
- * visitors are visitor-days.
+ * printable HTML page, the 1st's email sends it, the share link shows it. Days and months are the
+ * site's own (its time zone). A visitor counts once a day (the salt changes every day), so a month's
+ * visitors are visitor-days. A month in progress counts "so far", and is compared with the same days
+ * of the month before.
  */
-
-const figure = z.object({
-  month: z.number().int().nonnegative(),
-  previous: z.number().int().nonnegative(),
-  phone: z.number().int().nonnegative(),
-  desktop: z.number().int().nonnegative(),
-})
 
 export const TOTALS = ['visitors', 'views', ...TAP_ACTIONS, 'estimates', 'formsStarted', 'formsNotSent'] as const
 export type TotalName = (typeof TOTALS)[number]
+/** The totals that are better when they go down. */
+const BETTER_DOWN: ReadonlySet<TotalName> = new Set(['formsNotSent'])
 
+const count = z.number().int().nonnegative()
+const figure = z.object({
+  month: count,
+  previous: count,
+  phone: count,
+  desktop: count,
+  /** The change from the month before in percent (rounded), null when the month before had none. */
+  change: z.number().int().nullable(),
+  /** Whether the change is good news for the contractor: more requests are, more forms left unsent are not. */
+  trend: z.enum(['better', 'worse', 'same']),
+})
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 const named = <T extends z.ZodRawShape>(shape: T) => z.object({ name: z.string(), ...shape })
+/** Visitors, and the work they brought: estimate requests and the taps that reach the contractor. */
+const work = named({ visitors: count, estimates: count, phone: count, chat: count, email: count, map: count })
 
 export const resultsReportSchema = z.object({
   site: z.string(),
-  /** YYYY-MM */
+  /** YYYY-MM, in the site's time zone. */
   month: z.string().regex(/^\d{4}-\d{2}$/),
+  /** The site's time zone (IANA): its days and months. */
+  timeZone: z.string(),
+  /** A month in progress: the last day counted so far (the site's today); null once the month is over. */
+  through: day.nullable(),
   previousMonth: z.string().regex(/^\d{4}-\d{2}$/),
-  /** Each total of the month, the month before, and the month's by device. */
+  /** The last day of the month before that the totals are compared with: its same day while this month is in progress. */
+  previousThrough: day,
+  /** Each total of the month (so far), the month before (to `previousThrough`), the month's by device, and the change. */
   totals: z.object(Object.fromEntries(TOTALS.map((name) => [name, figure])) as Record<TotalName, typeof figure>),
-  /** Every day of the month: visitors, page views, taps (phone, chat, email, map, social) and estimate requests. */
-  days: z.array(
-    z.object({
-      day: z.string(),
-      visitors: z.number().int(),
-      views: z.number().int(),
-      actions: z.number().int(),
-      estimates: z.number().int(),
-    }),
-  ),
-  /** Pages by views; "(not found)" is every address that is no page, "(other)" pages beyond the month's first 50. */
-  pages: z.array(named({ views: z.number().int(), visitors: z.number().int(), actions: z.number().int() })),
-  /** Where visitors came from (the referrer's host; "(direct)" when none), a visitor once a day per source. */
-  sources: z.array(named({ visitors: z.number().int() })),
-  campaigns: z.object({
-    utm_source: z.array(named({ visitors: z.number().int() })),
-    utm_medium: z.array(named({ visitors: z.number().int() })),
-    utm_campaign: z.array(named({ visitors: z.number().int() })),
-  }),
+  /** Every day of the month (so far): visitors, page views, taps (phone, chat, email, map, social) and estimate requests. */
+  days: z.array(z.object({ day, visitors: count, views: count, actions: count, estimates: count })),
+  /** Pages by views; "(not found)" is every address that is no page, "(other)" pages beyond the month's kept 50. */
+  pages: z.array(named({ views: count, visitors: count, actions: count })),
+  /**
+   * Where visitors came from (the referrer's network; "(direct)" when none), a visitor once a day per source, and the
+   * work each source brought: estimate requests and taps of visitors whose day began there ("(unknown)": not known).
+   */
+  sources: z.array(work),
+  /** The same by each campaign tag of the landing address; "(none)": visitors who came without one. */
+  campaigns: z.object({ utm_source: z.array(work), utm_medium: z.array(work), utm_campaign: z.array(work) }),
   /** Estimate requests stored, forms started (a visitor once a day per form) and started but not sent, by form. */
-  forms: z.array(named({ requests: z.number().int(), started: z.number().int(), notSent: z.number().int() })),
+  forms: z.array(named({ requests: count, started: count, notSent: count })),
 })
 export type ResultsReport = z.infer<typeof resultsReportSchema>
+export type ReportFigure = ResultsReport['totals'][TotalName]
+export type WorkRow = ResultsReport['sources'][number]
 
 /** The month before `month` (YYYY-MM). */
 export function previousMonth(month: string): string {
@@ -97,49 +109,69 @@ function totals(rows: ResultRow[]) {
 
 const sumOf = (rows: ResultRow[], which: (row: ResultRow) => boolean) => rows.reduce((n, r) => (which(r) ? n + r.n : n), 0)
 
-/** Labels of one metric (or several), summed over days and devices, largest first (then by name). */
-function ranked(rows: ResultRow[], metric: string) {
-  const sums = new Map<string, number>()
-  for (const row of rows) if (row.metric === metric) sums.set(row.label, (sums.get(row.label) ?? 0) + row.n)
-  return [...sums].map(([name, n]) => ({ name, n })).sort((a, b) => b.n - a.n || a.name.localeCompare(b.name))
+/** The change of a total from `previous` to `month`: in percent, and whether it is good news. */
+export function changeOf(name: TotalName, month: number, previous: number): Pick<ReportFigure, 'change' | 'trend'> {
+  const change = previous ? Math.round(((month - previous) / previous) * 100) : null
+  if (month === previous) return { change, trend: 'same' }
+  return { change, trend: month > previous !== BETTER_DOWN.has(name) ? 'better' : 'worse' }
 }
 
-export function buildResultsReport(site: string, month: string, rows: ResultRow[], previousRows: ResultRow[]): ResultsReport {
+export interface ReportInput {
+  site: string
+  month: string
+  timeZone: string
+  /** The site's today (YYYY-MM-DD): within `month`, the month is in progress and counts to today. */
+  today: string
+  /** The day counts of `month` and of the month before. */
+  rows: ResultRow[]
+  previousRows: ResultRow[]
+  /** The month's labels (pages, sources, campaigns) with their figures. */
+  labels: LabelRow[]
+}
+
+export function buildResultsReport({ site, month, timeZone, today, rows: allRows, previousRows, labels }: ReportInput): ResultsReport {
+  const days = daysOf(month)
+  const previousDays = daysOf(previousMonth(month))
+  const inProgress = today.slice(0, 7) === month
+  const through = inProgress ? today : null
+  const counted = inProgress ? days.filter((d) => d <= today) : days
+  // The same days of the month before: to today's date, or to its last day when it is shorter.
+  const previousThrough = inProgress ? previousDays[Math.min(counted.length, previousDays.length) - 1]! : previousDays.at(-1)!
+  // Only the days counted so far, and the same days of the month before (a clock set back would find later rows).
+  const rows = allRows.filter((r) => r.day <= counted.at(-1)!)
   const now = totals(rows)
-  const before = totals(previousRows)
+  const before = totals(previousRows.filter((r) => r.day <= previousThrough))
   const byDay = (day: string, which: (r: ResultRow) => boolean) => sumOf(rows, (r) => r.day === day && which(r))
-  const pageNames = ranked(rows, 'views')
-  const visitorsOf = (metric: string) => ranked(rows, metric).map(({ name, n }) => ({ name, visitors: n }))
+  const of = (dimension: string) => labels.filter((l) => l.dimension === dimension)
+  const worked = (dimension: string) =>
+    of(dimension)
+      .map(({ label, visitors, estimates, phone, chat, email, map }) => ({ name: label, visitors, estimates, phone, chat, email, map }))
+      .sort((a, b) => b.visitors - a.visitors || b.estimates - a.estimates || a.name.localeCompare(b.name))
   return resultsReportSchema.parse({
     site,
     month,
+    timeZone,
+    through,
     previousMonth: previousMonth(month),
+    previousThrough,
     totals: Object.fromEntries(
-      TOTALS.map((t) => [
-        t,
-        {
-          month: now[t].phone + now[t].desktop,
-          previous: before[t].phone + before[t].desktop,
-          phone: now[t].phone,
-          desktop: now[t].desktop,
-        },
-      ]),
+      TOTALS.map((t) => {
+        const [value, previous] = [now[t].phone + now[t].desktop, before[t].phone + before[t].desktop]
+        return [t, { month: value, previous, phone: now[t].phone, desktop: now[t].desktop, ...changeOf(t, value, previous) }]
+      }),
     ),
-    days: daysOf(month).map((day) => ({
+    days: counted.map((day) => ({
       day,
       visitors: byDay(day, (r) => r.metric === 'visitors'),
       views: byDay(day, (r) => r.metric === 'views'),
       actions: byDay(day, (r) => TAP_METRICS.has(r.metric)),
       estimates: byDay(day, (r) => r.metric === 'estimate'),
     })),
-    pages: pageNames.map(({ name, n }) => ({
-      name,
-      views: n,
-      visitors: sumOf(rows, (r) => r.metric === 'page_visitors' && r.label === name),
-      actions: sumOf(rows, (r) => TAP_METRICS.has(r.metric) && r.label === name),
-    })),
-    sources: visitorsOf('source'),
-    campaigns: { utm_source: visitorsOf('utm_source'), utm_medium: visitorsOf('utm_medium'), utm_campaign: visitorsOf('utm_campaign') },
+    pages: of('page')
+      .map(({ label, views, visitors, actions }) => ({ name: label, views, visitors, actions }))
+      .sort((a, b) => b.views - a.views || a.name.localeCompare(b.name)),
+    sources: worked('source'),
+    campaigns: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, worked(key)])),
     forms: [...new Set([...FORM_PLACES, ...rows.filter((r) => r.metric === 'estimate').map((r) => r.label)])].map((name) => {
       const requests = sumOf(rows, (r) => r.metric === 'estimate' && r.label === name)
       const started = sumOf(rows, (r) => r.metric === 'form_started' && r.label === name)
@@ -148,35 +180,57 @@ export function buildResultsReport(site: string, month: string, rows: ResultRow[
   })
 }
 
-/** One line per figure: section, name, phone, desktop, total (and the day for the daily rows). */
+/**
+ * Every figure of a report as [section, name, figure, value]: the report's own fields, each total, day,
+ * page, source, campaign value and form, one line per figure the JSON holds (the CSV's lines).
+ */
+export function reportFigures(report: ResultsReport): [string, string, string, string | number | null][] {
+  const { timeZone, through, previousMonth, previousThrough } = report
+  const lines: [string, string, string, string | number | null][] = Object.entries({
+    timeZone,
+    through,
+    previousMonth,
+    previousThrough,
+  }).map(([name, value]) => ['report', name, 'value', value])
+  const each = (section: string, entries: [string, Record<string, unknown>][]) => {
+    for (const [name, fields] of entries)
+      for (const [figure, value] of Object.entries(fields))
+        if (figure !== 'name' && figure !== 'day') lines.push([section, name, figure, value as string | number | null])
+  }
+  each('total', Object.entries(report.totals))
+  each(
+    'day',
+    report.days.map((d) => [d.day, d]),
+  )
+  each(
+    'page',
+    report.pages.map((p) => [p.name, p]),
+  )
+  each(
+    'source',
+    report.sources.map((s) => [s.name, s]),
+  )
+  for (const key of CAMPAIGN_KEYS)
+    each(
+      key,
+      report.campaigns[key].map((c) => [c.name, c]),
+    )
+  each(
+    'form',
+    report.forms.map((f) => [f.name, f]),
+  )
+  return lines
+}
+
+/** One line per figure of each report: site, month, section, name, figure, value (reportFigures). */
 export function resultsCsv(reports: ResultsReport[]): string {
-  // A spreadsheet must not run a label as a formula: a leading = + - @ gets an apostrophe.
+  // A spreadsheet must not run a label as a formula: a leading = + - @ gets an apostrophe (a negative number stays a number).
   const cell = (v: string) => {
-    const safe = /^[=+\-@]/.test(v) ? `'${v}` : v
+    const safe = /^[=+\-@]/.test(v) && !/^-\d+$/.test(v) ? `'${v}` : v
     return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
   }
-  const lines = [['site', 'month', 'section', 'name', 'phone', 'desktop', 'total', 'previous month']]
-  for (const r of reports) {
-    const row = (
-      section: string,
-      name: string,
-      phone: number | string,
-      desktop: number | string,
-      total: number,
-      previous: number | string = '',
-    ) => lines.push([r.site, r.month, section, name, String(phone), String(desktop), String(total), String(previous)])
-    for (const t of TOTALS) row('total', t, r.totals[t].phone, r.totals[t].desktop, r.totals[t].month, r.totals[t].previous)
-    for (const d of r.days) {
-      row('day visitors', d.day, '', '', d.visitors)
-      row('day views', d.day, '', '', d.views)
-      row('day actions', d.day, '', '', d.actions)
-      row('day estimates', d.day, '', '', d.estimates)
-    }
-    for (const p of r.pages) row('page views', p.name, '', '', p.views)
-    for (const s of r.sources) row('source visitors', s.name, '', '', s.visitors)
-    for (const key of ['utm_source', 'utm_medium', 'utm_campaign'] as const)
-      for (const c of r.campaigns[key]) row(key, c.name, '', '', c.visitors)
-    for (const f of r.forms) row('estimate requests', f.name, '', '', f.requests)
-  }
+  const lines = [['site', 'month', 'section', 'name', 'figure', 'value']]
+  for (const r of reports)
+    for (const line of reportFigures(r)) lines.push([r.site, r.month, ...line.slice(0, 3), String(line[3] ?? '')] as string[])
   return lines.map((line) => line.map(cell).join(',')).join('\n') + '\n'
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { resultsByZoneMigration } from './results-sql.server.ts'
 
 /**
  * The PostgreSQL schema, one entry per version, never edited once released: append a new one.
@@ -116,6 +117,10 @@ export const POSTGRES_MIGRATIONS = [
      END $$;
    CREATE TRIGGER leads_relay_delivery AFTER INSERT ON leads FOR EACH ROW WHEN (NEW.claimed_until <> 9007199254740991)
      EXECUTE FUNCTION leads_relay_delivery();`,
+  // Issue 37: days in each site's time zone, labels bounded by visitors, attribution, deliveries, share links
+  // (results-sql.server.ts). The day keys' tables are UNLOGGED: a salt is never written to the WAL, a replica or a base
+  // backup; after a crash PostgreSQL empties them, and the day's visitors may count twice.
+  resultsByZoneMigration('bigint', 'UNLOGGED'),
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

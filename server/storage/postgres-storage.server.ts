@@ -13,15 +13,8 @@ import {
 import { checkOut, errorText } from './postgres-client.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
 import { postgresRecords } from './postgres-records.server.ts'
-import type {
-  RateLimitStorage,
-  ResultRow,
-  ResultsStorage,
-  Storage,
-  VisitCounts,
-  VisitDay,
-  VisitStorage,
-} from './storage-contract.server.ts'
+import { postgresResults } from './postgres-results.server.ts'
+import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
 import { log } from '../observability/log.js'
 import { StartupError } from '../process/startup-error.js'
 
@@ -244,75 +237,5 @@ function postgresRateLimits(pool: pg.Pool): RateLimitStorage {
     unhit: async (key) => void (await pool.query('UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = $1', [key])),
     reset: async (key) => void (await pool.query('DELETE FROM rate_limits WHERE key = $1', [key])),
     prune: async (now) => void (await pool.query('DELETE FROM rate_limits WHERE reset_at <= $1', [now])),
-  }
-}
-
-function postgresResults(pool: pg.Pool): ResultsStorage {
-  return {
-    async salt(day, make) {
-      const found = await pool.query<{ salt: string }>('SELECT salt FROM results_salts WHERE day = $1', [day])
-      if (found.rows[0]) return found.rows[0].salt
-      // Instances asking together: the first insert wins and every one reads the same salt.
-      await pool.query('INSERT INTO results_salts (day, salt) VALUES ($1, $2) ON CONFLICT DO NOTHING', [day, make()])
-      await pool.query('DELETE FROM results_salts WHERE day < $1', [day])
-      await pool.query('DELETE FROM results_once WHERE day < $1', [day])
-      return (await pool.query<{ salt: string }>('SELECT salt FROM results_salts WHERE day = $1', [day])).rows[0]!.salt
-    },
-    // A label already admitted needs no lock. A new one is admitted under a transaction lock on its
-    // (site, month, dimension), so instances admitting at the same moment count one after the other and
-    // the limit holds exactly (each statement of the transaction sees what the others committed).
-    async admit(site, month, dimension, label, limit) {
-      const known = 'SELECT 1 FROM results_labels WHERE site = $1 AND month = $2 AND dimension = $3 AND label = $4'
-      if ((await pool.query(known, [site, month, dimension, label])).rowCount) return true
-      const client = await checkOut(pool)
-      try {
-        await client.query('BEGIN')
-        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`results_labels ${site} ${month} ${dimension}`])
-        const added = await client.query(
-          `INSERT INTO results_labels (site, month, dimension, label)
-           SELECT $1, $2, $3, $4
-           WHERE (SELECT count(*) FROM results_labels WHERE site = $1 AND month = $2 AND dimension = $3) < $5
-           ON CONFLICT DO NOTHING`,
-          [site, month, dimension, label, limit],
-        )
-        const ok = added.rowCount === 1 || Boolean((await client.query(known, [site, month, dimension, label])).rowCount)
-        await client.query('COMMIT')
-        return ok
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
-        throw error
-      } finally {
-        client.release()
-      }
-    },
-    async add(site, day, { metric, label, device }, once) {
-      const bump = `INSERT INTO results_counts AS c (site, day, metric, label, device, n) SELECT $1, $2, $3, $4, $5, 1`
-      const upsert = 'ON CONFLICT (site, day, metric, label, device) DO UPDATE SET n = c.n + 1 RETURNING 1'
-      const values = [site, day, metric, label, device]
-      if (once === undefined) return (await pool.query(`${bump} ${upsert}`, values)).rowCount === 1
-      return (
-        (
-          await pool.query(
-            `WITH first AS (INSERT INTO results_once (day, key) VALUES ($2, $6) ON CONFLICT DO NOTHING RETURNING 1)
-             ${bump} WHERE EXISTS (SELECT 1 FROM first) ${upsert}`,
-            [...values, once],
-          )
-        ).rowCount === 1
-      )
-    },
-    counts: async (site, from, to) =>
-      (
-        await pool.query<ResultRow>(
-          `SELECT day, metric, label, device, n FROM results_counts WHERE site = $1 AND day >= $2 AND day <= $3
-           ORDER BY day, metric, label, device`,
-          [site, from, to],
-        )
-      ).rows,
-    sites: async () =>
-      (await pool.query<{ site: string }>('SELECT DISTINCT site FROM results_counts ORDER BY site')).rows.map((r) => r.site),
-    async prune(day) {
-      await pool.query('DELETE FROM results_counts WHERE day < $1', [day])
-      await pool.query('DELETE FROM results_labels WHERE month < $1', [day.slice(0, 7)])
-    },
   }
 }

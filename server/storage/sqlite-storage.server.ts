@@ -12,16 +12,9 @@ import {
   type DeliveryColumns,
   type LeadColumns,
 } from './lead-rows.server.ts'
-import type {
-  RateLimitStorage,
-  ResultCount,
-  ResultRow,
-  ResultsStorage,
-  Storage,
-  VisitCounts,
-  VisitDay,
-  VisitStorage,
-} from './storage-contract.server.ts'
+import { resultsByZoneMigration } from './results-sql.server.ts'
+import { sqliteResults } from './sqlite-results.server.ts'
+import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
 import { StartupError } from '../process/startup-error.js'
 
 /** The embedded default: leads.sqlite (leads, outbox, rate limits) and visits.sqlite under DATA_DIR. */
@@ -106,6 +99,7 @@ const visitMigrations = (defaultSite: string): Migration[] => [
     db.exec('DROP TABLE visit_days; ALTER TABLE site_visit_days RENAME TO visit_days')
   },
   RESULTS_TABLES,
+  resultsByZoneMigration('INTEGER', ''),
 ]
 
 /** What the site brought in (issue 30): the same tables in both backends (postgres-migrations.server.ts). */
@@ -279,51 +273,5 @@ function sqliteRateLimits(db: Database.Database): RateLimitStorage {
     unhit: async (key) => void unhit.run(key),
     reset: async (key) => void reset.run(key),
     prune: async (now) => void prune.run(now),
-  }
-}
-
-function sqliteResults(db: Database.Database): ResultsStorage {
-  const readSalt = db.prepare<[string], { salt: string }>('SELECT salt FROM results_salts WHERE day = ?')
-  const makeSalt = db.transaction((day: string, salt: string) => {
-    db.prepare('INSERT INTO results_salts (day, salt) VALUES (?, ?) ON CONFLICT DO NOTHING').run(day, salt)
-    db.prepare('DELETE FROM results_salts WHERE day < ?').run(day)
-    db.prepare('DELETE FROM results_once WHERE day < ?').run(day)
-    return readSalt.get(day)!.salt
-  })
-  const known = db.prepare('SELECT 1 FROM results_labels WHERE site = ? AND month = ? AND dimension = ? AND label = ?')
-  const taken = db.prepare<[string, string, string], { n: number }>(
-    'SELECT COUNT(*) AS n FROM results_labels WHERE site = ? AND month = ? AND dimension = ?',
-  )
-  const insertLabel = db.prepare('INSERT INTO results_labels (site, month, dimension, label) VALUES (?, ?, ?, ?)')
-  const admit = db.transaction((site: string, month: string, dimension: string, label: string, limit: number) => {
-    if (known.get(site, month, dimension, label)) return true
-    if (taken.get(site, month, dimension)!.n >= limit) return false
-    insertLabel.run(site, month, dimension, label)
-    return true
-  })
-  const firstTime = db.prepare('INSERT INTO results_once (day, key) VALUES (?, ?) ON CONFLICT DO NOTHING')
-  const bump =
-    db.prepare(`INSERT INTO results_counts (site, day, metric, label, device, n) VALUES (@site, @day, @metric, @label, @device, 1)
-    ON CONFLICT (site, day, metric, label, device) DO UPDATE SET n = n + 1`)
-  const add = db.transaction((site: string, day: string, { metric, label, device }: ResultCount, once?: string) => {
-    if (once !== undefined && firstTime.run(day, once).changes === 0) return false
-    bump.run({ site, day, metric, label, device })
-    return true
-  })
-  const counts = db.prepare<[string, string, string], ResultRow>(
-    'SELECT day, metric, label, device, n FROM results_counts WHERE site = ? AND day >= ? AND day <= ? ORDER BY day, metric, label, device',
-  )
-  const sites = db.prepare<[], { site: string }>('SELECT DISTINCT site FROM results_counts ORDER BY site')
-  const prune = db.transaction((day: string) => {
-    db.prepare('DELETE FROM results_counts WHERE day < ?').run(day)
-    db.prepare('DELETE FROM results_labels WHERE month < ?').run(day.slice(0, 7))
-  })
-  return {
-    salt: async (day, make) => readSalt.get(day)?.salt ?? makeSalt(day, make()),
-    admit: async (site, month, dimension, label, limit) => admit(site, month, dimension, label, limit),
-    add: async (site, day, count, once) => add(site, day, count, once),
-    counts: async (site, from, to) => counts.all(site, from, to),
-    sites: async () => sites.all().map((row) => row.site),
-    prune: async (day) => prune(day),
   }
 }

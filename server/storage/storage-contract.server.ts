@@ -54,25 +54,105 @@ export interface ResultRow extends ResultCount {
   n: number
 }
 
+/** The figures a bounded label (a page, a source, a campaign value) of a site's month holds. */
+export const LABEL_FIGURES = ['visitors', 'views', 'actions', 'estimates', 'phone', 'chat', 'email', 'map'] as const
+export type LabelFigure = (typeof LABEL_FIGURES)[number]
+export type LabelFigures = Record<LabelFigure, number>
+
+/** One label of a bounded dimension of a site's month, with its figures. */
+export interface LabelRow extends LabelFigures {
+  dimension: string
+  label: string
+}
+
+/** What to add to one label: only `visitors` may bring a label in (see `ResultsStorage.record`). */
+export interface LabelCount {
+  dimension: string
+  label: string
+  figures: Partial<LabelFigures>
+}
+
 /**
- * What the site brought in (issue 30): aggregates only, per site and day. The only per-visitor rows
- * are today's: the day's salt and the opaque keys that make a visitor count once, both deleted once
- * the day is over. Labels of the open-ended dimensions (pages, sources, campaigns) are admitted per
- * site and month up to a limit; the rest are counted as "other" by the caller.
+ * A key of a visitor's day (a keyed hash made with the salt of `zone`'s `day`): a step with one
+ * counts the first time it comes, or again once `againAfterMs` has passed since it last counted.
+ * `data` rides along with the key, and goes with it (where the visitor's day began: its source and campaign).
+ */
+export interface OnceKey {
+  zone: string
+  key: string
+  /** Now, epoch ms. */
+  at: number
+  againAfterMs?: number
+  data?: string
+}
+
+/** One thing counted: under its once-key if it has one, day counts and label figures added together, or nothing. */
+export interface CountStep {
+  once?: OnceKey
+  counts?: ResultCount[]
+  labels?: LabelCount[]
+}
+
+/** The monthly report's delivery to a site's inbox, one per site and month across the fleet. */
+export type ReportState = 'pending' | 'sent' | 'failed' | 'empty'
+export interface ReportDelivery {
+  site: string
+  month: string
+  state: ReportState
+  attempts: number
+  nextAttemptAt: number
+  claimedBy: string | null
+  claimedUntil: number
+  lastError: string | null
+  sentAt: number | null
+}
+/** How a claimed delivery ended: done (sent, failed for good, nothing to send), or to be tried again at `retryAt`. */
+export type ReportOutcome =
+  { state: 'sent' | 'failed' | 'empty'; at: number; error?: string } | { state: 'pending'; retryAt: number; error: string }
+
+/**
+ * What the site brought in (issues 30, 37): aggregates only. Day counts per site, day (the site's
+ * own, in its time zone), metric, label and device; and per site and month, the bounded dimensions'
+ * labels with their figures. The only per-visitor rows are the once-keys of days not over yet, each
+ * under the salt of its time zone's day, and deleted with it.
+ *
+ * A bounded dimension keeps at most `labelLimit` labels per site and month, by visitors, not by
+ * arrival: a new label comes in only with a visitor; when the dimension is full it pushes out the
+ * label with the fewest visitors (of those, the one left alone longest), whose figures go to "(other)".
+ * Figures for a label that is not kept go to "(other)". Labels in parentheses ("(other)", "(direct)"…)
+ * are the counter's own few names: always kept, never counted toward the limit.
  */
 export interface ResultsStorage {
-  /** The day's salt, made at its first use (the same for every instance); salts and once-keys of days before `day` are deleted. */
-  salt(day: string, make: () => string): Promise<string>
-  /** Whether `label` is counted as itself this month: already admitted, or admitted now while the dimension has fewer than `limit`. */
-  admit(site: string, month: string, dimension: string, label: string, limit: number): Promise<boolean>
-  /** Adds one to a count; with `once` (an opaque key of that day), only the first time that key comes. Answers whether it counted. */
-  add(site: string, day: string, count: ResultCount, once?: string): Promise<boolean>
-  /** A site's counts for days from `from` to `to` (inclusive, YYYY-MM-DD). */
+  /** The salt of `zone`'s `day`, made at its first use (the same for every instance); it lives until `expiresAt` (epoch ms, the day's end). */
+  salt(zone: string, day: string, expiresAt: number, make: () => string): Promise<string>
+  /** Deletes the salts whose day is over at `now`, with their once-keys (and any once-key of a day over everywhere). Answers how many salts went. */
+  sweep(now: number): Promise<number>
+  /** The data kept with a once-key of `zone`'s `day`, or null (no such key, or none kept). */
+  remembered(zone: string, day: string, key: string): Promise<string | null>
+  /** Counts each step in one transaction, answering for each whether it counted (its once-key let it). */
+  record(site: string, day: string, steps: CountStep[], options: { labelLimit: number; now: number }): Promise<boolean[]>
+  /** A site's day counts for days from `from` to `to` (inclusive, YYYY-MM-DD). */
   counts(site: string, from: string, to: string): Promise<ResultRow[]>
+  /** A site's labels of a month (YYYY-MM), every dimension. */
+  labels(site: string, month: string): Promise<LabelRow[]>
   /** Every site with a count. */
   sites(): Promise<string[]>
-  /** Deletes counts of days, and labels of months, before `day` (retention: 25 months). */
+  /** Deletes counts of days, and labels and deliveries of months, before `day` (retention: 25 months). */
   prune(day: string): Promise<void>
+  /**
+   * Takes a site's month's delivery for `leaseMs` when it is pending, due and not held by another
+   * instance (made pending on its first claim); null when it is not this instance's to send now.
+   */
+  claimReport(site: string, month: string, holder: string, now: number, leaseMs: number): Promise<ReportDelivery | null>
+  /** Ends a claim; false when the claim was no longer held (its lease passed to another instance). */
+  settleReport(claim: ReportDelivery, outcome: ReportOutcome): Promise<boolean>
+  reportDelivery(site: string, month: string): Promise<ReportDelivery | null>
+  /** The site's share link token, or null when it has none. */
+  shareToken(site: string): Promise<string | null>
+  /** Keeps `token` as the site's share link token unless it has one already; answers the site's token. */
+  makeShareToken(site: string, token: string, now: number): Promise<string>
+  /** Forgets the site's share link token (its links stop working); false when it had none. */
+  revokeShareToken(site: string): Promise<boolean>
 }
 
 export interface Storage {

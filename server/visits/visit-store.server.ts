@@ -1,8 +1,8 @@
 import { isbot } from 'isbot'
 import type { RateLimitStorage, VisitCounts, VisitStorage } from '#server/storage/storage-contract.server.ts'
-import { calendarDay, type DayKeys } from '#server/results/day-keys.server.ts'
+import type { DayKeys } from '#server/results/day-keys.server.ts'
 
-/** Page views of one site per day and in total. Days are calendar days in `timeZone` (the server's own by default). */
+/** Page views of one site per day and in total. Days are calendar days in the site's `timeZone`. */
 export type { VisitCounts }
 
 export interface VisitStoreOptions {
@@ -13,8 +13,8 @@ export interface VisitStoreOptions {
   seen: RateLimitStorage
   /** A client of the day as an opaque key (the results' visitor): what `seen` remembers, never the address. */
   keys: DayKeys
-  timeZone?: string
-  now?: () => number
+  /** The site's time zone: its days. */
+  timeZone: string
 }
 
 export type VisitStore = ReturnType<typeof createVisitStore>
@@ -24,9 +24,9 @@ export const isCountableVisitor = (userAgent: string | null | undefined) => Bool
 
 const DAY_MS = 24 * 3600 * 1000
 
-export function createVisitStore({ storage, site, seen, keys, timeZone, now = Date.now }: VisitStoreOptions) {
-  const day = calendarDay(timeZone)
-  const dayKey = () => day(now())
+export function createVisitStore({ storage, site, seen, keys, timeZone }: VisitStoreOptions) {
+  const zone = keys.inZone(timeZone)
+  const dayKey = zone.today
   const counts = (): Promise<VisitCounts> => storage.counts(site, dayKey())
 
   return {
@@ -35,7 +35,7 @@ export function createVisitStore({ storage, site, seen, keys, timeZone, now = Da
     async recordView(userAgent: string | null | undefined, client: string): Promise<VisitCounts & { counted: boolean }> {
       if (!isCountableVisitor(userAgent)) return { ...(await counts()), counted: false }
       const day = dayKey()
-      const { hits } = await seen.hit(`visit:${await keys.visitor(day, site, client, userAgent!)}`, now(), DAY_MS)
+      const { hits } = await seen.hit(`visit:${await zone.visitor(day, site, client, userAgent!)}`, keys.now(), DAY_MS)
       if (hits > 1) return { ...(await counts()), counted: false }
       return { ...(await storage.countView(site, day)), counted: true }
     },

@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { createMailer, type Mailer } from '#server/mail/mailer.server.ts'
+import { openStorage } from '#server/storage/storage.server.ts'
+import type { Storage } from '#server/storage/storage-contract.server.ts'
+import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts'
+import { tempDir } from '#tests/lead-fixtures.ts'
+import { createReportDelivery, dueMonth, type DeliverySite } from './report-delivery.server.ts'
+
+/**
+ * The 1st's report through a real SMTP server (tests/fake-smtp.ts), on the real SQLite storage and a
+ * clock of our own: due from 08:00 in the site's time zone, sent once whoever checks and however often,
+ * tried again while the mail server is away, not again once it refused. (tests/results-delivery.test.ts:
+ * the same with the server's own clock moved, across a restart and two instances on PostgreSQL.)
+ */
+
+const LA = 'America/Los_Angeles'
+const at = (local: string) => Date.parse(`${local}-08:00`) // PST: the clocks went back at 02:00 on November 1, 2026
+
+let tmp: ReturnType<typeof tempDir>
+let storage: Storage
+let smtp: FakeSmtp
+let mailer: Mailer
+let clock: number
+beforeEach(async () => {
+  tmp = tempDir()
+  storage = await openStorage({ dataDir: tmp.dir, defaultSite: 'ironwood' })
+  smtp = await startFakeSmtp()
+  mailer = createMailer({ smtpUrl: smtp.url, from: 'Reports <reports@agency.test>' })
+  // October in Los Angeles: two visitors, one of them sent an estimate request from a campaign.
+  const visitors = { counts: [{ metric: 'visitors', label: '', device: 'phone' as const }] }
+  await storage.results.record('ironwood', '2026-10-14', [visitors, visitors], { labelLimit: 50, now: 0 })
+  const estimate = { counts: [{ metric: 'estimate', label: 'modal', device: 'phone' as const }] }
+  const campaign = { labels: [{ dimension: 'utm_campaign', label: 'fall-fences', figures: { visitors: 1, estimates: 1 } }] }
+  await storage.results.record('ironwood', '2026-10-14', [{ ...estimate, ...campaign }], { labelLimit: 50, now: 0 })
+})
+afterEach(async () => {
+  mailer.close()
+  await smtp.close()
+  await storage.close()
+  tmp.remove()
+})
+
+const site = (id = 'ironwood', email = ['owner@ironwood.test', 'office@ironwood.test']): DeliverySite => ({
+  config: { id, timeZone: LA, reports: { email } },
+  look: async () => ({ lang: 'en', businessName: 'Ironwood Fence' }),
+  link: async () => 'https://ironwood.test/reports/0123',
+})
+const delivery = (origin: string, sites = [site()]) =>
+  createReportDelivery({ results: storage.results, mailer, domain: 'agency.test', origin, sites: () => sites, now: () => clock })
+
+// Each send draws the chart (sharp, fontconfig) and inlines the page's styles: seconds on a busy machine, not the unit tests' 5.
+describe("the 1st's report", { timeout: 30_000 }, () => {
+  test("is due from 08:00 on the 1st in the site's time zone: last month's", () => {
+    expect(dueMonth(LA, at('2026-11-01T07:59:59'))).toBeNull()
+    expect(dueMonth(LA, at('2026-11-01T08:00:00'))).toBe('2026-10')
+    expect(dueMonth(LA, at('2026-11-20T03:00:00'))).toBe('2026-10')
+    // 08:00 on the 1st in UTC is 01:00 in Los Angeles: not yet; and at 06:00 UTC it is still October 31 there.
+    expect(dueMonth('UTC', Date.parse('2026-11-01T08:00:00Z'))).toBe('2026-10')
+    expect(dueMonth(LA, Date.parse('2026-11-01T08:00:00Z'))).toBeNull()
+    expect(dueMonth(LA, Date.parse('2026-11-01T06:00:00Z'))).toBe('2026-09')
+  })
+
+  test('is sent once to every address, whoever checks and however often; the email is the report', async () => {
+    const [a, b] = [delivery('origin-a'), delivery('origin-b')]
+    clock = at('2026-11-01T07:59:00')
+    await a.check()
+    expect(smtp.messages).toHaveLength(0)
+    clock = at('2026-11-01T08:00:30')
+    await Promise.all([a.check(), b.check(), a.check(), b.check()])
+    clock += 3_600_000
+    await Promise.all([a.check(), b.check(), delivery('restarted').check()])
+    expect(smtp.messages).toHaveLength(1)
+    const [mail] = smtp.messages
+    expect(mail!.envelopeTo).toEqual(['owner@ironwood.test', 'office@ironwood.test'])
+    expect(mail!.subject).toBe('What your website brought in: October 2026 (Ironwood Fence)')
+    expect(mail!.messageId).toBe('<report.ironwood.2026-10@agency.test>')
+    const html = String(mail!.html)
+    expect(html).not.toMatch(/<script|<link|url\(|src="https?:/i)
+    // The chart is the message's own part (mailparser puts a cid: part's bytes in its place), its styles inlined.
+    expect(html).toMatch(/<img class="chart" src="data:image\/png;base64,[^"]+" alt="Day by day" width="700" style="[^"]*max-width: 700px/)
+    // Which campaign brought the request: fall-fences, 1 visitor, 1 estimate request; every cell styled in itself.
+    expect(html).toMatch(
+      /<td class="name" style="[^"]+"[^>]*>campaign: fall-fences<\/td>\s*<td class="num"[^>]*>1<\/td>\s*<td class="num"[^>]*>1<\/td>/,
+    )
+    expect(mail!.attachments.map((part) => [part.cid, part.contentType])).toEqual([['chart@report', 'image/png']])
+    expect(mail!.text).toContain('- Estimate requests: 1 (▲ better; 0 before)')
+    expect(mail!.text).toContain('- fall-fences: 1 visitors, 1 estimate requests')
+    expect(mail!.text).toContain('https://ironwood.test/reports/0123')
+    expect(await storage.results.reportDelivery('ironwood', '2026-10')).toMatchObject({ state: 'sent', attempts: 1 })
+  })
+
+  test('is tried again while the mail server says "later", after a minute, then two', async () => {
+    const one = delivery('origin-a')
+    smtp.refuse(2, 451)
+    clock = at('2026-11-01T09:00:00')
+    await one.check()
+    clock += 59_000
+    await one.check()
+    expect(await storage.results.reportDelivery('ironwood', '2026-10')).toMatchObject({ state: 'pending', attempts: 1 })
+    clock += 1_000
+    await one.check() // the second refusal: next in two minutes
+    clock += 119_000
+    await one.check()
+    expect(smtp.messages).toHaveLength(0)
+    clock += 1_000
+    await one.check()
+    expect(smtp.messages).toHaveLength(1)
+    expect(await storage.results.reportDelivery('ironwood', '2026-10')).toMatchObject({ state: 'sent', attempts: 3, lastError: null })
+  })
+
+  test('a refused message (5xx) is not tried again; a month with nothing counted sends nothing', async () => {
+    const sites = [site(), site('quiet-site', ['owner@quiet.test'])]
+    const one = delivery('origin-a', sites)
+    smtp.refuse(1, 550)
+    clock = at('2026-11-02T10:00:00')
+    await one.check()
+    clock += 86_400_000
+    await one.check()
+    expect(smtp.messages).toHaveLength(0)
+    expect(await storage.results.reportDelivery('ironwood', '2026-10')).toMatchObject({
+      state: 'failed',
+      lastError: expect.stringMatching(/^SMTP 550/),
+    })
+    expect(await storage.results.reportDelivery('quiet-site', '2026-10')).toMatchObject({ state: 'empty' })
+  })
+
+  test('a site without report addresses is never claimed', async () => {
+    clock = at('2026-11-02T10:00:00')
+    await delivery('origin-a', [site('ironwood', [])]).check()
+    expect(await storage.results.reportDelivery('ironwood', '2026-10')).toBeNull()
+  })
+})

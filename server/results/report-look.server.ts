@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+import { langOf } from '#app/i18n/strings.ts'
+import type { PageRecord } from '#app/record/schema.ts'
+import type { Theme } from '#app/record/theme.ts'
+import { parseLocalImage, variantWidths } from '#app/ui/image-variants.ts'
+import type { ImageStore } from '../images/image-store.server.ts'
+import type { ReportLang } from './results-report-words.ts'
+
+/**
+ * How a site's report looks: its language, business name, colours and logo, from its record. The
+ * server reads the record it serves and the logo its image pipeline made; the CLI reads the last
+ * good record on disk or the provider's (server/cli/results-cli.ts).
+ */
+export interface ReportLook {
+  lang: ReportLang
+  businessName: string
+  styles?: Theme
+  /** The logo as a small PNG (mail clients that show pictures all show PNG), never its URL. */
+  logoPng?: Buffer
+}
+
+const LOGO_WIDTH = 320
+
+/** A logo's bytes as the report's PNG: at most 320 px wide, metadata gone. */
+export const logoPng = (bytes: Buffer) =>
+  sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize({ width: LOGO_WIDTH, withoutEnlargement: true }).png().toBuffer()
+
+export const pngDataUri = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`
+
+/** The look of a site with `record` (its id as the name and the theme's colours without one). */
+export function lookOf(record: PageRecord | null, id: string, logo?: Buffer): ReportLook {
+  if (!record) return { lang: 'en', businessName: id }
+  return { lang: langOf(record.labels.formLabel), businessName: record.dbPrincipal.name || id, styles: record.styles, logoPng: logo }
+}
+
+/** The look of a site the server serves: its current record, and its logo from the image store when it is ready (no request). */
+export async function servedLook(record: PageRecord | null, id: string, images: ImageStore): Promise<ReportLook> {
+  const local = record?.dbPrincipal.logo ? images.localSrc(record.dbPrincipal.logo) : undefined
+  const image = local ? parseLocalImage(local) : null
+  let logo: Buffer | undefined
+  if (image) {
+    const width = variantWidths(image.width).findLast((w) => w <= LOGO_WIDTH) ?? variantWidths(image.width)[0]!
+    const file = await images.variantFile(image.hash, `${width}.${image.fallback}`).catch(() => undefined)
+    logo = file ? await fs.readFile(path.join(images.root, file)).then(logoPng, () => undefined) : undefined
+  }
+  return lookOf(record, id, logo)
+}

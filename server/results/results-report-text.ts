@@ -1,0 +1,84 @@
+import { CAMPAIGN_KEYS } from './results-counter.server.ts'
+import { TOTALS, type ResultsReport, type TotalName, type WorkRow } from './results-report.ts'
+import { changeText, labelText, reportHeading, WORDS, type ReportLang } from './results-report-words.ts'
+
+/**
+ * The month's report as plain text: the email's text part, in the contractor's words and language
+ * (the same as its HTML page), and the operator's terminal (`npm run results`, technical names).
+ */
+
+const HEADLINE: TotalName[] = ['visitors', 'phone', 'chat', 'estimates', 'views', 'email', 'map', 'social', 'formsStarted', 'formsNotSent']
+
+/** The email's plain-text part: a summary of the HTML page, every headline figure with its change in words. */
+export function resultsText(report: ResultsReport, { lang, businessName }: { lang: ReportLang; businessName: string }, link?: string) {
+  const w = WORDS[lang]
+  const heading = reportHeading(report, lang, businessName)
+  const label = (name: string) => labelText(name, lang)
+  const totals = HEADLINE.map((name) => {
+    const t = report.totals[name]
+    const { arrow, amount, verdict } = changeText(t, lang)
+    return `- ${w.totals[name]}: ${t.month} (${[arrow, amount, verdict].filter(Boolean).join(' ')}; ${w.before(t.previous)})`
+  })
+  const work = (title: string, rows: [string, WorkRow][]) =>
+    rows.length
+      ? [
+          '',
+          title,
+          ...rows.map(
+            ([name, r]) =>
+              `- ${name}: ${r.visitors} ${w.visitors.toLowerCase()}, ${r.estimates} ${w.estimates.toLowerCase()}, ${r.phone} ${w.calls.toLowerCase()}, ${r.chat + r.email + r.map} ${w.otherTaps.toLowerCase()}`,
+          ),
+        ]
+      : []
+  const campaigns = report.campaigns.utm_campaign.slice(0, 10).map((c): [string, WorkRow] => [label(c.name), c])
+  return [
+    heading.title,
+    '',
+    [heading.lead, heading.soFar, heading.vs].filter(Boolean).join(' '),
+    '',
+    ...totals,
+    ...work(
+      w.sources,
+      report.sources.slice(0, 10).map((s) => [label(s.name), s]),
+    ),
+    ...work(w.campaigns, campaigns),
+    '',
+    w.forms,
+    ...report.forms.map((f) => `- ${w.formNames[f.name] ?? f.name}: ${f.requests} (${w.started.toLowerCase()} ${f.started})`),
+    '',
+    w.workNote,
+    w.note,
+    ...(link ? ['', link] : []),
+    '',
+  ].join('\n')
+}
+
+const ANSI = { better: '\x1b[32m', worse: '\x1b[31m', same: '', reset: '\x1b[0m' }
+
+/** The operator's terminal: one block per site, each total with its change (green when better, red when worse, on a terminal). */
+export function resultsConsoleText(report: ResultsReport, colour = false): string {
+  const soFar = report.through ? `, so far (to ${report.through}; previous to ${report.previousThrough})` : ''
+  const lines = [`${report.site}: ${report.month}${soFar} in ${report.timeZone} (previous: ${report.previousMonth})`]
+  for (const name of TOTALS) {
+    const t = report.totals[name]
+    const { arrow, amount, verdict } = changeText(t, 'en')
+    const change = [arrow, amount, verdict].filter(Boolean).join(' ')
+    const painted = colour && t.trend !== 'same' ? `${ANSI[t.trend]}${change}${ANSI.reset}` : change
+    lines.push(
+      `  ${name.padEnd(14)} ${String(t.month).padStart(6)}  ${painted}  (phone ${t.phone}, desktop ${t.desktop}; previous ${t.previous})`,
+    )
+  }
+  const top = (title: string, list: string[]) => list.length && lines.push(`  ${title}: ${list.slice(0, 10).join(', ')}`)
+  const work = (r: WorkRow) => `${r.name} ${r.visitors} (estimates ${r.estimates}, phone ${r.phone})`
+  top(
+    'pages',
+    report.pages.map((p) => `${p.name} ${p.views}`),
+  )
+  top('sources', report.sources.map(work))
+  for (const key of CAMPAIGN_KEYS) top(key, report.campaigns[key].map(work))
+  top(
+    'estimate requests',
+    report.forms.map((f) => `${f.name} ${f.requests}`),
+  )
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,122 @@
+import { describe, expect, test } from 'vitest'
+import type { LabelRow, ResultRow } from '#server/storage/storage-contract.server.ts'
+import { dayEnd } from './day-keys.server.ts'
+import { buildResultsReport, changeOf, reportFigures, resultsCsv, TOTALS, type ResultsReport } from './results-report.ts'
+import { resultsConsoleText, resultsText } from './results-report-text.ts'
+
+const row = (day: string, metric: string, n: number, label = '', device: 'phone' | 'desktop' = 'phone'): ResultRow => ({
+  day,
+  metric,
+  label,
+  device,
+  n,
+})
+const zero = { visitors: 0, views: 0, actions: 0, estimates: 0, phone: 0, chat: 0, email: 0, map: 0 }
+const label = (dimension: string, name: string, figures: Partial<LabelRow>): LabelRow => ({ ...zero, dimension, label: name, ...figures })
+
+/** October: 10 visitors on each of the first 10 days, 2 forms left unsent; November to the 10th: 12 a day, 1 left unsent. */
+function november(today: string): ResultsReport {
+  const days = (month: string, perDay: number) =>
+    Array.from({ length: 30 }, (_, i) => row(`${month}-${String(i + 1).padStart(2, '0')}`, 'visitors', perDay))
+  return buildResultsReport({
+    site: 'fence',
+    month: '2026-11',
+    timeZone: 'America/Los_Angeles',
+    today,
+    rows: [
+      ...days('2026-11', 12).filter((r) => r.day <= today),
+      row('2026-11-02', 'form_started', 3, 'home'),
+      row('2026-11-02', 'estimate', 2, 'home'),
+    ],
+    previousRows: [...days('2026-10', 10), row('2026-10-03', 'form_started', 2, 'modal'), row('2026-10-20', 'form_started', 5, 'modal')],
+    labels: [
+      label('source', 'Google', { visitors: 40, estimates: 2, phone: 3 }),
+      label('utm_campaign', 'fall-fences', { visitors: 9, estimates: 2 }),
+      label('page', '/', { visitors: 100, views: 120, actions: 4 }),
+    ],
+  })
+}
+
+describe('the month report', () => {
+  test('a month in progress counts so far, and compares with the same days of the month before', () => {
+    const r = november('2026-11-10')
+    expect(r).toMatchObject({ through: '2026-11-10', previousMonth: '2026-10', previousThrough: '2026-10-10' })
+    expect(r.days.map((d) => d.day)).toHaveLength(10)
+    expect(r.totals.visitors).toEqual({ month: 120, previous: 100, phone: 120, desktop: 0, change: 20, trend: 'better' })
+    // Fewer forms left unsent is the good way.
+    expect(r.totals.formsNotSent).toMatchObject({ month: 1, previous: 2, change: -50, trend: 'better' })
+  })
+
+  test('a month that is over compares with the whole month before', () => {
+    const r = november('2026-12-03')
+    expect(r).toMatchObject({ through: null, previousThrough: '2026-10-31' })
+    expect(r.totals.visitors).toMatchObject({ month: 360, previous: 300, change: 20 })
+    expect(r.totals.formsNotSent).toMatchObject({ month: 1, previous: 7, trend: 'better' })
+  })
+
+  test('the same days of a shorter month before: to its last day', () => {
+    const march = buildResultsReport({
+      site: 's',
+      month: '2026-03',
+      timeZone: 'UTC',
+      today: '2026-03-30',
+      rows: [],
+      previousRows: [],
+      labels: [],
+    })
+    expect(march.previousThrough).toBe('2026-02-28')
+  })
+
+  test('a change is in percent, none when there was nothing before; good or bad by what the figure is', () => {
+    expect(changeOf('estimates', 12, 10)).toEqual({ change: 20, trend: 'better' })
+    expect(changeOf('estimates', 9, 10)).toEqual({ change: -10, trend: 'worse' })
+    expect(changeOf('formsNotSent', 3, 2)).toEqual({ change: 50, trend: 'worse' })
+    expect(changeOf('visitors', 5, 0)).toEqual({ change: null, trend: 'better' })
+    expect(changeOf('visitors', 0, 0)).toEqual({ change: null, trend: 'same' })
+  })
+
+  test('the CSV has every figure the JSON has, one line each', () => {
+    const r = november('2026-11-10')
+    const csv = resultsCsv([r]).trimEnd().split('\n')
+    expect(csv[0]).toBe('site,month,section,name,figure,value')
+    // Every number in the JSON, wherever it is, and every line of the CSV: the same multiset.
+    const numbers = (value: unknown): number[] =>
+      typeof value === 'number' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(numbers) : []
+    const csvNumbers = csv.slice(1).flatMap((line) => {
+      const value = line.split(',').at(-1)!
+      return /^-?\d+$/.test(value) ? [Number(value)] : []
+    })
+    expect(csvNumbers.toSorted((a, b) => a - b)).toEqual(numbers(r).toSorted((a, b) => a - b))
+    expect(csv).toContain('fence,2026-11,total,formsNotSent,change,-50')
+    expect(csv).toContain('fence,2026-11,total,formsNotSent,trend,better')
+    expect(csv).toContain('fence,2026-11,utm_campaign,fall-fences,estimates,2')
+    expect(csv).toContain('fence,2026-11,report,through,value,2026-11-10')
+    expect(reportFigures(r).filter(([section]) => section === 'total')).toHaveLength(TOTALS.length * 6)
+  })
+
+  test('the text says "so far", each change in percent and whether it is better or worse (in colour on a terminal)', () => {
+    const r = november('2026-11-10')
+    const text = resultsText(r, { lang: 'en', businessName: 'Ironwood Fence' })
+    expect(text).toContain('So far this month: November 1 to November 10. Compared with October 1 – October 10.')
+    expect(text).toContain('- Visitors: 120 (▲ 20% better; 100 before)')
+    expect(text).toContain('- Forms started, not sent: 1 (▼ 50% better; 2 before)')
+    expect(text).toContain('- fall-fences: 9 visitors, 2 estimate requests, 0 calls, 0 chats, emails, maps')
+    expect(resultsText(r, { lang: 'es', businessName: 'Ironwood' })).toContain('Visitantes: 120 (▲ 20% mejor; 100 antes)')
+    const terminal = resultsConsoleText(r, true)
+    expect(terminal).toContain('so far (to 2026-11-10; previous to 2026-10-10)')
+    expect(terminal).toContain('\x1b[32m▲ 20% better\x1b[0m')
+    expect(resultsConsoleText(r)).not.toContain('\x1b[')
+  })
+})
+
+describe('dayEnd', () => {
+  test("is the next midnight in the day's time zone, across a change of clocks too", () => {
+    expect(dayEnd('America/Los_Angeles', '2026-11-30')).toBe(Date.parse('2026-12-01T08:00:00Z'))
+    expect(dayEnd('UTC', '2026-11-30')).toBe(Date.parse('2026-12-01T00:00:00Z'))
+    expect(dayEnd('Asia/Kathmandu', '2026-11-30')).toBe(Date.parse('2026-11-30T18:15:00Z'))
+    // The day the clocks go back in Los Angeles lasts 25 hours.
+    expect(dayEnd('America/Los_Angeles', '2026-11-01') - dayEnd('America/Los_Angeles', '2026-10-31')).toBe(25 * 3_600_000)
+    // Santiago's clocks jump from 24:00 to 01:00: that day ends when the next one starts, at 01:00.
+    expect(dayEnd('America/Santiago', '2026-09-05')).toBe(Date.parse('2026-09-06T04:00:00Z'))
+  })
+})
