@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import express from 'express'
+import express, { type RequestHandler } from 'express'
 import 'react-router'
 import type { ServerBuild } from 'react-router'
 import type { Site } from './services.server.ts'
@@ -20,12 +20,15 @@ import { siteState, startServices } from './services.server.ts'
 import { createMetrics } from './observability/metrics.server.ts'
 import { closeConnectionsAfterAnswers, observationOf, observeRequest } from './observability/request-log.server.ts'
 import { answerTlsAsk } from './http/tls-ask.server.ts'
+import { consoleConfig } from './console/console-config.server.ts'
+import { createConsoleServer } from './console/console-server.server.ts'
 import { parseResultEvent } from './results/results-counter.server.ts'
 import { log } from './observability/log.js'
 import type { ReactNode } from 'react'
 
-// The contractor's leads command (server/cli/leads.js) runs from the same build.
+// The contractor's leads command (server/cli/leads.js) and the console's (server/cli/console.js) run from the same build.
 export { main as leadsCli } from './cli/leads-cli.ts'
+export { main as consoleCli } from './cli/console-cli.ts'
 
 /** Where a rendered page is kept: entry.server.tsx stores it under the key for its status and route. */
 export type PageSlot = { cache: PageCache; keyFor: (status: number, leafRouteId: string) => string; ttlSeconds: number }
@@ -210,6 +213,15 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     stopKeepAlive: closeConnectionsAfterAnswers,
     /** SIGHUP: read SITES_FILE again. */
     reloadSites: () => services.reloadSites(),
+    /**
+     * The console's listener handler (CONSOLE_PORT set), over these very services, given its React Router build and
+     * its browser files (server/process/start.js: the built ones, or the dev server's); undefined without a console.
+     */
+    startConsole:
+      env.CONSOLE_PORT === undefined
+        ? undefined
+        : (loadBuild: () => Promise<ServerBuild>, assets: RequestHandler) =>
+            createConsoleServer({ services, env, config: consoleConfig(env)!, loadBuild, assets }),
     close: () => services.close(),
   }
 }

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { staleReason } from '#server/process/ensure-build.js'
+import { buildAll, staleReason } from '#server/process/ensure-build.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -13,8 +13,7 @@ const root = path.resolve(import.meta.dirname, '..')
  */
 export function ensureBuilt() {
   if (!staleReason(root)) return
-  const built = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
-    cwd: root,
+  const built = buildAll(root, {
     stdio: 'ignore',
     env: { ...process.env, NODE_ENV: 'production' }, // Vitest sets NODE_ENV=test, which would build a development bundle
   })

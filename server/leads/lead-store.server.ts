@@ -63,8 +63,8 @@ export interface LeadStore {
   /** Copies a lead from another store as it is (ids, state, times); false when its id is already there. */
   importLead(row: LeadRow): Promise<boolean>
   getLead(id: string): Promise<LeadRow | undefined>
-  /** Newest first. */
-  listLeads(filter?: { site?: string }): Promise<LeadRow[]>
+  /** Newest first; `limit` and `offset` page through them (the console). */
+  listLeads(filter?: { site?: string; limit?: number; offset?: number }): Promise<LeadRow[]>
   /**
    * Leases up to `limit` due pending leads to the caller until now + leaseMs and counts the attempt.
    * Atomic across processes and instances: a lead is held by one worker at a time.
@@ -78,6 +78,13 @@ export interface LeadStore {
   releaseHeld(url: string, now: number, pageId?: string): Promise<number>
   /** How many leads each site has in each state, and when the oldest of them was queued (the metrics, one grouped query). */
   leadCounts(): Promise<LeadCount[]>
+  /** How many leads each site stored from `since` on (the console's Sites page, one grouped query). */
+  leadsSince(since: number): Promise<{ site: string; count: number }[]>
+  /**
+   * Sends a delivered or failed lead again (the console's resend): pending, due at `now`, its tries and error
+   * cleared; false when it is held (no relay address) or already pending.
+   */
+  requeueLead(id: string, now: number): Promise<boolean>
 }
 
 export type LeadCount = { site: string; state: RelayState; count: number; oldestQueuedAt: number }

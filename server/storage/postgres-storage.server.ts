@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
-import { checkOut, errorText } from './postgres-client.server.ts'
+import { checkOut, errorText, inTransaction } from './postgres-client.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
 import { postgresRecords } from './postgres-records.server.ts'
+import { postgresConsole } from './postgres-console.server.ts'
 import type {
+  DailyTotal,
   RateLimitStorage,
   ResultRow,
   ResultsStorage,
@@ -85,6 +87,7 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     visits: postgresVisits(pool),
     results: postgresResults(pool),
     rateLimits: postgresRateLimits(pool),
+    console: postgresConsole(pool),
     records: postgresRecords(pool, { connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
     close: () => pool.end(),
   }
@@ -116,11 +119,12 @@ function postgresLeads(pool: pg.Pool): LeadStore {
       const row = await one('SELECT * FROM leads WHERE id = $1', [id])
       return row && toLeadRow(row)
     },
-    listLeads: async ({ site } = {}) =>
+    listLeads: async ({ site, limit, offset = 0 } = {}) =>
       (
-        await pool.query<LeadColumns>('SELECT * FROM leads WHERE $1::text IS NULL OR site = $1 ORDER BY created_at DESC, seq DESC', [
-          site ?? null,
-        ])
+        await pool.query<LeadColumns>(
+          'SELECT * FROM leads WHERE $1::text IS NULL OR site = $1 ORDER BY created_at DESC, seq DESC LIMIT $2 OFFSET $3',
+          [site ?? null, limit ?? null, offset],
+        )
       ).rows.map(toLeadRow),
     // SKIP LOCKED: instances claiming at the same moment each take different leads instead of waiting.
     claimDue: async ({ now, leaseMs, limit, owner }) =>
@@ -151,6 +155,21 @@ function postgresLeads(pool: pg.Pool): LeadStore {
           'SELECT site, state, COUNT(*)::int AS count, MIN(queued_at) AS "oldestQueuedAt" FROM leads GROUP BY site, state',
         )
       ).rows,
+    leadsSince: async (since) =>
+      (
+        await pool.query<{ site: string; count: number }>(
+          'SELECT site, COUNT(*)::int AS count FROM leads WHERE created_at >= $1 GROUP BY site',
+          [since],
+        )
+      ).rows,
+    requeueLead: async (id, now) =>
+      (
+        await pool.query(
+          `UPDATE leads SET state = 'pending', attempts = 0, last_error = NULL, delivered_at = NULL, queued_at = $2, next_attempt_at = $2,
+             claimed_until = 0 WHERE id = $1 AND state IN ('delivered', 'failed')`,
+          [id, now],
+        )
+      ).rowCount === 1,
   }
 }
 
@@ -220,9 +239,7 @@ function postgresResults(pool: pg.Pool): ResultsStorage {
     async admit(site, month, dimension, label, limit) {
       const known = 'SELECT 1 FROM results_labels WHERE site = $1 AND month = $2 AND dimension = $3 AND label = $4'
       if ((await pool.query(known, [site, month, dimension, label])).rowCount) return true
-      const client = await checkOut(pool)
-      try {
-        await client.query('BEGIN')
+      return inTransaction(pool, async (client) => {
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`results_labels ${site} ${month} ${dimension}`])
         const added = await client.query(
           `INSERT INTO results_labels (site, month, dimension, label)
@@ -231,15 +248,8 @@ function postgresResults(pool: pg.Pool): ResultsStorage {
            ON CONFLICT DO NOTHING`,
           [site, month, dimension, label, limit],
         )
-        const ok = added.rowCount === 1 || Boolean((await client.query(known, [site, month, dimension, label])).rowCount)
-        await client.query('COMMIT')
-        return ok
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
-        throw error
-      } finally {
-        client.release()
-      }
+        return added.rowCount === 1 || Boolean((await client.query(known, [site, month, dimension, label])).rowCount)
+      })
     },
     async add(site, day, { metric, label, device }, once) {
       const bump = `INSERT INTO results_counts AS c (site, day, metric, label, device, n) SELECT $1, $2, $3, $4, $5, 1`
@@ -270,5 +280,13 @@ function postgresResults(pool: pg.Pool): ResultsStorage {
       await pool.query('DELETE FROM results_counts WHERE day < $1', [day])
       await pool.query('DELETE FROM results_labels WHERE month < $1', [day.slice(0, 7)])
     },
+    dailyTotals: async (metrics, from, to) =>
+      (
+        await pool.query<DailyTotal>(
+          `SELECT site, day, metric, sum(n)::bigint AS n FROM results_counts
+           WHERE metric = ANY($1) AND day >= $2 AND day <= $3 GROUP BY site, day, metric`,
+          [metrics, from, to],
+        )
+      ).rows,
   }
 }

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3'
 import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
 import type {
+  DailyTotal,
   RateLimitStorage,
   ResultCount,
   ResultRow,
@@ -15,6 +16,7 @@ import type {
   VisitStorage,
 } from './storage-contract.server.ts'
 import { StartupError } from '../process/startup-error.js'
+import { sqliteConsole } from './sqlite-console.server.ts'
 
 /** The embedded default: leads.sqlite (leads, outbox, rate limits) and visits.sqlite under DATA_DIR. */
 
@@ -54,6 +56,25 @@ const LEAD_MIGRATIONS: Migration[] = [
    CREATE TRIGGER leads_keep_no_client AFTER INSERT ON leads WHEN NEW.client_ip IS NOT NULL OR NEW.user_agent IS NOT NULL
    BEGIN UPDATE leads SET client_ip = NULL, user_agent = NULL WHERE rowid = NEW.rowid; END;
    DELETE FROM rate_limits;`,
+  // Issue 35: the console's people, passkeys, sessions (tokens as their hash), invitations, ceremony challenges and
+  // activity (server/console/console-storage.ts), beside the leads they guard. IF NOT EXISTS: a file rolled back to an
+  // earlier user_version by hand (or a test) migrates forward again.
+  `CREATE TABLE IF NOT EXISTS console_people (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE,
+     role TEXT NOT NULL CHECK (role IN ('admin', 'staff', 'contractor')), sites TEXT NOT NULL DEFAULT '[]', created_at INTEGER NOT NULL);
+   CREATE TABLE IF NOT EXISTS console_passkeys (id TEXT PRIMARY KEY, person_id TEXT NOT NULL, public_key BLOB NOT NULL, counter INTEGER NOT NULL,
+     transports TEXT NOT NULL DEFAULT '[]', name TEXT NOT NULL, created_at INTEGER NOT NULL, last_used_at INTEGER);
+   CREATE INDEX IF NOT EXISTS console_passkeys_person ON console_passkeys (person_id);
+   CREATE TABLE IF NOT EXISTS console_sessions (id_hash TEXT PRIMARY KEY, person_id TEXT NOT NULL, passkey_id TEXT,
+     created_at INTEGER NOT NULL, last_seen_at INTEGER NOT NULL);
+   CREATE INDEX IF NOT EXISTS console_sessions_person ON console_sessions (person_id);
+   CREATE TABLE IF NOT EXISTS console_invitations (token_hash TEXT PRIMARY KEY, email TEXT NOT NULL, role TEXT NOT NULL, sites TEXT NOT NULL,
+     invited_by TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, used_at INTEGER);
+   CREATE TABLE IF NOT EXISTS console_challenges (challenge TEXT PRIMARY KEY, purpose TEXT NOT NULL, subject TEXT NOT NULL, expires_at INTEGER NOT NULL);
+   CREATE TABLE IF NOT EXISTS console_activity (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, email TEXT NOT NULL, action TEXT NOT NULL,
+     site TEXT, detail TEXT NOT NULL DEFAULT '');
+   CREATE INDEX IF NOT EXISTS console_activity_at ON console_activity (at);
+   CREATE INDEX IF NOT EXISTS console_activity_site ON console_activity (site, id);
+   CREATE INDEX IF NOT EXISTS console_activity_email ON console_activity (email, id);`,
 ]
 
 const visitMigrations = (defaultSite: string): Migration[] => [
@@ -65,6 +86,8 @@ const visitMigrations = (defaultSite: string): Migration[] => [
     db.exec('DROP TABLE visit_days; ALTER TABLE site_visit_days RENAME TO visit_days')
   },
   RESULTS_TABLES,
+  // Issue 35: the console's Sites page sums visitors and estimate requests of every site over two months in one query.
+  'CREATE INDEX results_counts_metric_day ON results_counts (metric, day)',
 ]
 
 /** What the site brought in (issue 30): the same tables in both backends (postgres-migrations.server.ts). */
@@ -116,6 +139,7 @@ export function openSqliteStorage(dataDir: string, defaultSite: string): Storage
     visits: sqliteVisits(visitsDb),
     results: sqliteResults(visitsDb),
     rateLimits: sqliteRateLimits(leadsDb),
+    console: sqliteConsole(leadsDb),
     async close() {
       leadsDb.close()
       visitsDb.close()
@@ -148,6 +172,8 @@ function sqliteLeads(db: Database.Database): LeadStore {
   const counts = db.prepare<[], LeadCount>(
     'SELECT site, state, COUNT(*) AS count, MIN(queued_at) AS oldestQueuedAt FROM leads GROUP BY site, state',
   )
+  const requeue = db.prepare(`UPDATE leads SET state = 'pending', attempts = 0, last_error = NULL, delivered_at = NULL,
+    queued_at = @now, next_attempt_at = @now, claimed_until = 0 WHERE id = @id AND state IN ('delivered', 'failed')`)
   const release = db.prepare(`UPDATE leads SET state = 'pending', relay_url = @url, queued_at = @now, next_attempt_at = @now
     WHERE state = 'held' AND (@pageId IS NULL OR page_id = @pageId)`)
 
@@ -162,12 +188,12 @@ function sqliteLeads(db: Database.Database): LeadStore {
       const row = byId.get(id)
       return row && toLeadRow(row)
     },
-    listLeads: async ({ site } = {}) =>
+    listLeads: async ({ site, limit = -1, offset = 0 } = {}) =>
       db
-        .prepare<[{ site: string | null }], LeadColumns>(
-          'SELECT * FROM leads WHERE @site IS NULL OR site = @site ORDER BY created_at DESC, rowid DESC',
+        .prepare<[{ site: string | null; limit: number; offset: number }], LeadColumns>(
+          'SELECT * FROM leads WHERE @site IS NULL OR site = @site ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset',
         )
-        .all({ site: site ?? null })
+        .all({ site: site ?? null, limit, offset })
         .map(toLeadRow),
     claimDue: async ({ now, leaseMs, limit, owner }) => claim.all({ now, until: now + leaseMs, limit, owner }).map(toLeadRow),
     markDelivered: async ({ id, claimedUntil }, now) => delivered.run({ id, claimedUntil, now }).changes === 1,
@@ -175,6 +201,11 @@ function sqliteLeads(db: Database.Database): LeadStore {
     markFailed: async ({ id, claimedUntil }, error) => failed.run({ id, claimedUntil, error }).changes === 1,
     releaseHeld: async (url, now, pageId) => release.run({ url, now, pageId: pageId ?? null }).changes,
     leadCounts: async () => counts.all(),
+    leadsSince: async (since) =>
+      db
+        .prepare<[number], { site: string; count: number }>('SELECT site, COUNT(*) AS count FROM leads WHERE created_at >= ? GROUP BY site')
+        .all(since),
+    requeueLead: async (id, now) => requeue.run({ id, now }).changes === 1,
   }
 }
 
@@ -261,5 +292,12 @@ function sqliteResults(db: Database.Database): ResultsStorage {
     counts: async (site, from, to) => counts.all(site, from, to),
     sites: async () => sites.all().map((row) => row.site),
     prune: async (day) => prune(day),
+    dailyTotals: async (metrics, from, to) =>
+      db
+        .prepare<unknown[], DailyTotal>(
+          `SELECT site, day, metric, SUM(n) AS n FROM results_counts
+           WHERE metric IN (${metrics.map(() => '?').join(', ')}) AND day >= ? AND day <= ? GROUP BY site, day, metric`,
+        )
+        .all(...metrics, from, to),
   }
 }

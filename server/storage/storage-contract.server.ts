@@ -1,4 +1,5 @@
 import type { LeadStore } from '#server/leads/lead-store.server.ts'
+import type { ConsoleStorage } from '#server/console/console-storage.ts'
 
 /**
  * Everything the site writes: leads and their relay outbox, visit counts, and rate-limit counters.
@@ -73,7 +74,11 @@ export interface ResultsStorage {
   sites(): Promise<string[]>
   /** Deletes counts of days, and labels of months, before `day` (retention: 25 months). */
   prune(day: string): Promise<void>
+  /** Every site's daily sums of some metrics (all labels and devices) from `from` to `to` (inclusive): the console's Sites page. */
+  dailyTotals(metrics: string[], from: string, to: string): Promise<DailyTotal[]>
 }
+
+export type DailyTotal = { site: string; day: string; metric: string; n: number }
 
 export interface Storage {
   kind: 'sqlite' | 'postgres'
@@ -83,6 +88,8 @@ export interface Storage {
   visits: VisitStorage
   results: ResultsStorage
   rateLimits: RateLimitStorage
+  /** The console's people, passkeys, sessions, invitations and activity (issue 35). */
+  console: ConsoleStorage
   /** The fleet's record per provider endpoint: PostgreSQL only (one SQLite instance keeps its record on its own disk). */
   records?: RecordStorage
   close(): Promise<void>
