@@ -80,6 +80,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   /** Set on SIGTERM (server/process/start.js): /healthz answers 503 so balancers and cache probes stop sending. */
   let draining = false
   const notFoundRoute = notFoundRouteFinder((await loadBuild()).routes)
+  let consoleServer: ReturnType<typeof createConsoleServer> | undefined
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag') // pages carry their own strong ETag
@@ -221,7 +222,10 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
       env.CONSOLE_PORT === undefined
         ? undefined
         : (loadBuild: () => Promise<ServerBuild>, assets: RequestHandler) =>
-            createConsoleServer({ services, env, config: consoleConfig(env)!, loadBuild, assets }),
-    close: () => services.close(),
+            (consoleServer = createConsoleServer({ services, env, config: consoleConfig(env)!, loadBuild, assets })),
+    close() {
+      consoleServer?.close()
+      return services.close()
+    },
   }
 }

@@ -4,6 +4,7 @@ import type { LeadRow } from '../leads/lead-store.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import type { Storage } from '../storage/storage-contract.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
+import { leadsCsv } from '../leads/leads-csv.server.ts'
 
 /**
  * `npm run leads` — the contractor's own copy of every lead, newest first, with its relay state,
@@ -24,30 +25,8 @@ const columns: { title: string; width: number; value: (r: LeadRow) => string }[]
   { title: 'Last error', width: 40, value: (r) => r.lastError ?? '' },
 ]
 
-const csvColumns: [string, (r: LeadRow) => string][] = [
-  ['id', (r) => r.id],
-  ['created_at', (r) => new Date(r.createdAt).toISOString()],
-  ['first_name', (r) => r.lead.firstName],
-  ['last_name', (r) => r.lead.lastName],
-  ['email', (r) => r.lead.email],
-  ['phone', (r) => r.lead.phone],
-  ['address', (r) => r.lead.address],
-  ['service', (r) => r.lead.service],
-  ['contact_ways', (r) => r.lead.contactWays.join(' ')],
-  ['message', (r) => r.lead.message],
-  ['relay_state', (r) => r.state],
-  ['attempts', (r) => String(r.attempts)],
-  ['last_error', (r) => r.lastError ?? ''],
-  ['delivered_at', (r) => (r.deliveredAt ? new Date(r.deliveredAt).toISOString() : '')],
-  ['site', (r) => r.site],
-  ['page_id', (r) => r.pageId],
-]
-
-/** RFC 4180 cell; a leading = + - @ (or tab/CR) would run as a formula in a spreadsheet, so it gets a '. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return `"${safe.replace(/"/g, '""')}"`
-}
+// The CSV is the console's export too (issue 35): one place for its columns and cells.
+export { csvCell } from '../leads/leads-csv.server.ts'
 
 /** Visitor text must not drive the terminal: control characters (escape sequences) become spaces. */
 function tableCell(value: string, width: number): string {
@@ -57,10 +36,7 @@ function tableCell(value: string, width: number): string {
 }
 
 export function formatLeads(rows: LeadRow[], { csv = false }: { csv?: boolean } = {}): string {
-  if (csv) {
-    const lines = [csvColumns.map(([name]) => csvCell(name)), ...rows.map((r) => csvColumns.map(([, get]) => csvCell(get(r))))]
-    return lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n'
-  }
+  if (csv) return leadsCsv(rows)
   if (rows.length === 0) return 'No leads stored yet.\n'
   const line = (cells: string[]) => cells.join('  ').trimEnd()
   const header = line(columns.map((c) => c.title.padEnd(c.width)))

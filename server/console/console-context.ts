@@ -1,3 +1,4 @@
+import type { Mailer } from '../mail/mailer.server.ts'
 import type { AppServices } from '../services.server.ts'
 import type { ConsoleConfig } from './console-config.server.ts'
 import type { ConsoleStorage } from './console-storage.ts'
@@ -12,6 +13,8 @@ export interface ConsoleContext {
   config: ConsoleConfig
   /** The client's address (CONSOLE_TRUST_PROXY says which proxies may name it): rate limits only, never stored. */
   clientIp: string
+  /** The agency's mail server (SMTP_URL), to email invitations; null without one (the link is shown to copy). */
+  mailer: Mailer | null
   now(): number
   /** Counts one sign-in or invitation attempt of this client; false once it is over the limit (CONSOLE_RATE_LIMIT per 10 minutes). */
   attempt(kind: 'sign-in' | 'invitation'): Promise<boolean>

@@ -7,6 +7,7 @@ import { readBody } from '../gate/read-body.server.ts'
 import { compileTrust } from '../gate/trust-proxy.server.ts'
 import { isCrossOriginPost } from '../http/same-origin.server.ts'
 import { consoleSecurityHeaders } from '../http/security-headers.server.ts'
+import { createMailer } from '../mail/mailer.server.ts'
 import { log } from '../observability/log.js'
 import { observeRequest } from '../observability/request-log.server.ts'
 import { reactRouterHandler } from '../pages/react-router-handler.server.ts'
@@ -45,6 +46,7 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
   if (services.listsHost(config.rpId))
     throw new StartupError(`CONSOLE_URL's host ${config.rpId} is a site's host in SITES_FILE: give the console a host name of its own.`)
   const store = services.storage.console
+  const mailer = env.SMTP_URL && env.MAIL_FROM ? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }) : null
   const bodies = new WeakMap<IncomingMessage, Buffer>()
 
   /** One more sign-in or invitation attempt by this client; false past CONSOLE_RATE_LIMIT in 10 minutes. */
@@ -88,6 +90,7 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
           store,
           config,
           clientIp,
+          mailer,
           now: Date.now,
           attempt: (kind) => attempt(kind, clientIp),
         }
@@ -117,6 +120,9 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
       observeRequest(req, res, undefined, redactPath)
       app(req, res)
     },
-    close: () => clearInterval(pruning),
+    close() {
+      clearInterval(pruning)
+      mailer?.close()
+    },
   }
 }

@@ -13,7 +13,7 @@ export function ConsoleHeader({ person }: { person: { email: string; role: Role 
           Agency console
         </a>
         {person ? (
-          <nav aria-label="Console" className="flex flex-1 flex-wrap items-center gap-1">
+          <nav aria-label="Console" className="flex flex-1 basis-full flex-wrap items-center gap-1 sm:basis-auto">
             <NavLink to="/sites" className={navClass}>
               Sites
             </NavLink>
