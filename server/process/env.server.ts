@@ -120,7 +120,7 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   if (env.SMTP_URL && !env.MAIL_FROM) problem('MAIL_FROM', 'needed with SMTP_URL: the address emails are sent from')
   for (const name of ['LEAD_EMAIL', 'REPORT_EMAIL'] as const)
     if (env[name].length && !env.SMTP_URL) problem(name, "emails need the agency's mail server: set SMTP_URL and MAIL_FROM")
-  if (env.CONSOLE_URL && env.CONSOLE_PORT === 0) problem('CONSOLE_PORT', 'a fixed port for the console, the one CONSOLE_URL reaches')
+  if (env.CONSOLE_PORT === 0) problem('CONSOLE_PORT', 'a fixed port: the console’s links and passkeys name it (CONSOLE_URL)')
   if (env.SITES_FILE)
     for (const name of ['LEAD_EMAIL', 'LEAD_WEBHOOK_URL', 'REPORT_EMAIL'] as const)
       if (env[name]?.length) problem(name, `the single site's setting: with SITES_FILE, give each site its own ("leads", "reports")`)

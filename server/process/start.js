@@ -155,7 +155,7 @@ try {
   }
   if (consolePort) {
     const url = site.env.CONSOLE_URL ?? `http://localhost:${consolePort.port}`
-    log.info({ event: 'console.listening', port: consolePort.port, url }, `console listening on ${url} (port ${consolePort.port})`)
+    log.info({ event: 'console.listening', port: consolePort.port, url }, `the console is at ${url} (port ${consolePort.port})`)
   }
   log.info({ event: 'listening', port }, `tradesite listening on http://localhost:${port}`)
 } catch (error) {

@@ -163,7 +163,7 @@ function SiteRow({ site, now }: { site: SiteSummary; now: number }) {
           </Link>
         </dd>
       </dl>
-      <nav aria-label={`${site.name}`} className="flex flex-wrap content-start gap-2 md:flex-col">
+      <nav aria-label={`Parts of ${site.name}`} className="flex flex-wrap content-start gap-2 md:flex-col">
         <Link className="button-quiet" to={`${base}/leads`}>
           Leads
         </Link>
