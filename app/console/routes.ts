@@ -12,7 +12,7 @@ export default [
   route('sites/:siteId/results/report', 'routes/site-results-report.ts'),
   route('sites/:siteId/record/report', 'routes/site-record-report.ts'),
   layout('routes/site.tsx', [
-    route('sites/:siteId', 'routes/site-index.ts'),
+    route('sites/:siteId', 'routes/site-index.tsx'),
     route('sites/:siteId/leads', 'routes/site-leads.tsx'),
     route('sites/:siteId/leads/:leadId', 'routes/site-lead.tsx'),
     route('sites/:siteId/results', 'routes/site-results.tsx'),

@@ -2,7 +2,7 @@ import { Form, NavLink } from 'react-router'
 import type { Role } from '#server/console/console-storage.ts'
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center rounded-md px-3 font-semibold ${isActive ? 'bg-blue-50 text-blue-800 underline' : 'text-slate-800'}`
+  `inline-flex min-h-11 items-center rounded-md px-3 font-semibold ${isActive ? 'bg-blue-50 text-blue-800 underline' : 'text-slate-800 no-underline'}`
 
 /** The console's header: its name, and for a signed-in person the places their role may go, and signing out. */
 export function ConsoleHeader({ person }: { person: { email: string; role: Role } | null }) {

@@ -13,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center border-b-4 px-4 font-semibold ${isActive ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-800'}`
+  `inline-flex min-h-11 items-center border-b-4 px-4 font-semibold no-underline ${isActive ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-800'}`
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { site } = loaderData
