@@ -115,14 +115,16 @@ const timed = (pathname) =>
 
 const stats = (/** @type {number[]} */ list) => {
   const sorted = [...list].sort((a, b) => a - b)
-  const at = (/** @type {number} */ q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+  const at = (/** @type {number} */ q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
   return `median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms`
 }
-for (const [label, pathname] of [
+/** @type {[string, string][]} */
+const pages = [
   ['Sites page (all, first 50 shown)', '/sites'],
   ['Sites page, filter "needs attention"', '/sites?filter=attention'],
   ['Sites page, a search', '/sites?q=site-42'],
-]) {
+]
+for (const [label, pathname] of pages) {
   const first = await timed(pathname)
   if (first.status !== 200) throw new Error(`${pathname}: ${first.status}`)
   const times = []

@@ -201,12 +201,16 @@ describe.each(backends)('console storage on $name', (backend) => {
       ['birch', '2026-01-31', 'visitors', '', 'phone'],
     ] as const)
       await storage.results.add(site, day, { metric, label, device })
-    const totals = await storage.results.dailyTotals(['visitors', 'estimate'], '2026-02-01', '2026-03-31')
+    const totals = await storage.results.dailyTotals(['acme', 'birch'], ['visitors', 'estimate'], '2026-02-01', '2026-03-31')
     expect(totals.sort((a, b) => `${a.site}${a.day}${a.metric}`.localeCompare(`${b.site}${b.day}${b.metric}`))).toEqual([
       { site: 'acme', day: '2026-03-01', metric: 'visitors', n: 2 },
       { site: 'acme', day: '2026-03-02', metric: 'estimate', n: 1 },
       { site: 'birch', day: '2026-02-28', metric: 'visitors', n: 1 },
     ])
+    expect(await storage.results.dailyTotals(['birch'], ['visitors'], '2026-01-01', '2026-01-31')).toEqual([
+      { site: 'birch', day: '2026-01-31', metric: 'visitors', n: 1 },
+    ])
+    expect(await storage.results.dailyTotals([], ['visitors'], '2026-01-01', '2026-12-31')).toEqual([])
   })
 
   test('resend: a delivered or failed lead is due again, its tries and error cleared; a held or pending one is not', async () => {

@@ -6,8 +6,8 @@ import { siteState, type AppServices, type Site } from '../services.server.ts'
 /**
  * Every site's health at a glance, for the console's Sites page (issue 35): its record (where it came from,
  * when, by which origin), the record report's counts, its leads of the last 7 days and those waiting or
- * failed, and its visitors and estimate requests this month against the same days of last month. Three
- * grouped queries for any number of sites: nothing here reads a lead.
+ * failed (two grouped queries for any number of sites: nothing here reads a lead); and, for the sites a page
+ * shows, their visitors and estimate requests this month against the same days of last month (one query).
  */
 
 const WEEK_MS = 7 * 24 * 3600 * 1000
@@ -26,46 +26,27 @@ export interface SiteSummary {
   record: { source: string; fetchedAt: string | null; fetchedBy: string | null; lastError: string | null }
   report: { hidden: number; adjusted: number; refused: number; imagesFailed: number }
   leads: { lastWeek: number; waiting: number; held: number; failed: number }
+  /** Why the site wants a look, in words; empty when all is well. */
+  attention: string[]
+}
+
+export interface SiteResults {
   /** This month so far (the site's own days) and the same days of the month before. */
   visitors: MonthFigure
   estimates: MonthFigure
   /** Visitors on each day of this month so far: the chart. */
   days: { day: string; visitors: number }[]
-  /** Why the site wants a look, in words; empty when all is well. */
-  attention: string[]
 }
 
 export async function siteSummaries(services: AppServices, sites: Site[], now: number): Promise<SiteSummary[]> {
-  // Every site's month lies within a day of UTC's: one range covers every time zone's last month and this one.
-  const from = `${previousMonth(new Date(now - DAY_MS).toISOString().slice(0, 7))}-01`
-  const to = new Date(now + DAY_MS).toISOString().slice(0, 10)
-  const { leads, results } = services.storage
-  const [counts, lastWeek, totals] = await Promise.all([
-    leads.leadCounts(),
-    leads.leadsSince(now - WEEK_MS),
-    results.dailyTotals([VISITORS, ESTIMATES], from, to),
-  ])
+  const { leads } = services.storage
+  const [counts, lastWeek] = await Promise.all([leads.leadCounts(), leads.leadsSince(now - WEEK_MS)])
   const leadsBySite = group(counts, (c) => c.site)
   const weekBySite = new Map(lastWeek.map((w) => [w.site, w.count]))
-  const totalsBySite = group(totals, (t) => t.site)
-
   return sites.map((site) => {
     const { record, recordReport } = siteState(site, services.images)
     const { hidden, adjusted, refused, imagesFailed } = recordReport
     const state = (name: string) => (leadsBySite.get(site.id) ?? []).filter((c) => c.state === name).reduce((n, c) => n + c.count, 0)
-    const today = calendarDay(site.config.timeZone)(now)
-    const month = today.slice(0, 7)
-    const dayOfMonth = Number(today.slice(8))
-    // The same days of last month: the 1st to today's number (its last day when shorter).
-    const previousDays = new Set(daysOf(previousMonth(month)).slice(0, dayOfMonth))
-    const rows = totalsBySite.get(site.id) ?? []
-    const sum = (metric: string, inPeriod: (day: string) => boolean) =>
-      rows.filter((t) => t.metric === metric && inPeriod(t.day)).reduce((n, t) => n + t.n, 0)
-    const visitorsOn = new Map(rows.filter((t) => t.metric === VISITORS).map((t) => [t.day, t.n]))
-    const figure = (metric: string): MonthFigure => ({
-      month: sum(metric, (day) => day.startsWith(month) && day <= today),
-      previous: sum(metric, (day) => previousDays.has(day)),
-    })
     const summary: SiteSummary = {
       id: site.id,
       name: site.pageSnapshot().record.dbPrincipal.name || site.id,
@@ -78,16 +59,46 @@ export async function siteSummaries(services: AppServices, sites: Site[], now: n
       },
       report: { hidden, adjusted, refused, imagesFailed },
       leads: { lastWeek: weekBySite.get(site.id) ?? 0, waiting: state('pending'), held: state('held'), failed: state('failed') },
-      visitors: figure(VISITORS),
-      estimates: figure(ESTIMATES),
-      days: daysOf(month)
-        .slice(0, dayOfMonth)
-        .map((day) => ({ day, visitors: visitorsOn.get(day) ?? 0 })),
       attention: [],
     }
     summary.attention = attentionOf(summary)
     return summary
   })
+}
+
+/** The results of the sites a page shows: this month so far in each site's own days, the same days of last month, and the chart. */
+export async function siteResults(services: AppServices, sites: Site[], now: number): Promise<Map<string, SiteResults>> {
+  // Every site's month lies within a day of UTC's: one range covers every time zone's last month and this one.
+  const from = `${previousMonth(new Date(now - DAY_MS).toISOString().slice(0, 7))}-01`
+  const to = new Date(now + DAY_MS).toISOString().slice(0, 10)
+  const totals = await services.storage.results.dailyTotals(
+    sites.map((s) => s.id),
+    [VISITORS, ESTIMATES],
+    from,
+    to,
+  )
+  const totalsBySite = group(totals, (t) => t.site)
+  return new Map(
+    sites.map((site) => {
+      const today = calendarDay(site.config.timeZone)(now)
+      const month = today.slice(0, 7)
+      const dayOfMonth = Number(today.slice(8))
+      // The same days of last month: the 1st to today's number (its last day when shorter).
+      const previousDays = new Set(daysOf(previousMonth(month)).slice(0, dayOfMonth))
+      const rows = totalsBySite.get(site.id) ?? []
+      const sum = (metric: string, inPeriod: (day: string) => boolean) =>
+        rows.filter((t) => t.metric === metric && inPeriod(t.day)).reduce((n, t) => n + t.n, 0)
+      const figure = (metric: string): MonthFigure => ({
+        month: sum(metric, (day) => day.startsWith(month) && day <= today),
+        previous: sum(metric, (day) => previousDays.has(day)),
+      })
+      const visitorsOn = new Map(rows.filter((t) => t.metric === VISITORS).map((t) => [t.day, t.n]))
+      const days = daysOf(month)
+        .slice(0, dayOfMonth)
+        .map((day) => ({ day, visitors: visitorsOn.get(day) ?? 0 }))
+      return [site.id, { visitors: figure(VISITORS), estimates: figure(ESTIMATES), days }]
+    }),
+  )
 }
 
 /** What a site's row flags, most urgent first. */

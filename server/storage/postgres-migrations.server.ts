@@ -80,8 +80,7 @@ export const POSTGRES_MIGRATIONS = [
    );
    CREATE INDEX image_sources_hash ON image_sources (hash);`,
   // Issue 35: the console's people, passkeys, sessions (tokens as their hash), invitations, ceremony challenges and
-  // activity (server/console/console-storage.ts); its Sites page counts every site's recent leads and sums two months
-  // of visitors and estimate requests in one grouped query each.
+  // activity (server/console/console-storage.ts); its Sites page counts every site's recent leads in one grouped query.
   `CREATE TABLE console_people (id text PRIMARY KEY, email text NOT NULL UNIQUE,
      role text NOT NULL CHECK (role IN ('admin', 'staff', 'contractor')), sites text NOT NULL DEFAULT '[]', created_at bigint NOT NULL);
    CREATE TABLE console_passkeys (id text PRIMARY KEY, person_id text NOT NULL, public_key bytea NOT NULL, counter bigint NOT NULL,
@@ -98,8 +97,7 @@ export const POSTGRES_MIGRATIONS = [
    CREATE INDEX console_activity_at ON console_activity (at);
    CREATE INDEX console_activity_site ON console_activity (site, id);
    CREATE INDEX console_activity_email ON console_activity (email, id);
-   CREATE INDEX leads_created ON leads (created_at);
-   CREATE INDEX results_counts_metric_day ON results_counts (metric, day);`,
+   CREATE INDEX leads_created ON leads (created_at);`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

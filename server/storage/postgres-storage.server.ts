@@ -280,12 +280,13 @@ function postgresResults(pool: pg.Pool): ResultsStorage {
       await pool.query('DELETE FROM results_counts WHERE day < $1', [day])
       await pool.query('DELETE FROM results_labels WHERE month < $1', [day.slice(0, 7)])
     },
-    dailyTotals: async (metrics, from, to) =>
+    // The sites' own rows through the primary key (site, day, …): the page's sites only, never every site's history.
+    dailyTotals: async (sites, metrics, from, to) =>
       (
         await pool.query<DailyTotal>(
           `SELECT site, day, metric, sum(n)::bigint AS n FROM results_counts
-           WHERE metric = ANY($1) AND day >= $2 AND day <= $3 GROUP BY site, day, metric`,
-          [metrics, from, to],
+           WHERE site = ANY($1) AND day >= $2 AND day <= $3 AND metric = ANY($4) GROUP BY site, day, metric`,
+          [sites, from, to, metrics],
         )
       ).rows,
   }

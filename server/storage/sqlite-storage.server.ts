@@ -86,8 +86,6 @@ const visitMigrations = (defaultSite: string): Migration[] => [
     db.exec('DROP TABLE visit_days; ALTER TABLE site_visit_days RENAME TO visit_days')
   },
   RESULTS_TABLES,
-  // Issue 35: the console's Sites page sums visitors and estimate requests of every site over two months in one query.
-  'CREATE INDEX results_counts_metric_day ON results_counts (metric, day)',
 ]
 
 /** What the site brought in (issue 30): the same tables in both backends (postgres-migrations.server.ts). */
@@ -292,12 +290,16 @@ function sqliteResults(db: Database.Database): ResultsStorage {
     counts: async (site, from, to) => counts.all(site, from, to),
     sites: async () => sites.all().map((row) => row.site),
     prune: async (day) => prune(day),
-    dailyTotals: async (metrics, from, to) =>
-      db
-        .prepare<unknown[], DailyTotal>(
-          `SELECT site, day, metric, SUM(n) AS n FROM results_counts
-           WHERE metric IN (${metrics.map(() => '?').join(', ')}) AND day >= ? AND day <= ? GROUP BY site, day, metric`,
-        )
-        .all(...metrics, from, to),
+    // The sites' own rows through the primary key (site, day, …): the page's sites only, never every site's history.
+    dailyTotals: async (sites, metrics, from, to) =>
+      sites.length
+        ? db
+            .prepare<unknown[], DailyTotal>(
+              `SELECT site, day, metric, SUM(n) AS n FROM results_counts
+               WHERE site IN (${sites.map(() => '?').join(', ')}) AND day >= ? AND day <= ? AND metric IN (${metrics.map(() => '?').join(', ')})
+               GROUP BY site, day, metric`,
+            )
+            .all(...sites, from, to, ...metrics)
+        : [],
   }
 }

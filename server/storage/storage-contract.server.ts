@@ -74,8 +74,8 @@ export interface ResultsStorage {
   sites(): Promise<string[]>
   /** Deletes counts of days, and labels of months, before `day` (retention: 25 months). */
   prune(day: string): Promise<void>
-  /** Every site's daily sums of some metrics (all labels and devices) from `from` to `to` (inclusive): the console's Sites page. */
-  dailyTotals(metrics: string[], from: string, to: string): Promise<DailyTotal[]>
+  /** Some sites' daily sums of some metrics (all labels and devices) from `from` to `to` (inclusive): the console's Sites page. */
+  dailyTotals(sites: string[], metrics: string[], from: string, to: string): Promise<DailyTotal[]>
 }
 
 export type DailyTotal = { site: string; day: string; metric: string; n: number }

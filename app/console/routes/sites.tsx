@@ -1,7 +1,14 @@
 import { Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/sites'
 import { requirePerson, visibleSites } from '#server/console/authorize.server.ts'
-import { fleetOrigins, siteSummaries, type MonthFigure, type SiteSummary } from '#server/console/site-summaries.server.ts'
+import {
+  fleetOrigins,
+  siteResults,
+  siteSummaries,
+  type MonthFigure,
+  type SiteResults,
+  type SiteSummary,
+} from '#server/console/site-summaries.server.ts'
 import { VisitorsChart } from '../parts/visitors-chart.tsx'
 import { Pagination, pageOf } from '../parts/pagination.tsx'
 import { age, formatNumber, formatTime } from '../parts/format.ts'
@@ -29,6 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .sort((a, b) => a.name.localeCompare(b.name))
   const pages = Math.max(1, Math.ceil(summaries.length / PER_PAGE))
   const page = pageOf(query, pages)
+  const shown = summaries.slice((page - 1) * PER_PAGE, page * PER_PAGE)
+  // Results only for the sites this page shows: 50 sites' two months, not every site's.
+  const results = await siteResults(
+    ctx.services,
+    shown.map((s) => searched.find((site) => site.id === s.id)!),
+    now,
+  )
   return {
     total: sites.length,
     found: summaries.length,
@@ -37,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     pages,
     now,
-    sites: summaries.slice((page - 1) * PER_PAGE, page * PER_PAGE),
+    sites: shown.map((summary) => ({ ...summary, ...results.get(summary.id)! })),
     // The fleet is the agency's business, not a contractor's.
     fleet: person.role === 'contractor' ? null : fleetOrigins(ctx.services, ctx.services.sites()),
   }
@@ -104,7 +118,7 @@ const SOURCE_WORDS: Record<string, string> = {
   empty: 'no record yet',
 }
 
-function SiteRow({ site, now }: { site: SiteSummary; now: number }) {
+function SiteRow({ site, now }: { site: SiteSummary & SiteResults; now: number }) {
   const base = `/sites/${encodeURIComponent(site.id)}`
   const { record, report, leads } = site
   return (
