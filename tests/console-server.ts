@@ -1,11 +1,10 @@
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { startFakeProvider } from './fake-provider.ts'
 import { startFakeRelay } from './fake-relay.ts'
 import { freePort } from './postgres.ts'
-import { startSite } from './site-server.ts'
+import { requestAs, startSite, type RequestOptions } from './site-server.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
 import type { Role } from '#server/console/console-storage.ts'
 import { hashToken, newToken } from '#server/console/tokens.server.ts'
@@ -99,31 +98,9 @@ export async function startConsoleWorld(env: Record<string, string> = {}) {
     return { token, url: `${consoleUrl}/invitations/${token}` }
   }
 
-  /** A request to the console's port, as a browser on `host` sends it (same origin unless the headers say otherwise). */
-  function consoleRequest(
-    pathname: string,
-    options: { method?: string; body?: string; headers?: Record<string, string>; host?: string } = {},
-  ) {
-    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-      const req = http.request(
-        {
-          agent: false,
-          host: '127.0.0.1',
-          port: consolePort,
-          path: pathname,
-          method: options.method ?? 'GET',
-          headers: { Host: options.host ?? `localhost:${consolePort}`, ...options.headers },
-        },
-        (res) => {
-          let text = ''
-          res.setEncoding('utf8').on('data', (d) => (text += d))
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
-        },
-      )
-      req.on('error', reject)
-      req.end(options.body)
-    })
-  }
+  /** A request to the console's port, as a browser sends it (under the console's host name unless `host` says another). */
+  const consoleRequest = (pathname: string, options: RequestOptions & { host?: string } = {}) =>
+    requestAs(`http://127.0.0.1:${consolePort}`, options.host ?? `localhost:${consolePort}`, pathname, options)
 
   /** An estimate request posted on a site's contact page, as a visitor's browser does. */
   function postLead(host: string, fields: Record<string, string>) {

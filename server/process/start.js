@@ -57,7 +57,7 @@ if (dev) {
   const vite = await import('vite').then((v) => v.createServer({ root, server: { middlewareMode: true, ws: { server: listener } } }))
   server.use(vite.middlewares)
   site = await vite
-    .ssrLoadModule('../server/app.ts')
+    .ssrLoadModule('/server/app.ts') // from the root (the grouping of server/ had made it ../, outside the root)
     .then((m) => m.createApp())
     .catch(exitOnStartupError)
   // The console from its sources too: its own Vite server (app/console/vite.config.ts), its hot reload on its own listener.
