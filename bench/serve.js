@@ -51,6 +51,7 @@ export const benchPort = (fallback) => Number(process.env.BENCH_PORT ?? fallback
 async function imagesSettled(url) {
   for (;;) {
     const { images } = await (await fetch(`${url}/healthz`)).json()
+    if (!images) return images // a sites file that lists no 127.0.0.1: no site's pictures to wait for
     if (images.pending === 0 && images.ready + images.failed > 0) return images
     await new Promise((r) => setTimeout(r, 500))
   }
@@ -88,6 +89,7 @@ export async function startSite(port, { record, env = {} } = {}) {
   const images = await imagesSettled(`http://127.0.0.1:${port}`)
   return {
     url: `http://127.0.0.1:${port}`,
+    dataDir,
     images,
     rssMb: () => rssMb(child.pid),
     stop: () => {

@@ -12,15 +12,18 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 
 /**
  * Fails (softly: the test goes on, and fails at its end) with a readable list when axe finds any
- * violation on the page (or inside `include`).
+ * violation on the page (or inside `include`, and outside `exclude`: the console's sandboxed report
+ * frames, where axe cannot run a script, are checked as pages of their own).
  */
-export async function expectNoAxeViolations(page: Page, label: string, include?: string) {
+export async function expectNoAxeViolations(page: Page, label: string, include?: string, exclude?: string) {
   // Only the violations are needed: axe then builds selectors for their nodes alone, not for every
   // node that passed (a third of the scan's time on a long page).
   // (`options` replaces what `withTags` set, so it comes first.)
   await renderEveryBlock(page) // contrast is judged on what is drawn
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS)
-  const { violations } = await (include ? builder.include(include) : builder).analyze()
+  if (include) builder.include(include)
+  if (exclude) builder.exclude(exclude)
+  const { violations } = await builder.analyze()
   const summary = violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes

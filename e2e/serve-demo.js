@@ -1,13 +1,13 @@
 // The site the browser tests run against: a fresh build, the embedded demo, a fresh data folder.
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { buildAll } from '../server/process/ensure-build.js'
 
 const port = process.env.PORT ?? '3100'
 const dataDir = path.resolve(`.tmp/e2e-data-${port}`)
 fs.rmSync(dataDir, { recursive: true, force: true })
 if (!process.env.E2E_SKIP_BUILD) {
-  const built = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
+  const built = buildAll(process.cwd(), { stdio: ['ignore', 'ignore', 'inherit'] })
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 process.env.DATA_DIR = dataDir

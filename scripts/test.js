@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromiumPath } from '../e2e/chromium.js'
+import { buildAll } from '../server/process/ensure-build.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 const results = path.join(root, '.tmp/test-results')
@@ -37,10 +38,7 @@ if (!chromiumPath() && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
 
 console.info('▶ building the production site')
 const buildStarted = Date.now()
-const built = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
+const built = buildAll(root, { stdio: ['ignore', 'ignore', 'inherit'] })
 if (built.status !== 0) {
   console.error('The build failed: run `npm run build` to see why.')
   process.exit(1)

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import express from 'express'
+import express, { type RequestHandler } from 'express'
 import 'react-router'
 import type { ServerBuild } from 'react-router'
 import type { Site } from './services.server.ts'
@@ -20,14 +20,17 @@ import { siteState, startServices } from './services.server.ts'
 import { createMetrics } from './observability/metrics.server.ts'
 import { closeConnectionsAfterAnswers, observationOf, observeRequest } from './observability/request-log.server.ts'
 import { answerTlsAsk } from './http/tls-ask.server.ts'
+import { consoleConfig } from './console/console-config.server.ts'
+import { createConsoleServer } from './console/console-server.server.ts'
 import { parseResultEvent } from './results/results-counter.server.ts'
 import { createSharePages } from './results/share-page.server.ts'
-import { SHARE_PATH } from './results/share-link.server.ts'
+import { hideShareToken, SHARE_PATH } from './results/share-link.server.ts'
 import { log } from './observability/log.js'
 import type { ReactNode } from 'react'
 
-// The contractor's leads command (server/cli/leads.js) runs from the same build.
+// The contractor's leads command (server/cli/leads.js) and the console's (server/cli/console.js) run from the same build.
 export { main as leadsCli } from './cli/leads-cli.ts'
+export { main as consoleCli } from './cli/console-cli.ts'
 
 /** Where a rendered page is kept: entry.server.tsx stores it under the key for its status and route. */
 export type PageSlot = { cache: PageCache; keyFor: (status: number, leafRouteId: string) => string; ttlSeconds: number }
@@ -85,6 +88,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   /** Set on SIGTERM (server/process/start.js): /healthz answers 503 so balancers and cache probes stop sending. */
   let draining = false
   const notFoundRoute = notFoundRouteFinder((await loadBuild()).routes)
+  let consoleServer: ReturnType<typeof createConsoleServer> | undefined
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag') // pages carry their own strong ETag
@@ -122,7 +126,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
    * or handed to `next`. The TLS proxy's ask comes first: it names no site, on any Host header.
    */
   async function handle(req: IncomingMessage, res: ServerResponse, next: () => void) {
-    const seen = observeRequest(req, res, metrics?.countRequest)
+    const seen = observeRequest(req, res, metrics?.countRequest, hideShareToken)
     if (answerTlsAsk(req, res, services.listsHost)) return
     const request = await gate(req, res)
     if (!request) return
@@ -232,6 +236,18 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     stopKeepAlive: closeConnectionsAfterAnswers,
     /** SIGHUP: read SITES_FILE again. */
     reloadSites: () => services.reloadSites(),
-    close: () => services.close(),
+    /**
+     * The console's listener handler (CONSOLE_PORT set), over these very services, given its React Router build and
+     * its browser files (server/process/start.js: the built ones, or the dev server's); undefined without a console.
+     */
+    startConsole:
+      env.CONSOLE_PORT === undefined
+        ? undefined
+        : (loadBuild: () => Promise<ServerBuild>, assets: RequestHandler) =>
+            (consoleServer = createConsoleServer({ services, env, config: consoleConfig(env)!, loadBuild, assets })),
+    close() {
+      consoleServer?.close()
+      return services.close()
+    },
   }
 }

@@ -37,7 +37,7 @@ function asUser(): { run: (cmd: string, args: string[]) => void; chown: (dir: st
 /** Clusters live in os.tmpdir() as `tradesite-postgres-{pid of the test run}-{random}`. */
 const CLUSTER_PREFIX = 'tradesite-postgres-'
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().once('error', reject)
     server.listen(0, '127.0.0.1', () => {

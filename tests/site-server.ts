@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { staleReason } from '#server/process/ensure-build.js'
+import { buildAll, staleReason } from '#server/process/ensure-build.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -13,8 +13,7 @@ const root = path.resolve(import.meta.dirname, '..')
  */
 export function ensureBuilt() {
   if (!staleReason(root)) return
-  const built = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
-    cwd: root,
+  const built = buildAll(root, {
     stdio: 'ignore',
     env: { ...process.env, NODE_ENV: 'production' }, // Vitest sets NODE_ENV=test, which would build a development bundle
   })
@@ -75,20 +74,7 @@ export async function startSite(env: Record<string, string>, dataDir = fs.mkdtem
       }),
     get: (p: string, init?: RequestInit) => fetch(url + p, { redirect: 'manual', ...init }),
     /** A request to one host name, as a browser or a proxy sends it (fetch may not set Host), on a connection of its own. */
-    request: (host: string, pathname: string, options: { method?: string; body?: string; headers?: Record<string, string> } = {}) =>
-      new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-        const req = http.request(
-          url + pathname,
-          { agent: false, method: options.method ?? 'GET', headers: { Host: host, ...options.headers } },
-          (res) => {
-            let text = ''
-            res.setEncoding('utf8').on('data', (d) => (text += d))
-            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
-          },
-        )
-        req.on('error', reject)
-        req.end(options.body)
-      }),
+    request: (host: string, pathname: string, options: RequestOptions = {}) => requestAs(url, host, pathname, options),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
@@ -96,4 +82,23 @@ export async function startSite(env: Record<string, string>, dataDir = fs.mkdtem
         child.kill('SIGTERM')
       }),
   }
+}
+
+export type RequestOptions = { method?: string; body?: string; headers?: Record<string, string> }
+
+/** A request to `baseUrl` under the host name `host` (fetch may not set Host), on a connection of its own. */
+export function requestAs(baseUrl: string, host: string, pathname: string, options: RequestOptions = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const req = http.request(
+      baseUrl + pathname,
+      { agent: false, method: options.method ?? 'GET', headers: { Host: host, ...options.headers } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8').on('data', (d) => (text += d))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
+      },
+    )
+    req.on('error', reject)
+    req.end(options.body)
+  })
 }

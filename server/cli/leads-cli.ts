@@ -6,6 +6,7 @@ import { urlForLog } from '../observability/log-safe.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import type { Storage } from '../storage/storage-contract.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
+import { leadsCsv } from '../leads/leads-csv.server.ts'
 
 /**
  * `npm run leads` — the contractor's own copy of every lead, newest first, with the state of each of its
@@ -18,7 +19,6 @@ import { parseCli, UsageError } from './cli-args.ts'
  */
 
 const time = (ms: number | null) => (ms ? new Date(ms).toISOString().slice(0, 16).replace('T', ' ') : '')
-const iso = (ms: number | null) => (ms ? new Date(ms).toISOString() : '')
 
 const columns: { title: string; width: number; value: (r: LeadRow) => string }[] = [
   { title: 'Time (UTC)', width: 16, value: (r) => time(r.createdAt) },
@@ -43,49 +43,8 @@ const deliveryColumns: { width: number; value: (d: Delivery) => string }[] = [
   { width: 60, value: (d) => d.lastError ?? '' },
 ]
 
-/** A kind's four CSV columns (state, attempts, last error, delivered at); with several webhooks, each cell lists each in turn. */
-function kindColumns(kind: DeliveryKind, names: [string, string, string, string]): [string, (r: LeadRow) => string][] {
-  const values: ((d: Delivery) => string)[] = [
-    (d) => d.state,
-    (d) => String(d.attempts),
-    (d) => d.lastError ?? '',
-    (d) => iso(d.deliveredAt),
-  ]
-  return names.map((name, i) => [
-    name,
-    (r: LeadRow) =>
-      r.deliveries
-        .filter((d) => d.kind === kind)
-        .map(values[i]!)
-        .join(' | '),
-  ])
-}
-
-const csvColumns: [string, (r: LeadRow) => string][] = [
-  ['id', (r) => r.id],
-  ['created_at', (r) => iso(r.createdAt)],
-  ['first_name', (r) => r.lead.firstName],
-  ['last_name', (r) => r.lead.lastName],
-  ['email', (r) => r.lead.email],
-  ['phone', (r) => r.lead.phone],
-  ['address', (r) => r.lead.address],
-  ['service', (r) => r.lead.service],
-  ['contact_ways', (r) => r.lead.contactWays.join(' ')],
-  ['message', (r) => r.lead.message],
-  // The relay's columns keep the names they had when it was the only destination; the others come after.
-  ...kindColumns('relay', ['relay_state', 'attempts', 'last_error', 'delivered_at']),
-  ['site', (r) => r.site],
-  ['page_id', (r) => r.pageId],
-  ['form', (r) => r.form ?? ''],
-  ...kindColumns('email', ['email_state', 'email_attempts', 'email_last_error', 'email_delivered_at']),
-  ...kindColumns('webhook', ['webhook_state', 'webhook_attempts', 'webhook_last_error', 'webhook_delivered_at']),
-]
-
-/** RFC 4180 cell; a leading = + - @ (or tab/CR) would run as a formula in a spreadsheet, so it gets a '. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return `"${safe.replace(/"/g, '""')}"`
-}
+// The CSV is the console's export too (issue 35): one place for its columns and cells.
+export { csvCell } from '../leads/leads-csv.server.ts'
 
 /** Visitor text must not drive the terminal: control characters (escape sequences) become spaces. */
 function tableCell(value: string, width: number): string {
@@ -95,10 +54,7 @@ function tableCell(value: string, width: number): string {
 }
 
 export function formatLeads(rows: LeadRow[], { csv = false }: { csv?: boolean } = {}): string {
-  if (csv) {
-    const lines = [csvColumns.map(([name]) => csvCell(name)), ...rows.map((r) => csvColumns.map(([, get]) => csvCell(get(r))))]
-    return lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n'
-  }
+  if (csv) return leadsCsv(rows)
   if (rows.length === 0) return 'No leads stored yet.\n'
   const line = (cells: string[]) => cells.join('  ').trimEnd()
   const header = line(columns.map((c) => c.title.padEnd(c.width)))

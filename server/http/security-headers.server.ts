@@ -68,3 +68,57 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   })
   next()
 }
+
+/**
+ * The console's (issue 35): nothing but its own files and the inline scripts it hashed, never framed,
+ * never cached, no referrer (its URLs name sites and leads). `frameSelf`: its report pages (a
+ * self-contained document in a sandboxed frame of a console page) may be framed by the console itself.
+ */
+export function consoleContentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'none'"],
+    'script-src': ["'self'", ...scriptHashes],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-src': ["'self'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'none'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  }
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ')
+}
+
+/** A report page the console frames: its inline styles and data: pictures, no script at all, sandboxed even when opened alone. */
+export const CONSOLE_REPORT_CSP =
+  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'; sandbox"
+
+export const CONSOLE_HEADERS: Readonly<Record<string, string>> = {
+  ...SECURITY_HEADERS,
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cache-Control': 'private, no-store',
+}
+
+const CONSOLE_NO_INLINE_SCRIPTS = consoleContentSecurityPolicy()
+
+/**
+ * Express middleware of the console's listener: every header on every answer. A page brings its own CSP
+ * (its scripts' hashes), a report page its own and SAMEORIGIN framing; whatever the route set, the answer is
+ * `private, no-store`.
+ */
+export function consoleSecurityHeaders(secure: boolean) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    for (const [name, value] of Object.entries(CONSOLE_HEADERS)) res.setHeader(name, value)
+    if (secure) res.setHeader('Strict-Transport-Security', HSTS)
+    onHeaders(res, function fillIn() {
+      if (!this.getHeader('Content-Security-Policy')) this.setHeader('Content-Security-Policy', CONSOLE_NO_INLINE_SCRIPTS)
+      if (this.getHeader('Content-Security-Policy') === CONSOLE_REPORT_CSP) this.setHeader('X-Frame-Options', 'SAMEORIGIN')
+      this.setHeader('Cache-Control', 'private, no-store')
+    })
+    next()
+  }
+}

@@ -115,8 +115,8 @@ export interface LeadStore {
   /** Copies a lead from another store as it is (ids, states, times); false when its id is already there. */
   importLead(row: LeadRow): Promise<boolean>
   getLead(id: string): Promise<LeadRow | undefined>
-  /** Newest first. */
-  listLeads(filter?: { site?: string }): Promise<LeadRow[]>
+  /** Newest first; `limit` and `offset` page through them (the console). */
+  listLeads(filter?: { site?: string; limit?: number; offset?: number }): Promise<LeadRow[]>
   /**
    * Leases up to `limit` due pending deliveries to the caller until now + leaseMs and counts the attempt.
    * Atomic across processes and instances: a delivery is held by one worker at a time.
@@ -136,6 +136,8 @@ export interface LeadStore {
   resend(request: ResendRequest): Promise<Delivery[]>
   /** How many deliveries each site has of each kind in each state, and when the oldest was queued (the metrics, one grouped query). */
   deliveryCounts(): Promise<DeliveryCount[]>
+  /** How many leads each site stored from `since` on (the console's Sites page, one grouped query). */
+  leadsSince(since: number): Promise<{ site: string; count: number }[]>
 }
 
 export type DeliveryCount = { site: string; kind: DeliveryKind; state: DeliveryState; count: number; oldestQueuedAt: number }

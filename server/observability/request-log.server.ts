@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { canonicalPath } from '../gate/canonical-path.server.ts'
-import { SHARE_PATH } from '../results/share-link.server.ts'
 import { log } from './log.js'
 
 /**
@@ -41,9 +40,15 @@ export function observationOf(req: IncomingMessage): Observation | undefined {
  * Gives a request its id (answered as X-Request-Id) and writes its one log line when it ends:
  * time, site, method, path without the query, status, bytes, ms, cache state, request id.
  * `done` feeds the metrics. The path is the gate's canonical one, or "(invalid)": a stranger's
- * malformed path never reaches the log as sent.
+ * malformed path never reaches the log as sent; `redact` hides what a path may carry that is secret (the
+ * console's invitation tokens).
  */
-export function observeRequest(req: IncomingMessage, res: ServerResponse, done?: (request: RequestDone) => void) {
+export function observeRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  done?: (request: RequestDone) => void,
+  redact: (path: string) => string = (path) => path,
+) {
   const started = performance.now()
   const bytesBefore = req.socket.bytesWritten
   const seen: Observation = { id: randomUUID(), site: undefined, cache: 'none', renderStart: undefined }
@@ -56,9 +61,8 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, done?:
     const ms = Math.round((performance.now() - started) * 10) / 10
     const url = req.url ?? ''
     const at = url.indexOf('?')
-    const canonical = (url.length <= 4096 && canonicalPath(at === -1 ? url : url.slice(0, at))) || '(invalid)'
-    // A share link's token is a password to the report: never in a log line.
-    const path = canonical.startsWith(SHARE_PATH) ? `${SHARE_PATH}(token)` : canonical
+    const canonical = url.length <= 4096 && canonicalPath(at === -1 ? url : url.slice(0, at))
+    const path = canonical ? redact(canonical) : '(invalid)'
     const method = req.method && /^[A-Z]{1,16}$/.test(req.method) ? req.method : '(other)'
     const status = res.statusCode
     const fields = {

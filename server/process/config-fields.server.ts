@@ -94,3 +94,20 @@ export const webhookSecret = z
     const bytes = match ? Buffer.from(match[1]!, 'base64').length : 0
     return bytes >= 24 && bytes <= 64
   }, 'whsec_ followed by the base64 of 24 to 64 random bytes (e.g. `echo whsec_$(openssl rand -base64 32)`)')
+
+/**
+ * The console's public origin (issue 35): the passkeys' relying party is its host name, so it is a name, not
+ * an address, and https, but for localhost (browsers treat it as secure: trying the console on one machine).
+ */
+export const consoleUrl = z
+  .string()
+  .trim()
+  .pipe(z.url({ protocol: /^https?$/ }))
+  .transform((value) => new URL(value))
+  .refine(
+    (url) => url.pathname === '/' && !url.search && !url.hash && !url.username,
+    'an origin only, such as https://console.agency.example',
+  )
+  .refine((url) => url.protocol === 'https:' || url.hostname === 'localhost', 'https, or http://localhost:PORT to try it on this machine')
+  .refine((url) => !/^[\d.]+$|^\[/.test(url.hostname), 'a host name, not an IP address: passkeys are bound to a name')
+  .transform((url) => url.origin)

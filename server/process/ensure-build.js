@@ -13,15 +13,34 @@ export const serverBuild = (name) => path.join(root, 'build/server', name)
 const SOURCES = ['app', 'server', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']
 /** Tests are not part of the build: editing one does not make it stale. */
 const NOT_BUILT = /\.test\.[jt]sx?$/
+/** The two React Router projects: the sites, and the agency's console (app/console, its own config; issue 35). */
+const PROJECTS = [[], ['app/console']]
+const BUILT = ['build/server/index.js', 'build/console/server/index.js']
+
+/**
+ * Builds both projects, one after the other (`npm run build`); the first failure stops it.
+ * @param {string} dir
+ * @param {import('node:child_process').SpawnSyncOptions} options
+ */
+export function buildAll(dir, options) {
+  for (const project of PROJECTS) {
+    const built = spawnSync(process.execPath, [path.join(dir, 'node_modules/@react-router/dev/bin.js'), 'build', ...project], {
+      cwd: dir,
+      ...options,
+    })
+    if (built.status !== 0) return built
+  }
+  return { status: 0, error: undefined, signal: null }
+}
 
 /**
  * Why the build under `dir` cannot be served as it is, or null when it can: there is none, or a
- * source (or a folder, so a deleted file counts) changed after build/server/index.js was written.
+ * source (or a folder, so a deleted file counts) changed after either project's server build was written.
  */
 export function staleReason(dir = root) {
-  const built = path.join(dir, 'build/server/index.js')
-  if (!fs.existsSync(built)) return { why: 'no build found' }
-  const builtAt = fs.statSync(built).mtimeMs
+  const builds = BUILT.map((file) => path.join(dir, file))
+  if (!builds.every((file) => fs.existsSync(file))) return { why: 'no build found' }
+  const builtAt = Math.min(...builds.map((file) => fs.statSync(file).mtimeMs))
   for (const source of SOURCES) {
     const top = path.join(dir, source)
     if (!fs.existsSync(top)) continue
@@ -46,10 +65,7 @@ export function ensureBuild(dir = root) {
   if (!stale) return
   canWriteBuild(dir, stale)
   log.info({ event: 'build.stale', reason: stale.why, changed: stale.changed }, `${stale.why}: rebuilding (npm run build)…`)
-  const built = spawnSync(process.execPath, [path.join(dir, 'node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: dir,
-    stdio: ['ignore', process.stderr, 'inherit'], // stdout carries only JSON log lines
-  })
+  const built = buildAll(dir, { stdio: ['ignore', process.stderr, 'inherit'] }) // stdout carries only JSON log lines
   if (built.status !== 0) {
     const how = built.error ? built.error.message : `exit code ${built.status ?? built.signal}; its output is above`
     throw new StartupError(`The build failed (${how}): fix what it reports, then run npm run build.`, { cause: built.error })

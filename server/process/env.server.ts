@@ -1,7 +1,17 @@
 import os from 'node:os'
 import { z } from 'zod'
 import { maskCredentials } from '../observability/mask-credentials.js'
-import { emailListVariable, mailbox, optionalUrl, pageId, smtpUrl, timeZone, webhookSecret, webhookUrl } from './config-fields.server.ts'
+import {
+  consoleUrl,
+  emailListVariable,
+  mailbox,
+  optionalUrl,
+  pageId,
+  smtpUrl,
+  timeZone,
+  webhookSecret,
+  webhookUrl,
+} from './config-fields.server.ts'
 import { trustProxySchema } from '../gate/trust-proxy.server.ts'
 import { DEFAULT_DELIVERY_TIMING, type DeliveryTiming } from '../leads/delivery-outbox.server.ts'
 import { neverReached } from '../outbound/address-policy.server.ts'
@@ -91,6 +101,16 @@ const envSchema = z.object({
   LEAD_WEBHOOK_SECRET: webhookSecret.optional(),
   /** The single site's monthly report recipients (with SITES_FILE: `reports` per site). */
   REPORT_EMAIL: emailListVariable.default([]),
+  /** The agency's console (server/console/): its own listener; unset → no console. */
+  CONSOLE_PORT: port.optional(),
+  /** The console's address: loopback, behind the TLS proxy on the same machine, unless the operator opens it. */
+  CONSOLE_HOST: z.string().min(1).default('127.0.0.1'),
+  /** The console's public origin: the passkeys' relying party and every link it prints (default http://localhost:CONSOLE_PORT). */
+  CONSOLE_URL: consoleUrl.optional(),
+  /** The proxies in front of the console (the TLS proxy alone: 1), as TRUST_PROXY is the site's. */
+  CONSOLE_TRUST_PROXY: trustProxySchema,
+  /** Sign-in and invitation attempts one client may make per 10 minutes. */
+  CONSOLE_RATE_LIMIT: z.coerce.number().int().positive().max(10_000).default(20),
 })
 
 /** Settings that only make sense together. */
@@ -103,6 +123,7 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   if (unreachable) problem('LEAD_WEBHOOK_URL', unreachable)
   for (const name of ['LEAD_EMAIL', 'REPORT_EMAIL'] as const)
     if (env[name].length && !env.SMTP_URL) problem(name, "emails need the agency's mail server: set SMTP_URL and MAIL_FROM")
+  if (env.CONSOLE_PORT === 0) problem('CONSOLE_PORT', 'a fixed port: the console’s links and passkeys name it (CONSOLE_URL)')
   if (env.SITES_FILE)
     for (const name of ['LEAD_EMAIL', 'LEAD_WEBHOOK_URL', 'REPORT_EMAIL'] as const)
       if (env[name]?.length) problem(name, `the single site's setting: with SITES_FILE, give each site its own ("leads", "reports")`)

@@ -30,6 +30,15 @@ server.use(compression())
 let site
 /** `npm run dev`: closes the hot-reload websocket, whose open connections would keep the listener from closing. */
 let closeHotReload = async () => {}
+/** The console's listener (CONSOLE_PORT): its handler is set once the site's services exist. */
+/** @type {(req: http.IncomingMessage, res: http.ServerResponse) => void} */
+let answerConsole = () => {}
+const consoleListener = http.createServer((req, res) => answerConsole(req, res))
+/** The console's React Router build and browser files: built, or from the sources with --dev. */
+/** @type {() => Promise<import('react-router').ServerBuild>} */
+let loadConsoleBuild = () => import(path.join(root, 'build/console/server/index.js'))
+/** @type {import('express').RequestHandler} */
+let consoleFiles = express.static(path.join(root, 'build/console/client'), { index: false })
 
 // Every request passes the site's gate first; pages already rendered then go out pre-compressed, without Express.
 const listener = http.createServer((req, res) => {
@@ -47,11 +56,29 @@ if (dev) {
   // connect-src 'self' admits it) rather than a port of its own (24678, one dev server per machine).
   const vite = await import('vite').then((v) => v.createServer({ root, server: { middlewareMode: true, ws: { server: listener } } }))
   server.use(vite.middlewares)
-  closeHotReload = () => vite.ws.close()
   site = await vite
-    .ssrLoadModule('../server/app.ts')
+    .ssrLoadModule('/server/app.ts') // from the root (the grouping of server/ had made it ../, outside the root)
     .then((m) => m.createApp())
     .catch(exitOnStartupError)
+  // The console from its sources too: its own Vite server (app/console/vite.config.ts), its hot reload on its own listener.
+  const consoleVite = site.startConsole
+    ? await import('vite').then((v) =>
+        v.createServer({
+          root: path.join(root, 'app/console'),
+          configFile: path.join(root, 'app/console/vite.config.ts'),
+          server: { middlewareMode: true, ws: { server: consoleListener } },
+        }),
+      )
+    : null
+  closeHotReload = async () => {
+    await vite.ws.close()
+    await consoleVite?.ws.close()
+  }
+  if (consoleVite) {
+    loadConsoleBuild = () =>
+      consoleVite.ssrLoadModule('virtual:react-router/server-build').then((m) => /** @type {import('react-router').ServerBuild} */ (m))
+    consoleFiles = consoleVite.middlewares
+  }
 } else {
   site = await import(serverBuild('index.js')).then((m) => m.createApp()).catch(exitOnStartupError)
   // Hashed file names never change: cached for a year, sent as the brotli/gzip copies made at build time.
@@ -67,11 +94,19 @@ if (dev) {
   server.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
 }
 server.use(site.app)
+try {
+  const consoleServer = site.startConsole?.(loadConsoleBuild, consoleFiles)
+  if (consoleServer) answerConsole = consoleServer.handle
+} catch (error) {
+  exitOnStartupError(error)
+}
+server.use(site.app)
 
 // A client that trickles its headers or body in is cut off instead of holding a connection for ever.
 listener.headersTimeout = 20_000
 listener.requestTimeout = 30_000
 answerHalfClosedClients(listener)
+answerHalfClosedClients(consoleListener)
 // The operator's listener (metrics, every site's state): its own port, loopback unless METRICS_HOST opens it.
 const answerOperator = site.operator
 const operator = answerOperator ? http.createServer((req, res) => void answerOperator(req, res)) : null
@@ -97,29 +132,36 @@ function answerHalfClosedClients(server) {
  * @param {http.Server} server
  * @param {number} port
  * @param {string} host
- * @param {'PORT' | 'METRICS_PORT'} portVar
+ * @param {'PORT' | 'METRICS_PORT' | 'CONSOLE_PORT'} portVar
  * @returns {Promise<import('node:net').AddressInfo>}
  */
 const listen = (server, port, host, portVar) =>
   new Promise((resolve, reject) => {
     server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
-      reject(listenFailure(error, { port, host, portVar, hostVar: portVar === 'PORT' ? 'HOST' : 'METRICS_HOST' })),
+      reject(listenFailure(error, { port, host, portVar, hostVar: portVar.replace('PORT', 'HOST') })),
     )
     server.listen(port, host, () => resolve(/** @type {import('node:net').AddressInfo} */ (server.address())))
   })
 
-// Both ports are taken before either is announced: a start that cannot have both has neither.
+// Every port is taken before any is announced: a start that cannot have them all has none.
 try {
   const { port } = await listen(listener, site.env.PORT, site.env.HOST, 'PORT')
   const metrics = operator && (await listen(operator, site.env.METRICS_PORT ?? 0, site.env.METRICS_HOST, 'METRICS_PORT'))
+  const consolePort =
+    site.startConsole && (await listen(consoleListener, site.env.CONSOLE_PORT ?? 0, site.env.CONSOLE_HOST, 'CONSOLE_PORT'))
   if (metrics) {
     const host = metrics.address.includes(':') ? `[${metrics.address}]` : metrics.address
     log.info({ event: 'metrics.listening', port: metrics.port }, `metrics listening on http://${host}:${metrics.port}/metrics`)
+  }
+  if (consolePort) {
+    const url = site.env.CONSOLE_URL ?? `http://localhost:${consolePort.port}`
+    log.info({ event: 'console.listening', port: consolePort.port, url }, `the console is at ${url} (port ${consolePort.port})`)
   }
   log.info({ event: 'listening', port }, `tradesite listening on http://localhost:${port}`)
 } catch (error) {
   // The relay may have claimed a lead already: it settles, and storage closes, before the process leaves.
   listener.close()
+  consoleListener.close()
   await Promise.race([site.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 5000))])
   exitOnStartupError(error)
 }
@@ -159,6 +201,9 @@ async function shutDown(signal, drainSeconds) {
   clearInterval(idle)
   operator?.closeAllConnections()
   operator?.close()
+  // The console holds no balancer's traffic: its connections close with the site's.
+  consoleListener.closeAllConnections()
+  consoleListener.close()
   // The relay stops claiming, record timers stop, storage closes.
   await site.close().catch((/** @type {unknown} */ error) => log.error({ err: error }, 'a service did not close cleanly'))
   log.info({ event: 'shutdown.done' }, 'stopped')

@@ -12,6 +12,9 @@ import type { ResultsStorage } from '../storage/storage-contract.server.ts'
  */
 
 export const SHARE_PATH = '/reports/'
+
+/** A share link's token is a password to the report: a log line names the path, never the token. */
+export const hideShareToken = (path: string) => (path.startsWith(SHARE_PATH) ? `${SHARE_PATH}(token)` : path)
 /** How long an instance keeps a site's token before asking the storage again: a revocation takes effect within it everywhere. */
 export const REVOCATION_MS = 5_000
 const TOKEN = /^[\da-f]{64}$/

@@ -21,3 +21,19 @@ export async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
 
 /** A database error as one line: pg's connection errors may carry only a code (ECONNREFUSED) and no message. */
 export const errorText = (e: unknown) => (e instanceof Error ? e.message || (e as { code?: string }).code || e.name : String(e))
+
+/** Several statements as one, on one connection: all or nothing. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await checkOut(pool)
+  try {
+    await client.query('BEGIN')
+    const result = await work(client)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}

@@ -121,6 +121,25 @@ export const POSTGRES_MIGRATIONS = [
   // (results-sql.server.ts). The day keys' tables are UNLOGGED: a salt is never written to the WAL, a replica or a base
   // backup; after a crash PostgreSQL empties them, and the day's visitors may count twice.
   resultsByZoneMigration('bigint', 'UNLOGGED'),
+  // Issue 35: the console's people, passkeys, sessions (tokens as their hash), invitations, ceremony challenges and
+  // activity (server/console/console-storage.ts); its Sites page counts every site's recent leads in one grouped query.
+  `CREATE TABLE console_people (id text PRIMARY KEY, email text NOT NULL UNIQUE,
+     role text NOT NULL CHECK (role IN ('admin', 'staff', 'contractor')), sites text NOT NULL DEFAULT '[]', created_at bigint NOT NULL);
+   CREATE TABLE console_passkeys (id text PRIMARY KEY, person_id text NOT NULL, public_key bytea NOT NULL, counter bigint NOT NULL,
+     transports text NOT NULL DEFAULT '[]', name text NOT NULL, created_at bigint NOT NULL, last_used_at bigint);
+   CREATE INDEX console_passkeys_person ON console_passkeys (person_id);
+   CREATE TABLE console_sessions (id_hash text PRIMARY KEY, person_id text NOT NULL, passkey_id text,
+     created_at bigint NOT NULL, last_seen_at bigint NOT NULL);
+   CREATE INDEX console_sessions_person ON console_sessions (person_id);
+   CREATE TABLE console_invitations (token_hash text PRIMARY KEY, email text NOT NULL, role text NOT NULL, sites text NOT NULL,
+     invited_by text NOT NULL, created_at bigint NOT NULL, expires_at bigint NOT NULL, used_at bigint);
+   CREATE TABLE console_challenges (challenge text PRIMARY KEY, purpose text NOT NULL, subject text NOT NULL, expires_at bigint NOT NULL);
+   CREATE TABLE console_activity (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, at bigint NOT NULL, email text NOT NULL,
+     action text NOT NULL, site text, detail text NOT NULL DEFAULT '');
+   CREATE INDEX console_activity_at ON console_activity (at);
+   CREATE INDEX console_activity_site ON console_activity (site, id);
+   CREATE INDEX console_activity_email ON console_activity (email, id);
+   CREATE INDEX leads_created ON leads (created_at);`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

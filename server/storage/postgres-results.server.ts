@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { checkOut, errorText } from './postgres-client.server.ts'
+import { errorText, inTransaction } from './postgres-client.server.ts'
 import { log } from '../observability/log.js'
 import {
   admits,
@@ -15,6 +15,7 @@ import {
 } from './results-sql.server.ts'
 import {
   LABEL_FIGURES,
+  type DailyTotal,
   type LabelCount,
   type LabelRow,
   type ReportDelivery,
@@ -65,10 +66,8 @@ export function postgresResults(pool: pg.Pool): ResultsStorage {
     remembered: async (zone, day, key) =>
       (await one<{ data: string | null }>('SELECT data FROM results_once WHERE day = $1 AND zone = $2 AND key = $3', [day, zone, key]))
         ?.data ?? null,
-    async record(site, day, steps, { labelLimit, now }) {
-      const client = await checkOut(pool)
-      try {
-        await client.query('BEGIN')
+    record: (site, day, steps, { labelLimit, now }) =>
+      inTransaction(pool, async (client) => {
         const counted: boolean[] = []
         for (const { once, counts = [], labels = [] } of steps) {
           if (once) {
@@ -91,15 +90,8 @@ export function postgresResults(pool: pg.Pool): ResultsStorage {
             )
           counted.push(true)
         }
-        await client.query('COMMIT')
         return counted
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
-        throw error
-      } finally {
-        client.release()
-      }
-    },
+      }),
     counts: async (site, from, to) =>
       (
         await pool.query<ResultRow>(
@@ -117,6 +109,15 @@ export function postgresResults(pool: pg.Pool): ResultsStorage {
       ).rows,
     sites: async () =>
       (await pool.query<{ site: string }>('SELECT DISTINCT site FROM results_counts ORDER BY site')).rows.map((r) => r.site),
+    // The sites' own rows through the primary key (site, day, …): the console page's sites only, never every site's history.
+    dailyTotals: async (sites, metrics, from, to) =>
+      (
+        await pool.query<DailyTotal>(
+          `SELECT site, day, metric, sum(n)::bigint AS n FROM results_counts
+           WHERE site = ANY($1) AND day >= $2 AND day <= $3 AND metric = ANY($4) GROUP BY site, day, metric`,
+          [sites, from, to, metrics],
+        )
+      ).rows,
     async prune(day) {
       await pool.query('DELETE FROM results_counts WHERE day < $1', [day])
       for (const table of ['results_labels', 'results_reports'])

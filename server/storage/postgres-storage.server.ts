@@ -10,10 +10,11 @@ import {
   type DeliveryColumns,
   type LeadColumns,
 } from './lead-rows.server.ts'
-import { checkOut, errorText } from './postgres-client.server.ts'
+import { checkOut, errorText, inTransaction } from './postgres-client.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
 import { postgresRecords } from './postgres-records.server.ts'
 import { postgresResults } from './postgres-results.server.ts'
+import { postgresConsole } from './postgres-console.server.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
 import { log } from '../observability/log.js'
 import { StartupError } from '../process/startup-error.js'
@@ -86,6 +87,7 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     visits: postgresVisits(pool),
     results: postgresResults(pool),
     rateLimits: postgresRateLimits(pool),
+    console: postgresConsole(pool),
     records: postgresRecords(pool, { connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
     close: () => pool.end(),
   }
@@ -109,30 +111,21 @@ function postgresLeads(pool: pg.Pool): LeadStore {
       )
     ).rowCount === 1
   /** Leads matching `where` (on leads' columns), with their deliveries, in `order`. */
-  async function leadsWhere(where: string, values: unknown[], order = '') {
-    const leads = await pool.query<LeadColumns>(`SELECT * FROM leads WHERE ${where} ${order}`, values)
-    const deliveries = await pool.query<DeliveryColumns>(
-      `SELECT * FROM lead_deliveries WHERE lead_id IN (SELECT id FROM leads WHERE ${where})`,
-      values,
-    )
+  /** The leads `where` picks (`tail`: their order and page), each with its deliveries. */
+  async function leadsWhere(where: string, values: unknown[], tail = '') {
+    const leads = await pool.query<LeadColumns>(`SELECT * FROM leads WHERE ${where} ${tail}`, values)
+    if (leads.rows.length === 0) return []
+    const ids = leads.rows.map((lead) => lead.id)
+    const deliveries = await pool.query<DeliveryColumns>('SELECT * FROM lead_deliveries WHERE lead_id = ANY($1)', [ids])
     return toLeadRows(leads.rows, deliveries.rows)
   }
   /** The lead and its deliveries commit together: a lead without its destinations is never seen. */
-  async function insert({ lead, deliveries }: ReturnType<typeof rowColumns>): Promise<boolean> {
-    const client = await checkOut(pool)
-    try {
-      await client.query('BEGIN')
+  const insert = ({ lead, deliveries }: ReturnType<typeof rowColumns>): Promise<boolean> =>
+    inTransaction(pool, async (client) => {
       const created = (await insertColumns(client, 'leads', lead)).rowCount === 1
       if (created) for (const delivery of deliveries) await insertColumns(client, 'lead_deliveries', delivery)
-      await client.query('COMMIT')
       return created
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {})
-      throw error
-    } finally {
-      client.release()
-    }
-  }
+    })
 
   return {
     async insertLead(input) {
@@ -143,7 +136,12 @@ function postgresLeads(pool: pg.Pool): LeadStore {
     },
     importLead: (row) => insert(rowColumns(row)),
     getLead: async (id) => (await leadsWhere('id = $1', [id]))[0],
-    listLeads: ({ site } = {}) => leadsWhere('$1::text IS NULL OR site = $1', [site ?? null], 'ORDER BY created_at DESC, seq DESC'),
+    listLeads: ({ site, limit, offset = 0 } = {}) =>
+      leadsWhere(
+        '$1::text IS NULL OR site = $1',
+        [site ?? null, limit ?? null, offset],
+        'ORDER BY created_at DESC, seq DESC LIMIT $2 OFFSET $3',
+      ),
     // SKIP LOCKED: instances claiming at the same moment each take different deliveries instead of waiting.
     async claimDue({ now, leaseMs, limit, owner }) {
       const claimed = await pool.query<DeliveryColumns>(
@@ -186,6 +184,13 @@ function postgresLeads(pool: pg.Pool): LeadStore {
         await pool.query<DeliveryCount>(
           `SELECT l.site, d.kind, d.state, COUNT(*)::int AS count, MIN(d.queued_at) AS "oldestQueuedAt"
            FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id GROUP BY l.site, d.kind, d.state`,
+        )
+      ).rows,
+    leadsSince: async (since) =>
+      (
+        await pool.query<{ site: string; count: number }>(
+          'SELECT site, COUNT(*)::int AS count FROM leads WHERE created_at >= $1 GROUP BY site',
+          [since],
         )
       ).rows,
   }

@@ -14,6 +14,7 @@ import {
 import {
   LABEL_FIGURES,
   type CountStep,
+  type DailyTotal,
   type LabelCount,
   type LabelFigures,
   type LabelRow,
@@ -119,6 +120,17 @@ export function sqliteResults(db: Database.Database): ResultsStorage {
     counts: async (site, from, to) => counts.all(site, from, to),
     labels: async (site, month) => labels.all(site, month),
     sites: async () => sites.all().map((row) => row.site),
+    // The sites' own rows through the primary key (site, day, …): the console page's sites only, never every site's history.
+    dailyTotals: async (sites, metrics, from, to) =>
+      sites.length && metrics.length
+        ? db
+            .prepare<unknown[], DailyTotal>(
+              `SELECT site, day, metric, SUM(n) AS n FROM results_counts
+               WHERE site IN (${sites.map(() => '?').join(', ')}) AND day >= ? AND day <= ? AND metric IN (${metrics.map(() => '?').join(', ')})
+               GROUP BY site, day, metric`,
+            )
+            .all(...sites, from, to, ...metrics)
+        : [],
     prune: async (day) => prune(day),
     claimReport: async (site, month, holder, now, leaseMs) => claim.get(named([site, month, holder, now, leaseMs])) ?? null,
     settleReport: async (held, outcome) => settle.run(named(settleValues(held, outcome))).changes === 1,

@@ -16,6 +16,7 @@ import { resultsByZoneMigration } from './results-sql.server.ts'
 import { sqliteResults } from './sqlite-results.server.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
 import { StartupError } from '../process/startup-error.js'
+import { sqliteConsole } from './sqlite-console.server.ts'
 
 /** The embedded default: leads.sqlite (leads, outbox, rate limits) and visits.sqlite under DATA_DIR. */
 
@@ -88,6 +89,25 @@ export const LEAD_MIGRATIONS: Migration[] = [
      VALUES (NEW.id, NEW.id, 'relay', 0, NEW.relay_url, NEW.state, NEW.queued_at, NEW.next_attempt_at) ON CONFLICT DO NOTHING;
      UPDATE leads SET claimed_until = 9007199254740991 WHERE rowid = NEW.rowid;
    END;`,
+  // Issue 35: the console's people, passkeys, sessions (tokens as their hash), invitations, ceremony challenges and
+  // activity (server/console/console-storage.ts), beside the leads they guard. IF NOT EXISTS: a file rolled back to an
+  // earlier user_version by hand (or a test) migrates forward again.
+  `CREATE TABLE IF NOT EXISTS console_people (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE,
+     role TEXT NOT NULL CHECK (role IN ('admin', 'staff', 'contractor')), sites TEXT NOT NULL DEFAULT '[]', created_at INTEGER NOT NULL);
+   CREATE TABLE IF NOT EXISTS console_passkeys (id TEXT PRIMARY KEY, person_id TEXT NOT NULL, public_key BLOB NOT NULL, counter INTEGER NOT NULL,
+     transports TEXT NOT NULL DEFAULT '[]', name TEXT NOT NULL, created_at INTEGER NOT NULL, last_used_at INTEGER);
+   CREATE INDEX IF NOT EXISTS console_passkeys_person ON console_passkeys (person_id);
+   CREATE TABLE IF NOT EXISTS console_sessions (id_hash TEXT PRIMARY KEY, person_id TEXT NOT NULL, passkey_id TEXT,
+     created_at INTEGER NOT NULL, last_seen_at INTEGER NOT NULL);
+   CREATE INDEX IF NOT EXISTS console_sessions_person ON console_sessions (person_id);
+   CREATE TABLE IF NOT EXISTS console_invitations (token_hash TEXT PRIMARY KEY, email TEXT NOT NULL, role TEXT NOT NULL, sites TEXT NOT NULL,
+     invited_by TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, used_at INTEGER);
+   CREATE TABLE IF NOT EXISTS console_challenges (challenge TEXT PRIMARY KEY, purpose TEXT NOT NULL, subject TEXT NOT NULL, expires_at INTEGER NOT NULL);
+   CREATE TABLE IF NOT EXISTS console_activity (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, email TEXT NOT NULL, action TEXT NOT NULL,
+     site TEXT, detail TEXT NOT NULL DEFAULT '');
+   CREATE INDEX IF NOT EXISTS console_activity_at ON console_activity (at);
+   CREATE INDEX IF NOT EXISTS console_activity_site ON console_activity (site, id);
+   CREATE INDEX IF NOT EXISTS console_activity_email ON console_activity (email, id);`,
 ]
 
 const visitMigrations = (defaultSite: string): Migration[] => [
@@ -151,6 +171,7 @@ export function openSqliteStorage(dataDir: string, defaultSite: string): Storage
     visits: sqliteVisits(visitsDb),
     results: sqliteResults(visitsDb),
     rateLimits: sqliteRateLimits(leadsDb),
+    console: sqliteConsole(leadsDb),
     async close() {
       leadsDb.close()
       visitsDb.close()
@@ -185,11 +206,13 @@ function sqliteLeads(db: Database.Database): LeadStore {
     )
   const oneLead = leadsOf('id = @id')
   const oneLeadsDeliveries = deliveriesOf('id = @id')
-  const siteFilter = '@site IS NULL OR site = @site'
-  const listed = db.prepare<Record<string, unknown>, LeadColumns>(
-    `SELECT * FROM leads WHERE ${siteFilter} ORDER BY created_at DESC, rowid DESC`,
+  // A page of a site's leads (or everyone's), newest first; LIMIT -1: all of them.
+  const page = '(@site IS NULL OR site = @site) ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset'
+  const listed = leadsOf(page)
+  const listedDeliveries = deliveriesOf(page)
+  const leadsSince = db.prepare<[number], { site: string; count: number }>(
+    'SELECT site, COUNT(*) AS count FROM leads WHERE created_at >= ? GROUP BY site',
   )
-  const listedDeliveries = deliveriesOf(siteFilter)
   const read = (id: string) => toLeadRows(oneLead.all({ id }), oneLeadsDeliveries.all({ id }))[0]
   // One statement, so the claim is atomic across connections and processes.
   const claim = db.prepare<[{ now: number; until: number; limit: number; owner: string }], DeliveryColumns>(`UPDATE lead_deliveries
@@ -224,7 +247,10 @@ function sqliteLeads(db: Database.Database): LeadStore {
     },
     importLead: async (row) => insert(rowColumns(row)),
     getLead: async (id) => read(id),
-    listLeads: async ({ site } = {}) => toLeadRows(listed.all({ site: site ?? null }), listedDeliveries.all({ site: site ?? null })),
+    listLeads: async ({ site, limit = -1, offset = 0 } = {}) => {
+      const page = { site: site ?? null, limit, offset }
+      return toLeadRows(listed.all(page), listedDeliveries.all(page))
+    },
     claimDue: async ({ now, leaseMs, limit, owner }) =>
       claim.all({ now, until: now + leaseMs, limit, owner }).map((d) => toDueDelivery(d, leadById.get(d.lead_id)!)),
     markDelivered: async ({ id, claimedUntil }, now) => delivered.run({ id, claimedUntil, now }).changes === 1,
@@ -233,6 +259,7 @@ function sqliteLeads(db: Database.Database): LeadStore {
     releaseHeld: async (url, now, pageId) => release.run({ url, now, pageId: pageId ?? null }).changes,
     resend: async ({ leadId, kind, now }) => sortedDeliveries(requeue.all({ leadId, kind: kind ?? null, now })),
     deliveryCounts: async () => counts.all(),
+    leadsSince: async (since) => leadsSince.all(since),
   }
 }
 

@@ -1,4 +1,5 @@
 import type { LeadStore } from '#server/leads/lead-store.server.ts'
+import type { ConsoleStorage } from '#server/console/console-storage.ts'
 
 /**
  * Everything the site writes: leads and their relay outbox, visit counts, and rate-limit counters.
@@ -153,7 +154,11 @@ export interface ResultsStorage {
   makeShareToken(site: string, token: string, now: number): Promise<string>
   /** Forgets the site's share link token (its links stop working); false when it had none. */
   revokeShareToken(site: string): Promise<boolean>
+  /** Some sites' daily sums of some metrics (all labels and devices) from `from` to `to` (inclusive): the console's Sites page. */
+  dailyTotals(sites: string[], metrics: string[], from: string, to: string): Promise<DailyTotal[]>
 }
+
+export type DailyTotal = { site: string; day: string; metric: string; n: number }
 
 export interface Storage {
   kind: 'sqlite' | 'postgres'
@@ -163,6 +168,8 @@ export interface Storage {
   visits: VisitStorage
   results: ResultsStorage
   rateLimits: RateLimitStorage
+  /** The console's people, passkeys, sessions, invitations and activity (issue 35). */
+  console: ConsoleStorage
   /** The fleet's record per provider endpoint: PostgreSQL only (one SQLite instance keeps its record on its own disk). */
   records?: RecordStorage
   close(): Promise<void>

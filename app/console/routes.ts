@@ -1,0 +1,25 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+
+/** The console's pages (issue 35). Every loader and action asks server/console/authorize.server.ts first. */
+export default [
+  index('routes/sign-in.tsx'),
+  route('invitations/:token', 'routes/invitation.tsx'),
+  route('passkeys/registration', 'routes/passkeys.registration.ts'),
+  route('passkeys/authentication', 'routes/passkeys.authentication.ts'),
+  route('sign-out', 'routes/sign-out.ts'),
+  route('sites', 'routes/sites.tsx'),
+  route('sites/:siteId/leads.csv', 'routes/site-leads-csv.ts'),
+  route('sites/:siteId/results/report', 'routes/site-results-report.ts'),
+  route('sites/:siteId/record/report', 'routes/site-record-report.ts'),
+  layout('routes/site.tsx', [
+    route('sites/:siteId', 'routes/site-index.tsx'),
+    route('sites/:siteId/leads', 'routes/site-leads.tsx'),
+    route('sites/:siteId/leads/:leadId', 'routes/site-lead.tsx'),
+    route('sites/:siteId/results', 'routes/site-results.tsx'),
+    route('sites/:siteId/record', 'routes/site-record.tsx'),
+  ]),
+  route('people', 'routes/people.tsx'),
+  route('activity', 'routes/activity.tsx'),
+  route('account', 'routes/account.tsx'),
+  route('*', 'routes/not-found.ts'),
+] satisfies RouteConfig

@@ -1,0 +1,130 @@
+import { Form, useSearchParams } from 'react-router'
+import type { Route } from './+types/activity'
+import { requireAdmin } from '#server/console/authorize.server.ts'
+import { ACTIVITY_ACTIONS, type ActivityAction } from '#server/console/console-storage.ts'
+import { formatTime } from '../parts/format.ts'
+
+const PER_PAGE = 50
+const ACTION_WORDS: Record<ActivityAction, string> = {
+  'signed-in': 'signed in',
+  'signed-out': 'signed out',
+  'session-ended': 'ended a session',
+  'viewed-leads': 'viewed the leads',
+  'viewed-lead': 'viewed a lead',
+  'exported-leads': 'exported the leads',
+  'resent-lead': 'resent a lead',
+  invited: 'invited',
+  joined: 'joined (invitation used)',
+  'changed-access': 'changed access',
+  revoked: 'revoked',
+  'passkey-added': 'added a passkey',
+  'passkey-removed': 'removed a passkey',
+}
+
+/** Who did what (admins only): sign-ins, who viewed or exported which site's leads, who resent what; kept 13 months. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.console
+  await requireAdmin(ctx, request)
+  const query = new URL(request.url).searchParams
+  const text = (name: string) => query.get(name)?.trim().slice(0, 200) || undefined
+  const action = ACTIVITY_ACTIONS.find((a) => a === query.get('action'))
+  const before = Number(query.get('before'))
+  const entries = await ctx.store.activity({
+    email: text('person')?.toLowerCase(),
+    site: text('site'),
+    action,
+    beforeId: Number.isSafeInteger(before) && before > 0 ? before : undefined,
+    limit: PER_PAGE + 1,
+  })
+  return {
+    entries: entries.slice(0, PER_PAGE),
+    older: entries.length > PER_PAGE ? entries[PER_PAGE - 1]!.id : null,
+    people: (await ctx.store.people()).map((p) => p.email),
+    sites: ctx.services.sites().map((s) => s.id),
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Activity · Console' }]
+
+export default function Activity({ loaderData }: Route.ComponentProps) {
+  const { entries, older, people, sites } = loaderData
+  const [query] = useSearchParams()
+  const olderQuery = new URLSearchParams(query)
+  if (older) olderQuery.set('before', String(older))
+  return (
+    <>
+      <h1>Activity</h1>
+      <p className="mt-1 muted">Who signed in, who viewed or exported which site’s leads, who resent what. Kept 13 months.</p>
+      <Form method="get" className="card mt-4 grid gap-3 md:grid-cols-[repeat(3,minmax(0,1fr))_auto] md:items-end">
+        <div>
+          <label htmlFor="filter-person" className="block font-semibold">
+            Person
+          </label>
+          <input id="filter-person" name="person" list="people" defaultValue={query.get('person') ?? ''} className="field mt-1" />
+          <datalist id="people">
+            {people.map((email) => (
+              <option key={email} value={email} />
+            ))}
+          </datalist>
+        </div>
+        <div>
+          <label htmlFor="filter-site" className="block font-semibold">
+            Site
+          </label>
+          <input id="filter-site" name="site" list="site-list" defaultValue={query.get('site') ?? ''} className="field mt-1" />
+          <datalist id="site-list">
+            {sites.slice(0, 500).map((id) => (
+              <option key={id} value={id} />
+            ))}
+          </datalist>
+        </div>
+        <div>
+          <label htmlFor="filter-action" className="block font-semibold">
+            What
+          </label>
+          <select id="filter-action" name="action" defaultValue={query.get('action') ?? ''} className="field mt-1">
+            <option value="">Anything</option>
+            {ACTIVITY_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {ACTION_WORDS[a]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Filter
+        </button>
+      </Form>
+      {entries.length ? (
+        <ol className="mt-4 grid gap-2">
+          {entries.map((e) => (
+            <li key={e.id} className="card grid gap-1 py-3 text-sm md:grid-cols-[13rem_minmax(0,1fr)]">
+              <time className="muted" dateTime={new Date(e.at).toISOString()}>
+                {formatTime(e.at)}
+              </time>
+              <p className="break-words">
+                <strong>{e.email}</strong> {ACTION_WORDS[e.action] ?? e.action}
+                {e.site ? (
+                  <>
+                    {' '}
+                    of <a href={`/sites/${encodeURIComponent(e.site)}/leads`}>{e.site}</a>
+                  </>
+                ) : null}
+                {e.detail ? <span className="muted"> · {e.detail}</span> : null}
+              </p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="card mt-4">Nothing matches.</p>
+      )}
+      {older ? (
+        <p className="mt-4">
+          <a className="button-quiet" href={`?${olderQuery}`}>
+            Older
+          </a>
+        </p>
+      ) : null}
+    </>
+  )
+}

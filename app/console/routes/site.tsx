@@ -1,0 +1,44 @@
+import { Link, NavLink, Outlet } from 'react-router'
+import type { Route } from './+types/site'
+import { may, requireSiteAccess } from '#server/console/authorize.server.ts'
+
+/** A site: its name, and its parts as tabs (Leads, Results, Record); every part checks access again itself. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { site, person } = await requireSiteAccess(context.console, request, params.siteId, 'read')
+  return {
+    site: { id: site.id, name: site.pageSnapshot().record.dbPrincipal.name || site.id, hosts: site.config.hosts },
+    mayExport: may(person, 'export'),
+    mayResend: may(person, 'resend'),
+  }
+}
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center border-b-4 px-4 font-semibold no-underline ${isActive ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-800'}`
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const { site } = loaderData
+  const base = `/sites/${encodeURIComponent(site.id)}`
+  return (
+    <>
+      <p className="text-sm">
+        <Link to="/sites">Sites</Link> <span aria-hidden="true">/</span> <span className="muted">{site.id}</span>
+      </p>
+      <h1 className="mt-1 break-words">{site.name}</h1>
+      {site.hosts.length ? <p className="muted text-sm break-all">{site.hosts.join(', ')}</p> : null}
+      <nav aria-label={`Parts of ${site.name}`} className="mt-4 flex flex-wrap border-b border-slate-300">
+        <NavLink to={`${base}/leads`} className={tabClass}>
+          Leads
+        </NavLink>
+        <NavLink to={`${base}/results`} className={tabClass}>
+          Results
+        </NavLink>
+        <NavLink to={`${base}/record`} className={tabClass}>
+          Record
+        </NavLink>
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </>
+  )
+}

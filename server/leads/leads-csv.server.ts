@@ -1,0 +1,55 @@
+import type { Delivery, DeliveryKind, LeadRow } from './lead-store.server.ts'
+
+const iso = (ms: number | null) => (ms ? new Date(ms).toISOString() : '')
+
+/** Leads as CSV for a spreadsheet: `npm run leads -- --csv` and the console's export (issue 35). */
+
+/** A kind's four CSV columns (state, attempts, last error, delivered at); with several webhooks, each cell lists each in turn. */
+function kindColumns(kind: DeliveryKind, names: [string, string, string, string]): [string, (r: LeadRow) => string][] {
+  const values: ((d: Delivery) => string)[] = [
+    (d) => d.state,
+    (d) => String(d.attempts),
+    (d) => d.lastError ?? '',
+    (d) => iso(d.deliveredAt),
+  ]
+  return names.map((name, i) => [
+    name,
+    (r: LeadRow) =>
+      r.deliveries
+        .filter((d) => d.kind === kind)
+        .map(values[i]!)
+        .join(' | '),
+  ])
+}
+
+const csvColumns: [string, (r: LeadRow) => string][] = [
+  ['id', (r) => r.id],
+  ['created_at', (r) => iso(r.createdAt)],
+  ['first_name', (r) => r.lead.firstName],
+  ['last_name', (r) => r.lead.lastName],
+  ['email', (r) => r.lead.email],
+  ['phone', (r) => r.lead.phone],
+  ['address', (r) => r.lead.address],
+  ['service', (r) => r.lead.service],
+  ['contact_ways', (r) => r.lead.contactWays.join(' ')],
+  ['message', (r) => r.lead.message],
+  // The relay's columns keep the names they had when it was the only destination; the others come after.
+  ...kindColumns('relay', ['relay_state', 'attempts', 'last_error', 'delivered_at']),
+  ['site', (r) => r.site],
+  ['page_id', (r) => r.pageId],
+  ['form', (r) => r.form ?? ''],
+  ...kindColumns('email', ['email_state', 'email_attempts', 'email_last_error', 'email_delivered_at']),
+  ...kindColumns('webhook', ['webhook_state', 'webhook_attempts', 'webhook_last_error', 'webhook_delivered_at']),
+]
+
+/** RFC 4180 cell; a leading = + - @ (or tab/CR) would run as a formula in a spreadsheet, so it gets a '. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return `"${safe.replace(/"/g, '""')}"`
+}
+
+/** Every lead, one row each, with a header row; RFC 4180 (CRLF line ends). */
+export function leadsCsv(rows: LeadRow[]): string {
+  const lines = [csvColumns.map(([name]) => csvCell(name)), ...rows.map((r) => csvColumns.map(([, get]) => csvCell(get(r))))]
+  return lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n'
+}

@@ -1,0 +1,133 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { startFakeProvider } from './fake-provider.ts'
+import { startFakeRelay } from './fake-relay.ts'
+import { freePort } from './postgres.ts'
+import { requestAs, startSite, type RequestOptions } from './site-server.ts'
+import { openStorage } from '#server/storage/storage.server.ts'
+import type { Role } from '#server/console/console-storage.ts'
+import { hashToken, newToken } from '#server/console/tokens.server.ts'
+
+/**
+ * The console's test world (issue 35): the production server with two contractors' sites (Acme Fence on
+ * acme.test, Birch Decks on birch.test, each its own provider and relay) and the console on a port of its
+ * own, with the storage opened beside it so a test can make people, sessions and invitations directly.
+ */
+
+const contractor = (name: string, relayUrl: string) => ({
+  dbPrincipal: { name, emails: [{ email: `owner@${name.split(' ')[0]!.toLowerCase()}.example` }] },
+  dbServices: [{ name: 'Wood Fence' }, { name: 'Decks' }],
+  labels: { formLabel: { tcheckphone: 'Phone call', tcheckcorreo: 'Email', isenglish: true } },
+  linkPostEmail: relayUrl,
+})
+
+export const SITES = { acme: { host: 'acme.test', name: 'Acme Fence' }, birch: { host: 'birch.test', name: 'Birch Decks' } } as const
+
+export async function startConsoleWorld(env: Record<string, string> = {}) {
+  const relays = [await startFakeRelay(), await startFakeRelay()]
+  const providers = [
+    await startFakeProvider({ kind: 'ok', record: contractor(SITES.acme.name, relays[0]!.url) }),
+    await startFakeProvider({ kind: 'ok', record: contractor(SITES.birch.name, relays[1]!.url) }),
+  ]
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-'))
+  const sitesFile = path.join(dataDir, 'sites.json')
+  fs.writeFileSync(
+    sitesFile,
+    JSON.stringify([
+      { hosts: [SITES.acme.host], pageId: 'acme', siteUrl: `http://${SITES.acme.host}`, pageApiUrl: providers[0]!.url },
+      { hosts: [SITES.birch.host], pageId: 'birch', siteUrl: `http://${SITES.birch.host}`, pageApiUrl: providers[1]!.url },
+    ]),
+  )
+  const consolePort = await freePort()
+  const consoleUrl = `http://localhost:${consolePort}`
+  const site = await startSite(
+    {
+      SITES_FILE: sitesFile,
+      PAGE_API_URL: providers[0]!.url,
+      OUTBOUND_ALLOW_ORIGINS: relays.map((relay) => relay.url).join(','),
+      CONSOLE_PORT: String(consolePort),
+      CONSOLE_URL: consoleUrl,
+      ...env,
+    },
+    dataDir,
+  )
+  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir, defaultSite: 'acme' })
+
+  /** A person with the given access, signed in: the cookie their browser would send. */
+  async function signedInPerson(email: string, role: Role, sites: string[] = []) {
+    const tokenHash = hashToken(newToken())
+    const now = Date.now()
+    await storage.console.createInvitation({
+      tokenHash,
+      email,
+      role,
+      sites,
+      invitedBy: 'test',
+      createdAt: now,
+      expiresAt: now + 60_000,
+      usedAt: null,
+    })
+    const passkey = { id: `cred-${email}`, publicKey: new Uint8Array([1]), counter: 0, transports: [], name: 'Test key', createdAt: now }
+    const person = (await storage.console.acceptInvitation(tokenHash, now, `id-${email}`, passkey))!
+    const token = newToken()
+    await storage.console.createSession({
+      idHash: hashToken(token),
+      personId: person.id,
+      passkeyId: passkey.id,
+      createdAt: now,
+      lastSeenAt: now,
+    })
+    return { person, cookie: `tradesite-console=${token}` }
+  }
+
+  /** An invitation link for `email`, as `npm run console -- invite` prints it; `expiresAt` to make a stale one. */
+  async function invitationLink(email: string, role: Role, sites: string[] = [], expiresAt = Date.now() + 24 * 3600 * 1000) {
+    const token = newToken()
+    const now = Date.now()
+    await storage.console.createInvitation({
+      tokenHash: hashToken(token),
+      email,
+      role,
+      sites,
+      invitedBy: 'test',
+      createdAt: now,
+      expiresAt,
+      usedAt: null,
+    })
+    return { token, url: `${consoleUrl}/invitations/${token}` }
+  }
+
+  /** A request to the console's port, as a browser sends it (under the console's host name unless `host` says another). */
+  const consoleRequest = (pathname: string, options: RequestOptions & { host?: string } = {}) =>
+    requestAs(`http://127.0.0.1:${consolePort}`, options.host ?? `localhost:${consolePort}`, pathname, options)
+
+  /** An estimate request posted on a site's contact page, as a visitor's browser does. */
+  function postLead(host: string, fields: Record<string, string>) {
+    const body = new URLSearchParams({ contactWays: 'phone', ...fields }).toString()
+    return site.request(host, '/contact', {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://${host}`, 'Sec-Fetch-Site': 'same-origin' },
+    })
+  }
+
+  return {
+    site,
+    storage,
+    consoleUrl,
+    consolePort,
+    relays,
+    signedInPerson,
+    invitationLink,
+    consoleRequest,
+    postLead,
+    async stop() {
+      await storage.close()
+      await site.stop()
+      for (const p of providers) await p.close()
+      for (const r of relays) await r.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
