@@ -235,17 +235,28 @@ describe.each(backends)('storage contract on $name', (backend) => {
   test('rate-limit windows count hits, start over when they end, and are shared by instances', async () => {
     const place = await backend.fresh()
     const [a, b] = [(await open(place)).rateLimits, (await open(place)).rateLimits]
-    expect(await a.hit('ip-1', T0, 1_000)).toEqual({ hits: 1, resetAt: T0 + 1_000 })
-    expect(await b.hit('ip-1', T0 + 10, 1_000)).toEqual({ hits: 2, resetAt: T0 + 1_000 })
-    expect(await a.hit('ip-2', T0 + 10, 1_000)).toEqual({ hits: 1, resetAt: T0 + 1_010 })
+    // SQLite times windows on the caller's clock (`now`); PostgreSQL, shared by origins whose clocks may disagree, on its own.
+    let now = T0
+    const timePasses = async (ms: number) => {
+      now += ms
+      if (backend.name !== 'postgres') return
+      const sql = await rawSql('postgres', place)
+      await sql.run(`UPDATE rate_limits SET reset_at = reset_at - ${ms}`).finally(() => sql.close())
+    }
+    const window = await a.hit('ip-1', now, 1_000)
+    expect(window.hits).toBe(1)
+    expect(await b.hit('ip-1', now + 10, 1_000)).toEqual({ hits: 2, resetAt: window.resetAt })
+    expect((await a.hit('ip-2', now + 10, 1_000)).hits).toBe(1)
     await b.unhit('ip-1')
-    expect(await a.hit('ip-1', T0 + 20, 1_000)).toEqual({ hits: 2, resetAt: T0 + 1_000 })
-    expect(await a.hit('ip-1', T0 + 1_000, 1_000)).toEqual({ hits: 1, resetAt: T0 + 2_000 })
+    expect(await a.hit('ip-1', now + 20, 1_000)).toEqual({ hits: 2, resetAt: window.resetAt })
+    await timePasses(1_000)
+    expect((await a.hit('ip-1', now, 1_000)).hits).toBe(1) // the window ended: a new one
     await a.reset('ip-1')
-    expect(await b.hit('ip-1', T0 + 1_001, 1_000)).toEqual({ hits: 1, resetAt: T0 + 2_001 })
-    await a.prune(T0 + 1_010) // ip-2's window has ended
-    expect(await b.hit('ip-2', T0 + 1_011, 1_000)).toEqual({ hits: 1, resetAt: T0 + 2_011 })
-    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit('ip-3', T0, 1_000)))
+    expect((await b.hit('ip-1', now + 1, 1_000)).hits).toBe(1)
+    await timePasses(10)
+    await a.prune(now) // ip-2's window has ended
+    expect((await b.hit('ip-2', now + 1, 1_000)).hits).toBe(1)
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit('ip-3', now, 1_000)))
     expect(burst.map((h) => h.hits).toSorted((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
   })
 

@@ -22,7 +22,8 @@ afterEach(async () => {
 function memoryRecords() {
   const rows = new Map<string, { holder: string | null; until: number; record: StoredRecord | null }>()
   const listeners = new Set<(endpoint: string) => void>()
-  const state = { down: false }
+  /** The database's clock against the origins' (theirs may be behind or ahead of it). */
+  const state = { down: false, clockAheadMs: 0 }
   const reachable = () => {
     if (state.down) throw new Error('connect ECONNREFUSED 127.0.0.1:5432')
   }
@@ -30,10 +31,15 @@ function memoryRecords() {
     async claim(endpoint, holder, leaseMs) {
       reachable()
       const row = rows.get(endpoint) ?? { holder: null, until: 0, record: null }
-      const now = Date.now()
-      if (row.until > now && !(row.holder === holder && row.until <= now + leaseMs / 10)) return false
+      const now = Date.now() + state.clockAheadMs
+      if (row.until > now && !(row.holder === holder && row.until <= now + leaseMs / 10)) return { held: false, now }
       rows.set(endpoint, { ...row, holder, until: now + leaseMs })
-      return true
+      return { held: true, now }
+    },
+    async release(endpoint, holder) {
+      reachable()
+      const row = rows.get(endpoint)
+      if (row?.holder === holder) row.until = 0
     },
     async save(endpoint, holder, record) {
       reachable()
@@ -61,26 +67,33 @@ function memoryRecords() {
   return { store, state, leasesRunOut }
 }
 
-async function fleetOf(names: string[], ttlSeconds = 60) {
+/** Origins by name; `clockAheadMs` sets an origin's own clock that far ahead of the others' and the database's. */
+async function fleetOf(names: string[], ttlSeconds = 60, clockAheadMs: Record<string, number> = {}) {
   const provider = await startFakeProvider({ kind: 'ok', record: acme })
   const records = memoryRecords()
   const logs: string[] = []
   const logger = { info: (m: string) => logs.push(`info ${m}`), warn: (m: string) => logs.push(`warn ${m}`) }
   const origins = names.map((name) => {
-    const fleet = createRecordFleet({ store: records.store, origin: name, logger })
+    const clock = () => Date.now() + (clockAheadMs[name] ?? 0)
+    const fleet = createRecordFleet({ store: records.store, origin: name, logger, clock })
     fleet.start()
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fleet-${name}-`))
     const source = createRecordSource({
       apiUrl: provider.url,
       pageId: 'acme',
       ttlSeconds,
-      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `fleet-${name}-`)),
+      dataDir,
       timeoutMs: 300,
       maxBytes: 1e6,
       logger,
       fleet,
     })
-    cleanups.push(() => source.stop(), fleet.close)
-    return { fleet, source }
+    cleanups.push(
+      () => source.stop(),
+      fleet.close,
+      () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    )
+    return { fleet, source, dataDir }
   })
   cleanups.push(provider.close)
   const recordRequests = () => provider.requests.filter((r) => r.url === '/api/paginas/acme').length
@@ -174,4 +187,40 @@ test('a copy this origin fetched during an outage is not replaced by an older on
   records.state.down = false
   await origins[1]!.source.refresh() // a still holds the lease: b loads, and keeps its newer copy
   expect(origins[1]!.source.current().record.dbPrincipal.name).toBe('Newer')
+})
+
+test('fetch times are the database’s clock: a holder whose clock runs 20 minutes ahead does not make the next holder’s copy look older', async () => {
+  const { provider, records, origins } = await fleetOf(['ahead', 'b'], 60, { ahead: 20 * 60_000 })
+  const [ahead, b] = origins.map((o) => o.source)
+  await ahead!.start() // the holder: its fetch is dated on the database's clock, not 20 minutes ahead
+  await b!.start()
+  expect(Math.abs(Date.parse(ahead!.current().fetchedAt!) - Date.now())).toBeLessThan(60_000)
+  provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Acme Fence & Deck' } } })
+  records.leasesRunOut()
+  await b!.refresh() // b holds now, and fetches the newer record
+  await expect.poll(() => ahead!.current().record.dbPrincipal.name).toBe('Acme Fence & Deck')
+  expect(ahead!.current()).toMatchObject({ origin: 'fleet', fetchedBy: 'b', version: b!.current().version })
+})
+
+test('a holder that cannot keep the record on its disk stores the fleet’s copy first, and leaves the fetching to another origin', async () => {
+  const { provider, records, logs, origins, recordRequests } = await fleetOf(['a', 'b'])
+  for (const { source } of origins) await source.start()
+  const [a, b] = origins
+  // a's DATA_DIR becomes a file: nothing can be written under it, as on a full or read-only disk.
+  fs.rmSync(a!.dataDir, { recursive: true })
+  fs.writeFileSync(a!.dataDir, '')
+  provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Acme Fence & Deck' } } })
+  records.leasesRunOut()
+  await a!.source.refresh() // a renews its lease, fetches, stores for the fleet, cannot keep it itself: gives the lease up
+  await expect.poll(() => b!.source.current().record.dbPrincipal.name).toBe('Acme Fence & Deck')
+  expect(a!.source.current()).toMatchObject({ origin: 'provider', version: b!.source.current().version, lastError: null })
+  expect(a!.fleet.state().mode).toBe('on') // neither the database's fault nor the provider's
+  expect(logs.filter((line) => line.includes("cannot keep the last good record on this origin's disk"))).toHaveLength(1)
+
+  const before = recordRequests()
+  await b!.source.refresh() // the lease is free: b fetches for the fleet from now on
+  expect(recordRequests()).toBe(before + 1)
+  expect(b!.source.current()).toMatchObject({ origin: 'provider', fetchedBy: 'b' })
+  await a!.source.refresh() // a's next tick finds the lease held and loads
+  expect(recordRequests()).toBe(before + 1)
 })

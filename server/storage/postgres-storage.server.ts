@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
+import type pg from 'pg'
 import type { LeadCount, LeadStore } from '#server/leads/lead-store.server.ts'
 import { importedLeadColumns, newLeadColumns, toLeadRow, type LeadColumns } from './lead-rows.server.ts'
-import { checkOut, errorText } from './postgres-client.server.ts'
+import { checkOut, DB_NOW, errorText, openPostgres } from './postgres-client.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
 import { postgresRecords } from './postgres-records.server.ts'
+import { POSTGRES_DEFAULTS, type PostgresSettings } from './postgres-settings.ts'
 import type {
   RateLimitStorage,
   ResultRow,
@@ -14,16 +15,9 @@ import type {
   VisitDay,
   VisitStorage,
 } from './storage-contract.server.ts'
-import { log } from '../observability/log.js'
 import { StartupError } from '../process/startup-error.js'
 
 /** PostgreSQL when DATABASE_URL is set: every instance shares the leads, the relay outbox, visits, limits and the record. */
-
-const BIGINT_OID = 20
-// Epoch milliseconds and counts fit a JavaScript number exactly; pg would hand bigint over as a string.
-const types = {
-  getTypeParser: (oid: number, format?: string) => (oid === BIGINT_OID ? Number : pg.types.getTypeParser(oid, format as 'text')),
-}
 
 /** The URL as it may appear in a log or an error: without its password. */
 export function redactedUrl(url: string): string {
@@ -36,31 +30,19 @@ export function redactedUrl(url: string): string {
   }
 }
 
-/** How long the start waits for PostgreSQL to accept a connection (and then each later one) before it gives up. */
-export const CONNECT_TIMEOUT_MS = 5_000
-
-export async function openPostgresStorage(url: string): Promise<Storage> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    query_timeout: 10_000, // a vanished server must not hold a visitor's form for minutes
-    keepAlive: true,
-    types,
-  })
-  // A connection that drops while idle is replaced on next use; without a listener it would crash the process.
-  pool.on('error', (e) =>
-    log.warn({ event: 'storage.connection-lost', error: errorText(e) }, 'a PostgreSQL connection was lost; it will be replaced'),
-  )
+/** Opens the process's connection set (postgres-client.server.ts) and brings the schema up to date. */
+export async function openPostgresStorage(url: string, settings: PostgresSettings = POSTGRES_DEFAULTS): Promise<Storage> {
+  const postgres = openPostgres(url, settings)
+  const { pool } = postgres
 
   const where = `the PostgreSQL database in DATABASE_URL (${redactedUrl(url)})`
   let client: pg.PoolClient
   try {
     client = await checkOut(pool)
   } catch (e) {
-    await pool.end().catch(() => {})
+    await postgres.close().catch(() => {})
     // pg says "timeout exceeded when trying to connect": say how long was waited.
-    const why = /timeout/i.test(errorText(e)) ? `no answer within ${CONNECT_TIMEOUT_MS / 1000} s` : errorText(e)
+    const why = /timeout/i.test(errorText(e)) ? `no answer within ${settings.timeoutMs / 1000} s` : errorText(e)
     throw new StartupError(
       `Cannot reach ${where}: ${why}. Check that PostgreSQL runs there and that DATABASE_URL's host, port, user, password and database name are right.`,
       { cause: e },
@@ -69,7 +51,7 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
   try {
     await migrate(client)
   } catch (e) {
-    await pool.end().catch(() => {})
+    await postgres.close().catch(() => {})
     throw new StartupError(
       `Cannot prepare the tables of ${where}: ${errorText(e)}. The user in DATABASE_URL needs to create tables in that database (README, "Several instances on one PostgreSQL").`,
       { cause: e },
@@ -85,8 +67,9 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     visits: postgresVisits(pool),
     results: postgresResults(pool),
     rateLimits: postgresRateLimits(pool),
-    records: postgresRecords(pool, { connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
-    close: () => pool.end(),
+    records: postgresRecords(postgres),
+    postgres,
+    close: () => postgres.close(),
   }
 }
 
@@ -184,22 +167,23 @@ function postgresVisits(pool: pg.Pool): VisitStorage {
   }
 }
 
+// The windows are measured on the database's clock (the caller's `now` is ignored): origins' clocks may disagree.
 function postgresRateLimits(pool: pg.Pool): RateLimitStorage {
   return {
-    hit: async (key, now, windowMs) =>
+    hit: async (key, _now, windowMs) =>
       (
         await pool.query<{ hits: number; resetAt: number }>(
-          `INSERT INTO rate_limits AS r (key, hits, reset_at) VALUES ($1, 1, $3)
+          `INSERT INTO rate_limits AS r (key, hits, reset_at) VALUES ($1, 1, ${DB_NOW} + $2)
            ON CONFLICT (key) DO UPDATE SET
-             hits = CASE WHEN r.reset_at <= $2 THEN 1 ELSE r.hits + 1 END,
-             reset_at = CASE WHEN r.reset_at <= $2 THEN excluded.reset_at ELSE r.reset_at END
+             hits = CASE WHEN r.reset_at <= ${DB_NOW} THEN 1 ELSE r.hits + 1 END,
+             reset_at = CASE WHEN r.reset_at <= ${DB_NOW} THEN excluded.reset_at ELSE r.reset_at END
            RETURNING hits, reset_at AS "resetAt"`,
-          [key, now, now + windowMs],
+          [key, windowMs],
         )
       ).rows[0]!,
     unhit: async (key) => void (await pool.query('UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = $1', [key])),
     reset: async (key) => void (await pool.query('DELETE FROM rate_limits WHERE key = $1', [key])),
-    prune: async (now) => void (await pool.query('DELETE FROM rate_limits WHERE reset_at <= $1', [now])),
+    prune: async () => void (await pool.query(`DELETE FROM rate_limits WHERE reset_at <= ${DB_NOW}`)),
   }
 }
 
