@@ -22,6 +22,11 @@ export const DB_NOW = `(extract(epoch FROM now()) * 1000)::bigint`
 const RECONNECT_MS = { first: 250, last: 5_000 }
 /** The client gives up this long after the server's own statement_timeout would have answered: a live server says why itself. */
 const ANSWER_GRACE_MS = 1_000
+/**
+ * A burst queues for the pool's connections rather than opening more: a request waits for one up to this many
+ * timeouts (a queue is not an outage), while opening a connection still fails after one timeout.
+ */
+const QUEUE_WAIT_TIMEOUTS = 3
 
 export interface Postgres {
   pool: pg.Pool
@@ -52,8 +57,20 @@ function connectionConfig(url: string, { timeoutMs, applicationName }: PostgresS
 
 export function openPostgres(url: string, settings: PostgresSettings = POSTGRES_DEFAULTS): Postgres {
   const config = connectionConfig(url, settings)
-  // connectionTimeoutMillis also bounds the wait for a free connection: a burst queues, it never opens more.
-  const pool = new pg.Pool({ ...config, max: settings.poolMax, idleTimeoutMillis: 30_000 })
+  // pg-pool reads one connectionTimeoutMillis for both the wait for a free connection and the opening of a new one:
+  // its own is the queue's, and its connections are told their own.
+  class Connection extends pg.Client {
+    constructor(options?: pg.ClientConfig) {
+      super({ ...options, connectionTimeoutMillis: settings.timeoutMs })
+    }
+  }
+  const pool = new pg.Pool({
+    ...config,
+    Client: Connection,
+    connectionTimeoutMillis: QUEUE_WAIT_TIMEOUTS * settings.timeoutMs,
+    max: settings.poolMax,
+    idleTimeoutMillis: 30_000,
+  })
   // A connection that drops while idle is replaced on next use; without a listener it would crash the process.
   pool.on('error', (e) =>
     log.warn({ event: 'storage.connection-lost', error: errorText(e) }, 'a PostgreSQL connection was lost; it will be replaced'),
