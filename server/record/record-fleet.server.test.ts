@@ -28,18 +28,19 @@ function memoryRecords() {
     if (state.down) throw new Error('connect ECONNREFUSED 127.0.0.1:5432')
   }
   const store: RecordStorage = {
-    async claim(endpoint, holder, leaseMs) {
+    async claim(endpoint, holder, leaseMs, yieldMs = 0) {
       reachable()
       const row = rows.get(endpoint) ?? { holder: null, until: 0, record: null }
       const now = Date.now() + state.clockAheadMs
-      if (row.until > now && !(row.holder === holder && row.until <= now + leaseMs / 10)) return { held: false, now }
+      const renewal = !yieldMs && row.holder === holder && row.until <= now + leaseMs / 10
+      if (row.until > now - yieldMs && !renewal) return { held: false, now }
       rows.set(endpoint, { ...row, holder, until: now + leaseMs })
       return { held: true, now }
     },
     async release(endpoint, holder) {
       reachable()
       const row = rows.get(endpoint)
-      if (row?.holder === holder) row.until = 0
+      if (row?.holder === holder) row.until = Date.now() + state.clockAheadMs
     },
     async save(endpoint, holder, record) {
       reachable()
@@ -218,9 +219,12 @@ test('a holder that cannot keep the record on its disk stores the fleet’s copy
   expect(logs.filter((line) => line.includes("cannot keep the last good record on this origin's disk"))).toHaveLength(1)
 
   const before = recordRequests()
-  await b!.source.refresh() // the lease is free: b fetches for the fleet from now on
+  await a!.source.refresh() // the lease is free, but a cannot keep what it fetches: it leaves the lease to the others
+  expect(recordRequests()).toBe(before)
+  await b!.source.refresh() // b fetches for the fleet from now on
   expect(recordRequests()).toBe(before + 1)
   expect(b!.source.current()).toMatchObject({ origin: 'provider', fetchedBy: 'b' })
-  await a!.source.refresh() // a's next tick finds the lease held and loads
-  expect(recordRequests()).toBe(before + 1)
+  records.leasesRunOut()
+  await a!.source.refresh() // no other origin took the lease for a whole ttl: a fetches rather than nobody
+  expect(recordRequests()).toBe(before + 2)
 })

@@ -74,10 +74,13 @@ export function createRecordFleet({
      * means between copies fetched by different origins (or by this one while the database was away).
      */
     now,
-    /** Takes `endpoint`'s fetch lease for `leaseMs` when it is free (or ours and nearly over); true when it is ours now. */
-    async claim(endpoint: string, leaseMs: number) {
+    /**
+     * Takes `endpoint`'s fetch lease for `leaseMs` when it is free (or ours and nearly over); true when it is ours now.
+     * `yieldMs`: only a lease free for that long (this origin cannot keep what it fetches: the others go first).
+     */
+    async claim(endpoint: string, leaseMs: number, yieldMs = 0) {
       const sent = clock()
-      const { held, now: databaseNow } = await store.claim(endpoint, origin, leaseMs)
+      const { held, now: databaseNow } = await store.claim(endpoint, origin, leaseMs, yieldMs)
       offsetMs = databaseNow - (sent + clock()) / 2
       answered()
       return held

@@ -134,12 +134,16 @@ export function createRecordSource(options: Options) {
       saveToDisk(copy)
     } catch (error) {
       const problem = describe(error)
+      const others = fleet ? '; the other origins fetch it while this one cannot keep it' : ''
       if (problem !== diskProblem)
-        logger.warn(`[record] ${site}: cannot keep the last good record on this origin's disk (${problem}); serving it from memory`, {
-          event: 'record.disk-failed',
-          site,
-          reason: problem,
-        })
+        logger.warn(
+          `[record] ${site}: cannot keep the last good record on this origin's disk (${problem}); serving it from memory${others}`,
+          {
+            event: 'record.disk-failed',
+            site,
+            reason: problem,
+          },
+        )
       diskProblem = problem
       return false
     }
@@ -240,21 +244,16 @@ export function createRecordSource(options: Options) {
   /**
    * One tick with a fleet: the lease's holder fetches and stores for everyone, the others load what it stored. The
    * holder stores the fleet's copy first, then its own: a holder whose disk cannot take it (full, read-only) gives
-   * its lease up, and the next origin to tick fetches for the fleet from then on.
+   * its lease up, and while its disk cannot, takes one only when no other origin did for two ttls (each ticks once a
+   * ttl), so a fleet whose every origin is in trouble still fetches.
    */
   async function fleetOnce(fleet: RecordFleet) {
     try {
-      if (await fleet.claim(endpoint, ttlMs)) {
+      if (await fleet.claim(endpoint, ttlMs, diskProblem ? 2 * ttlMs : 0)) {
         const copy = await fetchOnce()
         if (copy) {
           await fleet.store.save(endpoint, fleet.origin, { ...copy, version: snapshot.version, fetchedBy: fleet.origin })
-          if (!keepOnDisk(copy)) {
-            await fleet.store.release(endpoint, fleet.origin)
-            logger.warn(`[record] ${site}: this origin cannot keep what it fetches, so another origin fetches it for the fleet`, {
-              event: 'record.lease-released',
-              site,
-            })
-          }
+          if (!keepOnDisk(copy)) await fleet.store.release(endpoint, fleet.origin)
         } else {
           // The provider failed: the fleet's last good record, if this origin has none as new, and still the provider's error.
           const { lastError } = snapshot

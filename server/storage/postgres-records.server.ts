@@ -10,20 +10,23 @@ const RENEW_WITHIN = 0.1
 export function postgresRecords({ pool, listen }: Postgres): RecordStorage {
   return {
     // The holder renews its own lease only near its end: an origin restarting under the same name does not fetch again at once.
-    async claim(endpoint, holder, leaseMs) {
+    async claim(endpoint, holder, leaseMs, yieldMs = 0) {
       const { rows } = await pool.query<{ held: boolean; now: number }>(
         `WITH claimed AS (
            INSERT INTO fleet_records AS r (endpoint, lease_holder, lease_until) VALUES ($1, $2, ${DB_NOW} + $3)
            ON CONFLICT (endpoint) DO UPDATE SET lease_holder = excluded.lease_holder, lease_until = excluded.lease_until
-           WHERE r.lease_until <= ${DB_NOW} OR (r.lease_holder = $2 AND r.lease_until <= ${DB_NOW} + $4)
+           WHERE r.lease_until <= ${DB_NOW} - $5 OR ($5 = 0 AND r.lease_holder = $2 AND r.lease_until <= ${DB_NOW} + $4)
            RETURNING 1)
          SELECT EXISTS (SELECT 1 FROM claimed) AS held, ${DB_NOW} AS now`,
-        [endpoint, holder, leaseMs, Math.round(leaseMs * RENEW_WITHIN)],
+        [endpoint, holder, leaseMs, Math.round(leaseMs * RENEW_WITHIN), yieldMs],
       )
       return rows[0]!
     },
     release: async (endpoint, holder) =>
-      void (await pool.query('UPDATE fleet_records SET lease_until = 0 WHERE endpoint = $1 AND lease_holder = $2', [endpoint, holder])),
+      void (await pool.query(`UPDATE fleet_records SET lease_until = ${DB_NOW} WHERE endpoint = $1 AND lease_holder = $2`, [
+        endpoint,
+        holder,
+      ])),
     // One statement: the row and the notification commit together, and only while the lease is still ours.
     save: async (endpoint, holder, { body, version, fetchedAt, fetchedBy }) =>
       (

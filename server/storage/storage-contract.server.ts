@@ -112,10 +112,11 @@ export interface StoredRecord {
 export interface RecordStorage {
   /**
    * Takes the endpoint's fetch lease for `leaseMs` (database clock) when it is free or ours and nearly over: `held`
-   * when it is ours now, and the database's clock (`now`, epoch ms) it was decided on.
+   * when it is ours now, and the database's clock (`now`, epoch ms) it was decided on. With `yieldMs` (an origin that
+   * cannot keep what it fetches), only a lease free for that long: the other origins go first.
    */
-  claim(endpoint: string, holder: string, leaseMs: number): Promise<{ held: boolean; now: number }>
-  /** Ends the lease at once if `holder` has it (it cannot keep what it fetches): the next origin to tick takes it. */
+  claim(endpoint: string, holder: string, leaseMs: number, yieldMs?: number): Promise<{ held: boolean; now: number }>
+  /** Ends the lease now if `holder` has it (it cannot keep what it fetches): the next origin to tick takes it. */
   release(endpoint: string, holder: string): Promise<void>
   /** Stores what the lease holder fetched and tells every listener; false when the lease has passed to another origin. */
   save(endpoint: string, holder: string, record: StoredRecord & { body: string }): Promise<boolean>
