@@ -171,14 +171,20 @@ test("an origin that made nothing serves the fleet's variants from the database,
   const b = await origin(() => [RED], { maxCacheBytes: 1 })
   b.sync()
   expect(b.localSrc('site-a', RED)).toBe(a.localSrc('site-a', RED)) // known from its first moment, made by nobody here
-  const small = await b.variantFile(hash, '160.webp')
-  expect(fs.readFileSync(path.join(b.root, small!))).toEqual(fs.readFileSync(path.join(a.root, `${hash}/160.webp`)))
+  const small = (await b.variantFile(hash, '160.webp')) as string
+  const original = fs.readFileSync(path.join(a.root, `${hash}/160.webp`))
+  expect(fs.readFileSync(path.join(b.root, small))).toEqual(original)
   await b.variantFile(hash, '320.webp') // past the bound: the least recently used file leaves the disk
-  expect(fs.existsSync(path.join(b.root, small!))).toBe(false)
+  expect(fs.existsSync(path.join(b.root, small))).toBe(false)
   expect(await b.variantFile(hash, '160.webp')).toBe(small) // and is read again when asked for
   expect(await b.variantFile(hash, '9999.webp')).toBeUndefined()
   expect(await b.variantFile('0'.repeat(32), '160.webp')).toBeUndefined()
   expect(b.status()).toMatchObject({ downloadsHere: 0, encodesHere: 0 })
+  // An origin whose disk cannot take the file (here its cache folder is a file) answers with the bytes themselves.
+  const c = await origin(() => [RED])
+  fs.rmSync(c.root, { recursive: true, force: true })
+  fs.writeFileSync(c.root, '')
+  expect(await c.variantFile(hash, '160.webp')).toEqual(original)
 })
 
 test('IMAGE_DATABASE_MB: variants no current record uses are evicted, least recently needed first, before a photo is refused', async () => {

@@ -122,7 +122,7 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
   const notBefore = new Map<string, number>()
   /** The reason last logged per URL: a failure is logged once per reason, not once per retry. */
   const logged = new Map<string, string>()
-  const reading = new Map<string, Promise<string | undefined>>()
+  const reading = new Map<string, Promise<string | Buffer | undefined>>()
   const idleWaiters: (() => void)[] = []
   let downloadsHere = 0
   let encodesHere = 0
@@ -484,13 +484,24 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
     if (isIdle()) for (const resolve of idleWaiters.splice(0)) resolve()
   }
 
-  /** Reads one variant's bytes from the fleet into this origin's cache (once, however many requests ask at the same time). */
-  function readIntoCache(hash: string, name: string): Promise<string | undefined> {
+  /**
+   * Reads one variant's bytes from the fleet into this origin's cache (once, however many requests ask at the same
+   * time); the bytes themselves when this origin's disk cannot take them: its trouble is not the picture's.
+   */
+  function readIntoCache(hash: string, name: string): Promise<string | Buffer | undefined> {
     const key = `${hash}/${name}`
     const pending = reading.get(key)
     if (pending) return pending
     const read = query<{ data: Buffer }>('SELECT data FROM image_files WHERE hash = $1 AND name = $2', [hash, name])
-      .then(({ rows }) => (rows[0] ? cache.put(hash, name, rows[0].data) : undefined))
+      .then(({ rows }) => {
+        const data = rows[0]?.data
+        if (!data) return undefined
+        try {
+          return cache.put(hash, name, data)
+        } catch {
+          return data
+        }
+      })
       .catch(() => undefined)
       .finally(() => reading.delete(key))
     reading.set(key, read)

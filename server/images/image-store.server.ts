@@ -40,9 +40,10 @@ export interface ImageStore {
   outcome(url: string): ImageOutcome
   /**
    * The file holding a variant (`hash`, file name like `800.webp`) on this origin's disk, relative to `root`,
-   * fetched there first if need be; undefined when no such variant exists.
+   * fetched there first if need be; its bytes when this origin's disk cannot take them (full, read-only);
+   * undefined when no such variant exists.
    */
-  variantFile(hash: string, file: string): Promise<string | undefined>
+  variantFile(hash: string, file: string): Promise<string | Buffer | undefined>
   /** The folder `variantFile` answers are relative to. */
   readonly root: string
   /** Changes whenever the pictures a site's pages show change: its pages rendered before are stale. */
