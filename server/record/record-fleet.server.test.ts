@@ -23,7 +23,7 @@ function memoryRecords() {
   const rows = new Map<string, { holder: string | null; until: number; record: StoredRecord | null }>()
   const listeners = new Set<(endpoint: string) => void>()
   /** The database's clock against the origins' (theirs may be behind or ahead of it). */
-  const state = { down: false, clockAheadMs: 0 }
+  const state = { down: false, clockAheadMs: 0, saveFails: false }
   const reachable = () => {
     if (state.down) throw new Error('connect ECONNREFUSED 127.0.0.1:5432')
   }
@@ -44,6 +44,7 @@ function memoryRecords() {
     },
     async save(endpoint, holder, record) {
       reachable()
+      if (state.saveFails) throw new Error('Connection terminated unexpectedly')
       const row = rows.get(endpoint)
       if (row?.holder !== holder) return false
       row.record = record
@@ -227,4 +228,17 @@ test('a holder that cannot keep the record on its disk stores the fleet’s copy
   records.leasesRunOut()
   await a!.source.refresh() // no other origin took the lease for a whole ttl: a fetches rather than nobody
   expect(recordRequests()).toBe(before + 2)
+})
+
+test('a holder whose database goes away between its fetch and its save still keeps the new record on its disk', async () => {
+  const { provider, records, origins } = await fleetOf(['a'])
+  const [a] = origins
+  await a!.source.start()
+  provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Acme Fence & Deck' } } })
+  records.state.saveFails = true
+  records.leasesRunOut()
+  await a!.source.refresh()
+  expect(a!.fleet.state().mode).toBe('off')
+  const onDisk = JSON.parse(fs.readFileSync(path.join(a!.dataDir, 'record-acme.json'), 'utf8')) as { body: string }
+  expect(JSON.parse(onDisk.body)).toEqual({ dbPrincipal: { name: 'Acme Fence & Deck' } })
 })

@@ -252,7 +252,11 @@ export function createRecordSource(options: Options) {
       if (await fleet.claim(endpoint, ttlMs, diskProblem ? 2 * ttlMs : 0)) {
         const copy = await fetchOnce()
         if (copy) {
-          await fleet.store.save(endpoint, fleet.origin, { ...copy, version: snapshot.version, fetchedBy: fleet.origin })
+          // The fleet's copy first, then this origin's: also when the database failed in between.
+          await fleet.store.save(endpoint, fleet.origin, { ...copy, version: snapshot.version, fetchedBy: fleet.origin }).catch((error) => {
+            keepOnDisk(copy)
+            throw error
+          })
           if (!keepOnDisk(copy)) await fleet.store.release(endpoint, fleet.origin)
         } else {
           // The provider failed: the fleet's last good record, if this origin has none as new, and still the provider's error.
