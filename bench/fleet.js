@@ -2,8 +2,9 @@
 // what the fleet costs the provider, the photo hosts and the database. Every site's record is the demo's
 // (its stock pictures, the same for every site) plus BENCH_PHOTOS photos of its own (distinct bytes each).
 // Prints record fetches per site per ttl, downloads and encodes per photo, the pages' agreement between
-// origins, and the database size per site.
-//   npm run bench:fleet            BENCH_SITES (100), BENCH_ORIGINS (3), BENCH_PHOTOS (2), BENCH_TTL (6 s)
+// origins, the connections each origin held (pg_stat_activity, sampled throughout and under a burst of
+// BENCH_BEACONS page-view beacons per origin), and the database size per site.
+//   npm run bench:fleet            BENCH_SITES (100), BENCH_ORIGINS (3), BENCH_PHOTOS (2), BENCH_TTL (6 s), BENCH_BEACONS (400)
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -19,6 +20,7 @@ const SITES = Number(process.env.BENCH_SITES ?? 100)
 const ORIGINS = Number(process.env.BENCH_ORIGINS ?? 3)
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 2)
 const TTL_S = Number(process.env.BENCH_TTL ?? 6)
+const BEACONS = Number(process.env.BENCH_BEACONS ?? 400)
 const WINDOW_TTLS = 3
 const [WIDTH, HEIGHT] = [2400, 1800] // wider than the largest variant (1920), so every width is made, as for a phone photo
 const port = benchPort(3410)
@@ -96,6 +98,24 @@ const databaseUrl = await postgres.freshDatabase(server.url)
 const db = new pg.Client({ connectionString: databaseUrl })
 await db.connect()
 
+// The connections each origin holds, by the application_name it sets (its ORIGIN_NAME), sampled until the end.
+/** @type {Map<string, number>} */
+const mostConnections = new Map()
+let sampling = true
+const sampler = (async () => {
+  const watch = new pg.Client({ connectionString: databaseUrl })
+  await watch.connect()
+  while (sampling) {
+    const { rows } = await watch.query(
+      `SELECT application_name AS name, count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND application_name LIKE 'tradesite %' GROUP BY 1`,
+    )
+    for (const { name, n } of rows) mostConnections.set(name, Math.max(mostConnections.get(name) ?? 0, n))
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  await watch.end()
+})()
+
 /** One origin: the production server with its own DATA_DIR, its metrics on a port of its own. @param {number} i */
 async function startOrigin(i) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fleet-origin-'))
@@ -111,6 +131,8 @@ async function startOrigin(i) {
       SITES_FILE: sitesFile,
       PAGE_API_URL: apiUrl,
       DATABASE_URL: databaseUrl,
+      ORIGIN_NAME: `bench-origin-${i + 1}`,
+      RESULTS_RATE_LIMIT: '1000000',
       OUTBOUND_ALLOW_ORIGINS: hostOrigin,
       RECORD_TTL_SECONDS: String(TTL_S),
       LOG_LEVEL: 'warn',
@@ -183,6 +205,38 @@ for (const id of ids) {
 }
 console.log(`/gallery of every site from every origin: ${notOk} not 200; ${differ} of ${SITES} sites differ between origins`)
 
+// A burst of page-view beacons on every origin at once (each a handful of statements), spread over the sites.
+/** @param {string} base @param {string} host @param {number} i @returns {Promise<number | undefined>} */
+const beacon = (base, host, i) =>
+  new Promise((resolve, reject) => {
+    const body = JSON.stringify({ a: 'view', p: '/', r: `ref-${i % 7}.example` })
+    http
+      .request(
+        `${base}/api/results`,
+        {
+          method: 'POST',
+          agent: false,
+          headers: {
+            host,
+            'content-type': 'text/plain;charset=UTF-8',
+            'sec-fetch-site': 'same-origin',
+            'user-agent': `Mozilla/5.0 (Linux; Android 14) Chrome/130.0.0.0 Mobile Safari/537.36 bench-${i}`,
+          },
+        },
+        (res) => res.resume().on('end', () => resolve(res.statusCode)),
+      )
+      .on('error', reject)
+      .end(body)
+  })
+const burstStarted = Date.now()
+const beaconStatuses = await Promise.all(
+  origins.flatMap((o) => Array.from({ length: BEACONS }, (_, i) => beacon(o.url, `${ids[i % SITES]}.test`, i))),
+)
+console.log(
+  `${BEACONS} beacons on each origin at once: ${beaconStatuses.filter((s) => s === 204).length} of ${beaconStatuses.length} counted ` +
+    `in ${((Date.now() - burstStarted) / 1000).toFixed(1)} s`,
+)
+
 const windowStart = Date.now()
 await new Promise((r) => setTimeout(r, WINDOW_TTLS * TTL_S * 1000))
 const perSite = ids.map((id) => (fetches.get(id) ?? []).filter((t) => t >= windowStart).length / WINDOW_TTLS)
@@ -206,6 +260,14 @@ console.log(
 )
 const ownPhotoBytes = Number((await db.query(`SELECT avg(bytes)::bigint AS b FROM image_variants WHERE width > 1900`)).rows[0].b ?? 0)
 console.log(`one photo's variants (every width, WebP and JPEG): ${mb(ownPhotoBytes)} on average`)
+
+sampling = false
+await sampler
+const perOrigin = [...mostConnections].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+console.log(
+  `connections per origin (most at any moment, pg_stat_activity): max ${Math.max(...mostConnections.values())} ` +
+    `(DATABASE_POOL_MAX ${process.env.DATABASE_POOL_MAX ?? 5} and the listening one); ${perOrigin.map(([name, n]) => `${name.replace('tradesite ', '')} ${n}`).join(', ')}`,
+)
 
 for (const origin of origins) origin.child.kill('SIGTERM')
 await Promise.all(origins.map((o) => new Promise((r) => (o.child.exitCode !== null ? r(undefined) : o.child.once('exit', r)))))

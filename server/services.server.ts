@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { recordImageUrls } from '#app/record/record-images.ts'
-import { originName, relayTiming, type Env } from './process/env.server.ts'
+import { originName, postgresSettings, relayTiming, type Env } from './process/env.server.ts'
 import { startDemoProvider } from './record/demo-provider.server.ts'
 import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server.ts'
 import { createDiskImageStore } from './images/disk-image-store.server.ts'
@@ -14,10 +14,11 @@ import { createPageCache } from './pages/page-cache.server.ts'
 import { sitePrefix } from './pages/page-key.server.ts'
 import { createOutboundClient, type OutboundClient } from './outbound/outbound-client.server.ts'
 import { createRecordFleet } from './record/record-fleet.server.ts'
-import { createRecordSource } from './record/record-source.server.ts'
+import { createRecordSource, type RecordSnapshot } from './record/record-source.server.ts'
 import { siteRecordReport } from './record/record-report.server.ts'
 import { listedHosts, loadSiteConfigs, siteResolver, SitesFileError, type SiteConfig } from './sites/site-config.server.ts'
 import { openStorage } from './storage/storage.server.ts'
+import type { Storage } from './storage/storage-contract.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
 import { createResultsCounter, type CountedAction } from './results/results-counter.server.ts'
 import { createDayKeys } from './results/day-keys.server.ts'
@@ -45,7 +46,12 @@ export async function startServices(env: Env) {
   const configs = sitesAtStartup(env)
   prepareDataDir(env.DATA_DIR)
   // Before anything else runs, so an unreachable database stops the start with a clear message.
-  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: configs[0]!.id })
+  const storage = await openStorage({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    defaultSite: configs[0]!.id,
+    postgres: postgresSettings(env),
+  })
   log.info({ event: 'storage.opened', kind: storage.kind, location: storage.location }, `storage: ${storage.kind} ${storage.location}`)
   // With PostgreSQL each site's record is the fleet's: one origin fetches it per ttl, the others load it when told.
   const fleet = storage.records ? createRecordFleet({ store: storage.records, origin: originName(env) }) : null
@@ -97,7 +103,7 @@ export async function startServices(env: Env) {
   daySweep.unref()
   const weather = createWeatherService(weatherEndpoints(env))
   // One image store for every site: variants are content-addressed, so a photo two sites share is kept once.
-  const images = await openImageStore(env, outbound)
+  const images = await openImageStore(env, outbound, storage)
 
   function createSite(config: SiteConfig) {
     const records = createRecordSource({
@@ -122,8 +128,17 @@ export async function startServices(env: Env) {
       timeZone: config.timeZone,
     })
     const report = siteRecordReport(config.id, records, images)
-    const unregisterImages = images.register(config.id, () =>
-      records.current().origin === 'empty' ? null : recordImageUrls(records.current().record),
+    // The URLs of the record served, worked out once per record; a change of its pictures re-renders this site only.
+    let imageUrls: { snapshot: RecordSnapshot; urls: string[] | null } | undefined
+    const unregisterImages = images.register(
+      config.id,
+      () => {
+        const snapshot = records.current()
+        if (imageUrls?.snapshot !== snapshot)
+          imageUrls = { snapshot, urls: snapshot.origin === 'empty' ? null : recordImageUrls(snapshot.record) }
+        return imageUrls.urls
+      },
+      () => pages.dropPrefix(sitePrefix(config.id)),
     )
     records.onChange(() => {
       pages.dropPrefix(sitePrefix(config.id)) // the old version's pages will never be asked for again
@@ -152,7 +167,7 @@ export async function startServices(env: Env) {
       },
     })
     /** The record with its images on our origin: what every page renders (its version changes as photos become ready). */
-    const pageSnapshot = createLocalRecordView(records.current, images)
+    const pageSnapshot = createLocalRecordView(config.id, records.current, images)
     /** Its monthly report's delivery: how it looks (the record served now, the logo our pipeline made), and its share link. */
     const delivery: DeliverySite = {
       config,
@@ -319,16 +334,16 @@ function sitesAtStartup(env: Env): SiteConfig[] {
  * The record images' store: this origin's disk alone, or with DATABASE_URL the fleet's (PostgreSQL, this
  * origin's disk as its cache), so every origin shows the same pictures and each photo is encoded once.
  */
-async function openImageStore(env: Env, outbound: OutboundClient): Promise<ImageStore> {
+async function openImageStore(env: Env, outbound: OutboundClient, { postgres }: Storage): Promise<ImageStore> {
   const fetchImage = createImageFetcher(outbound, {
     timeoutMs: env.IMAGE_TIMEOUT_MS,
     maxBytes: IMAGE_MAX_BYTES,
     publicDir: path.resolve('public'),
   })
-  if (!env.DATABASE_URL) return createDiskImageStore({ dataDir: env.DATA_DIR, maxDiskBytes: env.IMAGE_DISK_MB * 1e6, fetchImage })
+  if (!postgres) return createDiskImageStore({ dataDir: env.DATA_DIR, maxDiskBytes: env.IMAGE_DISK_MB * 1e6, fetchImage })
   const { openFleetImageStore } = await import('./images/fleet-image-store.server.ts')
   return openFleetImageStore({
-    databaseUrl: env.DATABASE_URL,
+    postgres,
     dataDir: env.DATA_DIR,
     fetchImage,
     maxCacheBytes: env.IMAGE_DISK_MB * 1e6,
@@ -347,10 +362,13 @@ export function siteState(site: Site, images: AppServices['images']) {
   }
 }
 
-/** With DATABASE_URL: every site's pictures fleet-wide, this origin's share of the work and whether the database answers. */
+/**
+ * With DATABASE_URL: every site's pictures fleet-wide, this origin's share of the work, whether the database answers,
+ * and the bound: the bytes stored, IMAGE_DATABASE_MB, and the photos refused for want of room (`full`).
+ */
 function fleetImages(images: ImageStore) {
-  const { store, ready, pending, failed, downloadsHere, encodesHere, database } = images.status()
-  return store === 'fleet' ? { ready, pending, failed, downloadsHere, encodesHere, database } : undefined
+  const { store, diskBytes: _cache, ...fleet } = images.status()
+  return store === 'fleet' ? fleet : undefined
 }
 
 /**

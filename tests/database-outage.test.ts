@@ -91,6 +91,50 @@ test('the database lost at form time: a readable error, the visitor keeps what t
   }
 })
 
+test('a database that stops answering (the line hangs, nothing is closed) is an outage after DATABASE_TIMEOUT_MS: pages stay up, a lead gets the readable answer, all comes back', async () => {
+  const site = await startSite({
+    PAGE_API_URL: provider.url,
+    DATABASE_URL: throughProxy(),
+    DATABASE_TIMEOUT_MS: '1000',
+    RECORD_TTL_SECONDS: '1',
+    TRUST_PROXY: '1',
+  })
+  type Health = { fleet: { mode: string; listening: boolean }; images: { fleet: { database: string } } }
+  /** The fleet's mode, whether its listener listens, and whether the pictures' database answers, as /healthz says. */
+  const state = async () => {
+    const { fleet, images } = (await (await site.get('/healthz')).json()) as Health
+    return `${fleet.mode} ${fleet.listening} ${images.fleet.database}`
+  }
+  const settles = (expected: string) => expect.poll(state, { timeout: 15_000, interval: 250 }).toBe(expected)
+  try {
+    const post = contactPoster(site)
+    expect((await post({ ...validLead, firstName: 'Before hang' }, '203.0.113.30')).status).toBe(200)
+    await settles('on true reachable')
+
+    proxy.hang()
+    const form = { ...validLead, firstName: 'Hung', message: 'Back gate, please' }
+    const refused = await post(form, '203.0.113.31')
+    expect(refused.status).toBe(503)
+    const html = await refused.text()
+    expect(html).toContain('Sorry, we could not save your request just now. Your details are still in the form')
+    expect(html).toContain('Back gate, please')
+    // The record's ticks, the pictures and the listening connection's heartbeat each find the database away.
+    await settles('off false unreachable')
+    for (const pathname of ['/', '/contact', '/services']) expect((await site.get(pathname)).status).toBe(200)
+    const events = site.logLines().map((line) => line.event)
+    expect(events.filter((event) => event === 'fleet.down')).toHaveLength(1)
+    expect(events.filter((event) => event === 'images.database-lost')).toHaveLength(1)
+
+    proxy.resume()
+    await settles('on true reachable')
+    expect((await post(form, '203.0.113.31')).status).toBe(200)
+    expect(await storedFirstNames()).toContain('Hung')
+  } finally {
+    proxy.resume()
+    await site.stop()
+  }
+})
+
 test('in a browser: the database lost at send time leaves every field filled, and sending again once it is back works', async () => {
   const site = await startSite({ PAGE_API_URL: provider.url, DATABASE_URL: throughProxy() })
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })

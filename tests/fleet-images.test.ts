@@ -3,6 +3,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import sharp from 'sharp'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { recordImageUrls } from '#app/record/record-images.ts'
 import { IMAGE_PLACEHOLDER } from '#app/ui/image-variants.ts'
@@ -12,6 +13,7 @@ import { freshDatabase } from './postgres.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
 import { freePort } from './spawn-listening.ts'
 import { startTcpProxy } from './tcp-proxy.ts'
+import { clockAhead } from './faketime.ts'
 import { startVarnish } from './varnish.ts'
 
 /**
@@ -43,7 +45,7 @@ const origins: Origin[] = []
 const dirs: string[] = []
 
 type Counts = { ready: number; pending: number; failed: number }
-type Health = { images: Counts & { fleet: Counts & { database: string } } }
+type Health = { record: { version: string }; images: Counts & { fleet: Counts & { database: string } } }
 const healthz = async (origin: Origin) => (await (await origin.get('/healthz')).json()) as Health
 const work = async (origin: Origin) => {
   const text = await (await fetch(`${origin.metricsUrl()}/metrics`)).text()
@@ -224,6 +226,45 @@ test('the database cut from an origin: pages and cached pictures stay 200, logge
   )
 })
 
+test('an origin whose clock runs 20 minutes ahead joins while the record gains 4 photos: each downloaded and encoded once, no placeholders, pages in step', async () => {
+  const ahead = await startOrigin(clockAhead(20))
+  expect(Date.parse(String(ahead.logLines()[0]!.time)) - Date.now()).toBeGreaterThan(19 * 60_000) // its own clock is ahead indeed
+  const names = [1, 2, 3, 4].map((n) => `/new-${n}.jpg`)
+  // Photos of 2400 × 1800 (every width made), each its own noise: four encodes under way at once across the fleet.
+  for (const [i, name] of names.entries()) {
+    const noise = { type: 'gaussian' as const, mean: 128, sigma: 10 + i }
+    const body = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#789', noise } })
+      .jpeg()
+      .toBuffer()
+    host.files[name] = { type: 'image/jpeg', body }
+  }
+  const encodesBefore = (await Promise.all(origins.map(work))).reduce((sum, w) => sum + w.encodes, 0)
+  const photos = names.map((name) => host.url(name))
+  record = { ...record, gallery: [...photos, ...((record.gallery as unknown[]) ?? [])] }
+  provider.set({ kind: 'ok', record })
+  await until(
+    'the 4 photos made',
+    () => count(`SELECT count(*) AS n FROM image_sources WHERE url = ANY($1) AND state = 'ready'`, [photos]),
+    (n) => n === photos.length,
+  )
+  expect(host.requests.filter((url) => names.includes(url)).sort()).toEqual(names) // each downloaded once, by whichever origin
+  expect((await Promise.all(origins.map(work))).reduce((sum, w) => sum + w.encodes, 0)).toBe(encodesBefore + photos.length)
+
+  // Every origin's pages show the new first photo (every page's og:image) and no placeholder, then the same bytes.
+  const { hash } = (await db.query<{ hash: string }>('SELECT hash FROM image_sources WHERE url = $1', [photos[0]])).rows[0]!
+  const pagesOf = (origin: Origin) => Promise.all(PAGES.map((pathname) => page(origin, pathname)))
+  for (const origin of origins)
+    await until(
+      `${origin.url}'s pages with the new photos`,
+      async () => (await pagesOf(origin)).map((p) => ({ placeholders: placeholders(p.html), shown: p.html.includes(`/img/${hash}-`) })),
+      (answers) => answers.every((a) => a.placeholders === 0 && a.shown),
+    )
+  const answers = await Promise.all(origins.map(pagesOf))
+  for (const [i, pathname] of PAGES.entries()) expect(new Set(answers.map((a) => a[i]!.etag)).size, pathname).toBe(1)
+  const versions = await Promise.all(origins.map(async (origin) => (await healthz(origin)).record.version))
+  expect(new Set(versions).size).toBe(1)
+}, 90_000)
+
 test('an origin killed while encoding a photo: its lease runs out and another origin makes the photo', async () => {
   const photo = host.url('/phone.jpg')
   provider.set({ kind: 'ok', record: { ...record, gallery: [photo, ...((record.gallery as unknown[]) ?? [])] } })
@@ -249,12 +290,13 @@ test('an origin killed while encoding a photo: its lease runs out and another or
     (row) => row.state === 'ready',
     LEASE_SECONDS * 1000 + 45_000,
   )
+  const { hash } = (await db.query<{ hash: string }>('SELECT hash FROM image_sources WHERE url = $1', [photo])).rows[0]!
   expect(finished.claimed_by).toBeNull()
   expect((await Promise.all(survivors.map(work))).reduce((sum, w) => sum + w.encodes, 0)).toBe(encodesBefore + 1)
   for (const origin of survivors)
     await until(
       `${origin.url}'s gallery with the phone photo`,
       () => page(origin, '/gallery'),
-      (p) => p.html.includes('-1920x2560/'),
+      (p) => p.html.includes(`/img/${hash}-1920x2560/`),
     )
 })

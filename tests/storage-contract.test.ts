@@ -27,6 +27,16 @@ const newLead = (overrides: Partial<NewLead> = {}): NewLead => ({
   ...overrides,
 })
 const claim = (store: LeadStore, now: number, owner = 'a:1', limit = 10) => store.claimDue({ now, leaseMs: 60_000, limit, owner })
+/**
+ * A delivery's lease passing. SQLite holds leases on the caller's clock (`now`: one machine); PostgreSQL, shared by
+ * origins whose clocks may disagree, on its own (docs/decisions/130): there the leases are moved back instead.
+ */
+async function leasesPass(sql: RawSql, ms: number) {
+  if (sql.client) await sql.run(`UPDATE lead_deliveries SET claimed_until = claimed_until - ${ms} WHERE claimed_until > 0`)
+}
+/** When a lease taken at `now` for 60 s ends: on the caller's clock (SQLite) or the database's (PostgreSQL, about now). */
+const leaseEnd = (backend: string, now: number) =>
+  backend === 'postgres' ? expect.toSatisfy((end: number) => Math.abs(end - (Date.now() + 60_000)) < 30_000) : now + 60_000
 const email = {
   kind: 'email' as const,
   target: 'owner@acme.example,office@acme.example',
@@ -126,7 +136,8 @@ describe.each(backends)('storage contract on $name', (backend) => {
   })
 
   test("a resend queues a lead's deliveries again, due now, ids kept; never a held one or one being sent", async () => {
-    const { leads } = await open()
+    const place = await backend.fresh()
+    const { leads } = await open(place)
     const { row } = await leads.insertLead(newLead({ deliveries: [...relayOnly('https://relay.example/send'), email, webhook] }))
     const claimed = await claim(leads, T0)
     const byKind = (kind: string) => claimed.find((d) => d.kind === kind)!
@@ -139,6 +150,7 @@ describe.each(backends)('storage contract on $name', (backend) => {
       ['email', 'pending', 0, T0 + 10, null],
     ])
     expect(again.map((d) => d.id)).toEqual([row.id, row.deliveries[1]!.id])
+    await withSql(backend.name, place, (sql) => leasesPass(sql, 60_000))
     expect((await leads.resend({ leadId: row.id, kind: 'webhook', now: T0 + 60_000 })).map((d) => d.kind)).toEqual(['webhook'])
     expect(await leads.resend({ leadId: 'no-such-lead', now: T0 })).toEqual([])
     const held = (await leads.insertLead(newLead({ deliveries: relayOnly(null) }))).row
@@ -207,17 +219,21 @@ describe.each(backends)('storage contract on $name', (backend) => {
     const claimed = batches.flat().map((l) => l.id)
     expect(claimed).toHaveLength(30)
     expect(new Set(claimed)).toEqual(ids)
-    expect(batches.flat().every((l) => l.attempts === 1 && l.claimedUntil === T0 + 60_000)).toBe(true)
+    expect(batches.flat().every((l) => l.attempts === 1)).toBe(true)
+    for (const l of batches.flat()) expect(l.claimedUntil).toEqual(leaseEnd(backend.name, T0))
     expect(await claim(a, T0 + 59_999)).toEqual([])
+    await withSql(backend.name, place, (sql) => leasesPass(sql, 60_000))
     const again = await claim(b, T0 + 60_000, 'b:2', 100)
     expect(again).toHaveLength(30)
     expect(again.every((l) => l.attempts === 2 && l.claimedBy === 'b:2')).toBe(true)
   })
 
   test('only the holder of the current lease settles a lead, once', async () => {
-    const { leads } = await open()
+    const place = await backend.fresh()
+    const { leads } = await open(place)
     const { row } = await leads.insertLead(newLead())
     const [stale] = await claim(leads, T0, 'dead:1')
+    await withSql(backend.name, place, (sql) => leasesPass(sql, 60_000))
     const [current] = await claim(leads, T0 + 60_000, 'live:2')
     expect(await leads.markDelivered(stale!, T0 + 60_001)).toBe(false)
     expect(await leads.scheduleRetry(stale!, T0 + 99_000, 'late')).toBe(false)
@@ -306,17 +322,28 @@ describe.each(backends)('storage contract on $name', (backend) => {
   test('rate-limit windows count hits, start over when they end, and are shared by instances', async () => {
     const place = await backend.fresh()
     const [a, b] = [(await open(place)).rateLimits, (await open(place)).rateLimits]
-    expect(await a.hit('ip-1', T0, 1_000)).toEqual({ hits: 1, resetAt: T0 + 1_000 })
-    expect(await b.hit('ip-1', T0 + 10, 1_000)).toEqual({ hits: 2, resetAt: T0 + 1_000 })
-    expect(await a.hit('ip-2', T0 + 10, 1_000)).toEqual({ hits: 1, resetAt: T0 + 1_010 })
+    // SQLite times windows on the caller's clock (`now`); PostgreSQL, shared by origins whose clocks may disagree, on its own.
+    let now = T0
+    const timePasses = async (ms: number) => {
+      now += ms
+      if (backend.name !== 'postgres') return
+      const sql = await rawSql('postgres', place)
+      await sql.run(`UPDATE rate_limits SET reset_at = reset_at - ${ms}`).finally(() => sql.close())
+    }
+    const window = await a.hit('ip-1', now, 1_000)
+    expect(window.hits).toBe(1)
+    expect(await b.hit('ip-1', now + 10, 1_000)).toEqual({ hits: 2, resetAt: window.resetAt })
+    expect((await a.hit('ip-2', now + 10, 1_000)).hits).toBe(1)
     await b.unhit('ip-1')
-    expect(await a.hit('ip-1', T0 + 20, 1_000)).toEqual({ hits: 2, resetAt: T0 + 1_000 })
-    expect(await a.hit('ip-1', T0 + 1_000, 1_000)).toEqual({ hits: 1, resetAt: T0 + 2_000 })
+    expect(await a.hit('ip-1', now + 20, 1_000)).toEqual({ hits: 2, resetAt: window.resetAt })
+    await timePasses(1_000)
+    expect((await a.hit('ip-1', now, 1_000)).hits).toBe(1) // the window ended: a new one
     await a.reset('ip-1')
-    expect(await b.hit('ip-1', T0 + 1_001, 1_000)).toEqual({ hits: 1, resetAt: T0 + 2_001 })
-    await a.prune(T0 + 1_010) // ip-2's window has ended
-    expect(await b.hit('ip-2', T0 + 1_011, 1_000)).toEqual({ hits: 1, resetAt: T0 + 2_011 })
-    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit('ip-3', T0, 1_000)))
+    expect((await b.hit('ip-1', now + 1, 1_000)).hits).toBe(1)
+    await timePasses(10)
+    await a.prune(now) // ip-2's window has ended
+    expect((await b.hit('ip-2', now + 1, 1_000)).hits).toBe(1)
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit('ip-3', now, 1_000)))
     expect(burst.map((h) => h.hits).toSorted((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
   })
 
@@ -549,7 +576,8 @@ describe('Databases from before issue 30 (leads with an address and a browser, r
 })
 
 describe('Databases from before issue 36 (the relay was the only destination, its state on the lead)', () => {
-  const T = T0
+  // Now: the in-flight lead's lease (T + 60 s) is still running on PostgreSQL's own clock too.
+  const T = Date.now()
   const createsDeliveries = (migration: unknown) => String(migration).includes('CREATE TABLE lead_deliveries')
   /** What the version before wrote: one delivered lead, one retrying, one held, one claimed by a worker mid-send. */
   const before = (sql: RawSql) =>
@@ -575,6 +603,7 @@ describe('Databases from before issue 36 (the relay was the only destination, it
       [T + 9_000, 'retrying'],
       [T + 60_000, 'in-flight'],
     ] as const) {
+      if (id === 'in-flight') await leasesPass(sql, 60_000)
       const due = await claim(storage.leads, at)
       expect(due.map((d) => d.id)).toEqual([id])
       await storage.leads.markDelivered(due[0]!, at)
@@ -701,7 +730,13 @@ describe('Databases from before issue 37 (one salt for every site, labels admitt
     const sql = await rawSql('postgres', url)
     try {
       // Every migration before issue 37's (the one that makes the share links' table).
-      await migrate(sql.client!, POSTGRES_MIGRATIONS.slice(0, POSTGRES_MIGRATIONS.findIndex((m) => m.includes('results_share_links'))))
+      await migrate(
+        sql.client!,
+        POSTGRES_MIGRATIONS.slice(
+          0,
+          POSTGRES_MIGRATIONS.findIndex((m) => m.includes('results_share_links')),
+        ),
+      )
       for (const statement of before) await sql.run(statement)
       const storage = await openStorage({ databaseUrl: url, dataDir: '/nonexistent', defaultSite: 'acme' })
       await after(storage).finally(() => storage.close())
@@ -726,6 +761,11 @@ interface RawSql {
 }
 
 /** The tables themselves, past the storage code: SQLite's leads.sqlite in a DATA_DIR, or a PostgreSQL database. */
+async function withSql(kind: string, place: string, work: (sql: RawSql) => Promise<void>) {
+  const sql = await rawSql(kind === 'postgres' ? 'postgres' : 'sqlite', place)
+  await work(sql).finally(() => sql.close())
+}
+
 async function rawSql(kind: 'sqlite' | 'postgres', place: string): Promise<RawSql> {
   if (kind === 'sqlite') {
     const db = new Database(path.join(place, 'leads.sqlite'))

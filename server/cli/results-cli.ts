@@ -18,8 +18,6 @@ import { openStorage } from '../storage/storage.server.ts'
 import type { ResultsStorage } from '../storage/storage-contract.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
 
-export { monthReport }
-
 /**
  * `npm run results -- [--site ID] --month YYYY-MM [--json | --csv | --html F | --send]`: what each site
  * brought in that month (server/results/results-report.ts), read from the same storage as the server

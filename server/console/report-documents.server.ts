@@ -1,13 +1,9 @@
-import fs from 'node:fs/promises'
-import path from 'node:path'
-import { langOf } from '#app/i18n/strings.ts'
-import { parseLocalImage, variantWidths } from '#app/ui/image-variants.ts'
-import { monthReport } from '../cli/results-cli.ts'
 import { CONSOLE_REPORT_CSP } from '../http/security-headers.server.ts'
 import type { ImageStore } from '../images/image-store.server.ts'
+import { storedPicture } from '../images/stored-picture.server.ts'
 import { reportHtml } from '../record/record-report-html.ts'
 import { calendarDay } from '../results/day-keys.server.ts'
-import { resultsHtml } from '../results/results-report-html.ts'
+import { siteReportHtml } from '../results/report-page.server.ts'
 import { previousMonth } from '../results/results-report.ts'
 import type { AppServices, Site } from '../services.server.ts'
 
@@ -30,35 +26,25 @@ const documentResponse = (html: string) =>
   new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CONSOLE_REPORT_CSP } })
 
 /** A stored picture as a small WebP data URI (the report pages make no request); undefined while it has no variants. */
-async function pictureDataUri(images: ImageStore, url: string, width: number): Promise<string | undefined> {
-  const local = parseLocalImage(images.localSrc(url) ?? '')
-  if (!local) return undefined
-  const widths = variantWidths(local.width)
-  const file = await images.variantFile(local.hash, `${widths.find((w) => w >= width) ?? widths.at(-1)}.webp`)
-  if (!file) return undefined
-  const bytes = await fs.readFile(path.join(images.root, file)).catch(() => null)
+async function pictureDataUri(images: ImageStore, site: string, url: string, width: number): Promise<string | undefined> {
+  const bytes = await storedPicture(images, site, url, {
+    pickWidth: (widths) => widths.find((w) => w >= width) ?? widths.at(-1)!,
+    format: 'webp',
+  })
   return bytes ? `data:image/webp;base64,${bytes.toString('base64')}` : undefined
 }
 
-export async function resultsDocument(services: AppServices, site: Site, month: string): Promise<Response> {
-  const { record } = site.records.current()
-  const report = await monthReport(services.storage.results, site.id, month)
-  const logo = record.dbPrincipal.logo ? await pictureDataUri(services.images, record.dbPrincipal.logo, 320) : undefined
-  return documentResponse(
-    resultsHtml(report, {
-      lang: langOf(record.labels.formLabel),
-      businessName: record.dbPrincipal.name || site.id,
-      styles: record.styles,
-      logo,
-    }),
-  )
+export async function resultsDocument(services: AppServices, site: Site, month: string, now: number): Promise<Response> {
+  const { origin, record } = site.records.current()
+  const served = { id: site.id, timeZone: site.config.timeZone, record: origin === 'empty' ? null : record }
+  return documentResponse(await siteReportHtml({ results: services.storage.results, images: services.images }, served, month, { now }))
 }
 
 export async function recordDocument(services: AppServices, site: Site): Promise<Response> {
   const report = site.report.report()
   const thumbnails = new Map<string, string>()
   for (const image of report.images) {
-    const uri = await pictureDataUri(services.images, image.url, 160)
+    const uri = await pictureDataUri(services.images, site.id, image.url, 160)
     if (uri) thumbnails.set(image.url, uri)
   }
   return documentResponse(reportHtml({ ...report, counts: site.report.counts() }, thumbnails))

@@ -42,23 +42,23 @@ test('each needed image is fetched once and served under its content hash, with 
   await store.idle()
   store.sync()
   expect(fetched).toEqual(['https://a.example/red.jpg'])
-  const local = parseLocalImage(store.localSrc('https://a.example/red.jpg')!)
+  const local = parseLocalImage(store.localSrc('site-a', 'https://a.example/red.jpg')!)
   expect(local).toMatchObject({ width: 800, height: 400, fallback: 'jpg' })
   expect(fs.readdirSync(path.join(dataDir, 'images', local!.hash)).sort()).toContain('800.webp')
-  expect(store.localSrc('https://a.example/unknown.jpg')).toBeUndefined()
+  expect(store.localSrc('site-a', 'https://a.example/unknown.jpg')).toBeUndefined()
 })
 
 test('the manifest survives a restart: nothing is fetched again', async () => {
   const first = storeWith(() => ['https://a.example/red.jpg'])
   first.sync()
   await first.idle()
-  const before = first.localSrc('https://a.example/red.jpg')
+  const before = first.localSrc('site-a', 'https://a.example/red.jpg')
   fetched = []
   const second = storeWith(() => ['https://a.example/red.jpg'])
   second.sync()
   await second.idle()
   expect(fetched).toEqual([])
-  expect(second.localSrc('https://a.example/red.jpg')).toBe(before)
+  expect(second.localSrc('site-a', 'https://a.example/red.jpg')).toBe(before)
 })
 
 test('variants no source needs are deleted, but never while a source has no record yet', async () => {
@@ -66,18 +66,18 @@ test('variants no source needs are deleted, but never while a source has no reco
   const store = storeWith(() => urls)
   store.sync()
   await store.idle()
-  const blue = parseLocalImage(store.localSrc('https://a.example/blue.jpg')!)!.hash
+  const blue = parseLocalImage(store.localSrc('site-a', 'https://a.example/blue.jpg')!)!.hash
   urls = null
   store.sync()
   await store.idle()
   expect(fs.existsSync(path.join(dataDir, 'images', blue))).toBe(true)
   urls = ['https://a.example/red.jpg']
-  const generation = store.generation
+  const generation = store.generation('site-a')
   store.sync()
   await store.idle()
   expect(fs.existsSync(path.join(dataDir, 'images', blue))).toBe(false)
-  expect(store.localSrc('https://a.example/blue.jpg')).toBeUndefined()
-  expect(store.generation).toBeGreaterThan(generation)
+  expect(store.localSrc('site-a', 'https://a.example/blue.jpg')).toBeUndefined()
+  expect(store.generation('site-a')).toBeGreaterThan(generation)
 })
 
 test('folders left by an interrupted run are removed', async () => {
@@ -88,7 +88,7 @@ test('folders left by an interrupted run are removed', async () => {
   await store.idle()
   expect(fs.existsSync(leftover)).toBe(false)
   expect(fs.readdirSync(path.join(dataDir, 'images')).sort()).toEqual([
-    parseLocalImage(store.localSrc('https://a.example/red.jpg')!)!.hash,
+    parseLocalImage(store.localSrc('site-a', 'https://a.example/red.jpg')!)!.hash,
     'manifest.json',
   ])
 })
@@ -102,15 +102,17 @@ test('two sources share one store; an image one of them still needs stays', asyn
   otherSite = ['https://a.example/blue.jpg']
   store.sync()
   await store.idle()
-  expect(store.localSrc('https://a.example/red.jpg')).toBeDefined()
-  expect(store.localSrc('https://a.example/blue.jpg')).toBeDefined()
+  expect(store.localSrc('site-a', 'https://a.example/red.jpg')).toBeDefined()
+  expect(store.localSrc('site-b', 'https://a.example/blue.jpg')).toBeDefined()
 })
 
 test('past the disk budget no new image is encoded, and the reason is logged', async () => {
   const store = storeWith(() => ['https://a.example/red.jpg', 'https://a.example/blue.jpg'], 1)
   store.sync()
   await store.idle()
-  expect([store.localSrc('https://a.example/red.jpg'), store.localSrc('https://a.example/blue.jpg')].filter(Boolean)).toHaveLength(1)
+  expect(
+    [store.localSrc('site-a', 'https://a.example/red.jpg'), store.localSrc('site-a', 'https://a.example/blue.jpg')].filter(Boolean),
+  ).toHaveLength(1)
   expect(logs.join('\n')).toMatch(/blue\.jpg: the image folder is full/)
   expect(store.status().diskBytes).toBeGreaterThan(0)
 })

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { localImageSrc, type LocalImage } from '#app/ui/image-variants.ts'
+import type { LocalImage } from '#app/ui/image-variants.ts'
 import { encodeVariants } from './encode-image.server.ts'
 import { createFairQueue } from './fair-queue.server.ts'
 import { urlForLog } from '../observability/log-safe.server.ts'
 import { logFor } from '../observability/log.js'
-import { countOutcomes, isVariantFileName, retryDelayMs, type ImageOutcome, type ImageStore } from './image-store.server.ts'
+import { countOutcomes, imageOutcome, isVariantFileName, retryDelayMs, type ImageOutcome, type ImageStore } from './image-store.server.ts'
+import { createSitePictures } from './site-pictures.server.ts'
 
 type Logger = Pick<Console, 'info' | 'warn'>
 export type DiskImageStoreOptions = {
@@ -22,7 +23,6 @@ export type DiskImageStoreOptions = {
   logger?: Logger
   now?: () => number
 }
-const PUBLISH_EVERY_MS = 3_000
 /** The manifest is written after this many new images, when the queue empties and on close: not after each one. */
 const SAVE_EVERY = 20
 /** What the manifest keeps per variant folder: its size, and the bytes its files take. */
@@ -42,30 +42,15 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
   const root = path.resolve(dataDir, 'images')
   const manifestFile = path.join(root, 'manifest.json')
   const manifest = loadManifest()
-  const sources = new Map<string, () => string[] | null>()
+  const full = `the image folder is full (${Math.round(maxDiskBytes / 1e6)} MB)`
   const failures = new Map<string, { at: number; attempts: number; reason: string }>()
   const queue = createFairQueue<string>()
   const running = new Set<string>()
   const idleWaiters: (() => void)[] = []
-  let generation = 0
-  let unpublished = false
-  let publishedAt = 0
   let unsaved = 0
   let closed = false
   let downloadsHere = 0
   let encodesHere = 0
-
-  /**
-   * Makes new variants visible to pages (a new generation re-renders them). While a long queue
-   * is being worked through this happens at most every PUBLISH_EVERY_MS, so cached pages are
-   * not thrown away after every single photo; the last one is published as soon as the queue empties.
-   */
-  function publish(force: boolean) {
-    if (!unpublished || (!force && now() - publishedAt < PUBLISH_EVERY_MS)) return
-    unpublished = false
-    publishedAt = now()
-    generation++
-  }
 
   function loadManifest(): Manifest {
     try {
@@ -87,6 +72,16 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
     unsaved = 0
   }
 
+  /** The variants ready for a URL. */
+  function image(url: string): LocalImage | undefined {
+    const hash = manifest.sources[url] ?? ''
+    const variants = manifest.variants[hash]
+    return variants && { hash, width: variants.width, height: variants.height, fallback: variants.fallback }
+  }
+  /** What became of one record image (the record report): its variants' size, why it failed, or still waiting. */
+  const outcome = (url: string): ImageOutcome => imageOutcome(image(url), failures.get(url)?.reason)
+  const pictures = createSitePictures({ image, waiting: (url) => outcome(url).status === 'pending', now })
+
   function retryDue(url: string) {
     const failure = failures.get(url)
     return !failure || now() - failure.at >= retryDelayMs(failure.attempts, retryMs, maxRetryMs)
@@ -94,11 +89,10 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
 
   const diskBytes = () => Object.values(manifest.variants).reduce((sum, v) => sum + v.bytes, 0)
 
-  /** The URLs some source needs, or null while a source has no record yet (then nothing may be deleted). */
+  /** The URLs some site needs, or null while a site has no record yet (then nothing may be deleted). */
   function wanted(): Set<string> | null {
     const all = new Set<string>()
-    for (const list of sources.values()) {
-      const urls = list()
+    for (const [, urls] of pictures.needs()) {
       if (!urls) return null
       for (const url of urls) all.add(url)
     }
@@ -111,7 +105,7 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
       downloadsHere++
       const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
       if (!manifest.variants[hash]) {
-        if (diskBytes() >= maxDiskBytes) throw new Error(`the image folder is full (${Math.round(maxDiskBytes / 1e6)} MB)`)
+        if (diskBytes() >= maxDiskBytes) throw new Error(full)
         const encoded = await encodeVariants(bytes)
         encodesHere++
         const folder = path.join(root, hash)
@@ -127,8 +121,7 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
       manifest.sources[url] = hash
       failures.delete(url)
       if (++unsaved >= SAVE_EVERY || closed) saveManifest()
-      unpublished = true
-      publish(false)
+      pictures.update()
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       const previous = failures.get(url)
@@ -152,7 +145,7 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
     }
     if (isIdle()) {
       if (unsaved) saveManifest()
-      publish(true)
+      pictures.update()
       collectGarbage()
       for (const resolve of idleWaiters.splice(0)) resolve()
     }
@@ -179,62 +172,38 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
         changed = true
       }
     }
-    if (changed) {
-      saveManifest()
-      unpublished = true
-      publish(true)
-    }
+    if (changed) saveManifest()
     // Leftovers of an interrupted run (a folder written but never recorded, a half-written one).
     for (const entry of fs.existsSync(root) ? fs.readdirSync(root) : []) {
       if (entry !== 'manifest.json' && !manifest.variants[entry]) fs.rmSync(path.join(root, entry), { recursive: true, force: true })
     }
   }
 
-  /** What became of one record image (the record report): its variants' size, why it failed, or still waiting. */
-  function outcome(url: string): ImageOutcome {
-    const variants = manifest.variants[manifest.sources[url] ?? '']
-    if (variants) return { status: 'ready', detail: `${variants.width}×${variants.height}, sizes made` }
-    const why = failures.get(url)?.reason
-    return why ? { status: 'failed', detail: why } : { status: 'pending', detail: 'not fetched yet' }
-  }
-
   return {
-    /** A record source says which image URLs it needs now (null: it has no record yet). */
-    register(id: string, urls: () => string[] | null) {
-      sources.set(id, urls)
-      // A site rebuilt under the same id registers again before the old one leaves: only its own entry goes.
-      return () => void (sources.get(id) === urls && sources.delete(id))
-    },
+    register: pictures.register,
     /** Queues every needed image that has no variants yet (failed ones again once their retry is due), sites taking turns. */
     sync() {
-      for (const [site, list] of sources) {
-        for (const url of list() ?? []) {
+      for (const [site, urls] of pictures.needs()) {
+        for (const url of urls ?? []) {
           if (!manifest.sources[url] && !running.has(url) && !queue.has(url) && retryDue(url)) queue.push(site, url)
         }
       }
+      pictures.update() // a site whose record changed shows what is ready of it at once
       pump()
     },
-    /** The local URL for a record image: its variants when ready, else undefined. */
-    localSrc(url: string): string | undefined {
-      const hash = manifest.sources[url]
-      const variants = hash && manifest.variants[hash]
-      return variants ? localImageSrc({ hash, width: variants.width, height: variants.height, fallback: variants.fallback }) : undefined
-    },
+    localSrc: pictures.localSrc,
     outcome,
     /** The file behind a variant URL's hash and file name (relative to `root`), when we have it. */
     variantFile: async (hash: string, file: string) => (manifest.variants[hash] && isVariantFileName(file) ? `${hash}/${file}` : undefined),
     root,
-    /** Changes whenever an image becomes ready or is dropped: pages rendered before are stale. */
-    get generation() {
-      return generation
-    },
+    generation: pictures.generation,
     /** Resolves once nothing is queued or being encoded. */
     idle(): Promise<void> {
       if (isIdle()) return Promise.resolve()
       return new Promise((resolve) => idleWaiters.push(resolve))
     },
     /** One site's images (its /healthz): ready, waiting (queued, encoding or not yet tried) and failed. */
-    siteStatus: (site: string) => countOutcomes(sources.get(site)?.() ?? [], outcome),
+    siteStatus: (site: string) => countOutcomes(pictures.urlsOf(site), outcome),
     /** The whole store (the operator's view): images ready, waiting (queued or encoding) and failed, and the disk they take. */
     status() {
       return {
@@ -245,11 +214,13 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
         diskBytes: diskBytes(),
         downloadsHere,
         encodesHere,
+        full: [...failures.values()].filter((failure) => failure.reason === full).length,
       }
     },
     /** A clean stop: nothing new starts, and every finished image is in the manifest (one still encoding saves itself). */
     async close() {
       closed = true
+      pictures.close()
       if (unsaved) saveManifest()
     },
   }

@@ -62,7 +62,8 @@ export function createMetrics(services: AppServices) {
       this.reset()
       for (const site of services.sites()) {
         const { fetchedAt } = site.records.current()
-        if (fetchedAt) this.set({ site: site.id }, (Date.now() - Date.parse(fetchedAt)) / 1000)
+        // With a fleet, fetch times are on the database's clock: so is the age.
+        if (fetchedAt) this.set({ site: site.id }, ((services.fleet?.now() ?? Date.now()) - Date.parse(fetchedAt)) / 1000)
       }
     },
   })
@@ -199,6 +200,31 @@ export function createMetrics(services: AppServices) {
       const { downloadsHere, encodesHere } = services.images.status()
       this.inc({ step: 'download' }, downloadsHere)
       this.inc({ step: 'encode' }, encodesHere)
+    },
+  })
+  new client.Gauge({
+    name: 'tradesite_images_refused_for_room',
+    help: 'Record photos refused because the variants reached their bound (IMAGE_DISK_MB; with DATABASE_URL, IMAGE_DATABASE_MB): 0 unless the bound is reached.',
+    registers: [register],
+    collect() {
+      this.set(services.images.status().full)
+    },
+  })
+  const fleetImages = services.images.status().store === 'fleet' ? [register] : []
+  new client.Gauge({
+    name: 'tradesite_image_database_bytes',
+    help: "With DATABASE_URL: the bytes of the fleet's picture variants in PostgreSQL (bounded by tradesite_image_database_limit_bytes).",
+    registers: fleetImages,
+    collect() {
+      this.set(services.images.status().databaseBytes ?? 0)
+    },
+  })
+  new client.Gauge({
+    name: 'tradesite_image_database_limit_bytes',
+    help: "With DATABASE_URL: IMAGE_DATABASE_MB, the bound of the fleet's picture variants in PostgreSQL.",
+    registers: fleetImages,
+    collect() {
+      this.set(services.images.status().databaseLimitBytes ?? 0)
     },
   })
   new client.Gauge({

@@ -16,6 +16,7 @@ import { trustProxySchema } from '../gate/trust-proxy.server.ts'
 import { DEFAULT_DELIVERY_TIMING, type DeliveryTiming } from '../leads/delivery-outbox.server.ts'
 import { neverReached } from '../outbound/address-policy.server.ts'
 import { StartupError } from './startup-error.js'
+import { POSTGRES_DEFAULTS, type PostgresSettings } from '../storage/postgres-settings.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const milliseconds = z.coerce
@@ -84,6 +85,10 @@ const envSchema = z.object({
     .optional(),
   /** This origin's name among those sharing DATABASE_URL: /healthz says which one fetched each record (default: originName()). */
   ORIGIN_NAME: z.string().trim().min(1).max(200).optional(),
+  /** With DATABASE_URL: the pool's connections for everything this process does; the listening connection is one more. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(POSTGRES_DEFAULTS.poolMax),
+  /** With DATABASE_URL: how long PostgreSQL may take to connect or answer; past it the database counts as away. */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(POSTGRES_DEFAULTS.timeoutMs),
   /** The lead outbox's clock, for every destination (server/leads/delivery-outbox.server.ts); shorter values only make sense in tests. */
   RELAY_TIMEOUT_MS: milliseconds.default(DEFAULT_DELIVERY_TIMING.timeoutMs),
   RELAY_RETRY_BASE_MS: milliseconds.default(DEFAULT_DELIVERY_TIMING.retryBaseMs),
@@ -159,6 +164,13 @@ export const relayTiming = (env: Env): DeliveryTiming => ({
   retryBaseMs: env.RELAY_RETRY_BASE_MS,
   retryCapMs: env.RELAY_RETRY_CAP_MS,
   pollMs: env.RELAY_POLL_MS,
+})
+
+/** How this process talks to PostgreSQL: its pool, its timeout, and its name in pg_stat_activity (the origin's). */
+export const postgresSettings = (env: Env): PostgresSettings => ({
+  poolMax: env.DATABASE_POOL_MAX,
+  timeoutMs: env.DATABASE_TIMEOUT_MS,
+  applicationName: `tradesite ${originName(env)}`,
 })
 
 /** ORIGIN_NAME, or this machine and port (an origin restarted keeps its name); the process id when the port is chosen at random (0). */

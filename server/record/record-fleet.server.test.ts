@@ -22,21 +22,29 @@ afterEach(async () => {
 function memoryRecords() {
   const rows = new Map<string, { holder: string | null; until: number; record: StoredRecord | null }>()
   const listeners = new Set<(endpoint: string) => void>()
-  const state = { down: false }
+  /** The database's clock against the origins' (theirs may be behind or ahead of it). */
+  const state = { down: false, clockAheadMs: 0, saveFails: false }
   const reachable = () => {
     if (state.down) throw new Error('connect ECONNREFUSED 127.0.0.1:5432')
   }
   const store: RecordStorage = {
-    async claim(endpoint, holder, leaseMs) {
+    async claim(endpoint, holder, leaseMs, yieldMs = 0) {
       reachable()
       const row = rows.get(endpoint) ?? { holder: null, until: 0, record: null }
-      const now = Date.now()
-      if (row.until > now && !(row.holder === holder && row.until <= now + leaseMs / 10)) return false
+      const now = Date.now() + state.clockAheadMs
+      const renewal = !yieldMs && row.holder === holder && row.until <= now + leaseMs / 10
+      if (row.until > now - yieldMs && !renewal) return { held: false, now }
       rows.set(endpoint, { ...row, holder, until: now + leaseMs })
-      return true
+      return { held: true, now }
+    },
+    async release(endpoint, holder) {
+      reachable()
+      const row = rows.get(endpoint)
+      if (row?.holder === holder) row.until = Date.now() + state.clockAheadMs
     },
     async save(endpoint, holder, record) {
       reachable()
+      if (state.saveFails) throw new Error('Connection terminated unexpectedly')
       const row = rows.get(endpoint)
       if (row?.holder !== holder) return false
       row.record = record
@@ -61,26 +69,33 @@ function memoryRecords() {
   return { store, state, leasesRunOut }
 }
 
-async function fleetOf(names: string[], ttlSeconds = 60) {
+/** Origins by name; `clockAheadMs` sets an origin's own clock that far ahead of the others' and the database's. */
+async function fleetOf(names: string[], ttlSeconds = 60, clockAheadMs: Record<string, number> = {}) {
   const provider = await startFakeProvider({ kind: 'ok', record: acme })
   const records = memoryRecords()
   const logs: string[] = []
   const logger = { info: (m: string) => logs.push(`info ${m}`), warn: (m: string) => logs.push(`warn ${m}`) }
   const origins = names.map((name) => {
-    const fleet = createRecordFleet({ store: records.store, origin: name, logger })
+    const clock = () => Date.now() + (clockAheadMs[name] ?? 0)
+    const fleet = createRecordFleet({ store: records.store, origin: name, logger, clock })
     fleet.start()
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fleet-${name}-`))
     const source = createRecordSource({
       apiUrl: provider.url,
       pageId: 'acme',
       ttlSeconds,
-      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `fleet-${name}-`)),
+      dataDir,
       timeoutMs: 300,
       maxBytes: 1e6,
       logger,
       fleet,
     })
-    cleanups.push(() => source.stop(), fleet.close)
-    return { fleet, source }
+    cleanups.push(
+      () => source.stop(),
+      fleet.close,
+      () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    )
+    return { fleet, source, dataDir }
   })
   cleanups.push(provider.close)
   const recordRequests = () => provider.requests.filter((r) => r.url === '/api/paginas/acme').length
@@ -174,4 +189,56 @@ test('a copy this origin fetched during an outage is not replaced by an older on
   records.state.down = false
   await origins[1]!.source.refresh() // a still holds the lease: b loads, and keeps its newer copy
   expect(origins[1]!.source.current().record.dbPrincipal.name).toBe('Newer')
+})
+
+test('fetch times are the database’s clock: a holder whose clock runs 20 minutes ahead does not make the next holder’s copy look older', async () => {
+  const { provider, records, origins } = await fleetOf(['ahead', 'b'], 60, { ahead: 20 * 60_000 })
+  const [ahead, b] = origins.map((o) => o.source)
+  await ahead!.start() // the holder: its fetch is dated on the database's clock, not 20 minutes ahead
+  await b!.start()
+  expect(Math.abs(Date.parse(ahead!.current().fetchedAt!) - Date.now())).toBeLessThan(60_000)
+  provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Acme Fence & Deck' } } })
+  records.leasesRunOut()
+  await b!.refresh() // b holds now, and fetches the newer record
+  await expect.poll(() => ahead!.current().record.dbPrincipal.name).toBe('Acme Fence & Deck')
+  expect(ahead!.current()).toMatchObject({ origin: 'fleet', fetchedBy: 'b', version: b!.current().version })
+})
+
+test('a holder that cannot keep the record on its disk stores the fleet’s copy first, and leaves the fetching to another origin', async () => {
+  const { provider, records, logs, origins, recordRequests } = await fleetOf(['a', 'b'])
+  for (const { source } of origins) await source.start()
+  const [a, b] = origins
+  // a's DATA_DIR becomes a file: nothing can be written under it, as on a full or read-only disk.
+  fs.rmSync(a!.dataDir, { recursive: true })
+  fs.writeFileSync(a!.dataDir, '')
+  provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Acme Fence & Deck' } } })
+  records.leasesRunOut()
+  await a!.source.refresh() // a renews its lease, fetches, stores for the fleet, cannot keep it itself: gives the lease up
+  await expect.poll(() => b!.source.current().record.dbPrincipal.name).toBe('Acme Fence & Deck')
+  expect(a!.source.current()).toMatchObject({ origin: 'provider', version: b!.source.current().version, lastError: null })
+  expect(a!.fleet.state().mode).toBe('on') // neither the database's fault nor the provider's
+  expect(logs.filter((line) => line.includes("cannot keep the last good record on this origin's disk"))).toHaveLength(1)
+
+  const before = recordRequests()
+  await a!.source.refresh() // the lease is free, but a cannot keep what it fetches: it leaves the lease to the others
+  expect(recordRequests()).toBe(before)
+  await b!.source.refresh() // b fetches for the fleet from now on
+  expect(recordRequests()).toBe(before + 1)
+  expect(b!.source.current()).toMatchObject({ origin: 'provider', fetchedBy: 'b' })
+  records.leasesRunOut()
+  await a!.source.refresh() // no other origin took the lease for a whole ttl: a fetches rather than nobody
+  expect(recordRequests()).toBe(before + 2)
+})
+
+test('a holder whose database goes away between its fetch and its save still keeps the new record on its disk', async () => {
+  const { provider, records, origins } = await fleetOf(['a'])
+  const [a] = origins
+  await a!.source.start()
+  provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Acme Fence & Deck' } } })
+  records.state.saveFails = true
+  records.leasesRunOut()
+  await a!.source.refresh()
+  expect(a!.fleet.state().mode).toBe('off')
+  const onDisk = JSON.parse(fs.readFileSync(path.join(a!.dataDir, 'record-acme.json'), 'utf8')) as { body: string }
+  expect(JSON.parse(onDisk.body)).toEqual({ dbPrincipal: { name: 'Acme Fence & Deck' } })
 })

@@ -21,9 +21,23 @@ export interface FleetState {
  * process's side of it: its name, the one listening connection, routing each notification to the record
  * sources of that endpoint, and the mode, whose changes are logged once each, never once per site or request.
  */
-export function createRecordFleet({ store, origin, logger = logFor('record') }: { store: RecordStorage; origin: string; logger?: Logger }) {
+export function createRecordFleet({
+  store,
+  origin,
+  logger = logFor('record'),
+  clock = Date.now,
+}: {
+  store: RecordStorage
+  origin: string
+  logger?: Logger
+  /** This origin's own clock, which may be minutes off the database's (a test sets one ahead). */
+  clock?: () => number
+}) {
   const watchers = new Map<string, Set<() => void>>()
-  let state: FleetState = { mode: 'on', origin, since: new Date().toISOString(), error: null, listening: false }
+  /** The database's clock minus this origin's, as the last claim found it: fetch times are told on the database's clock. */
+  let offsetMs = 0
+  const now = () => clock() + offsetMs
+  let state: FleetState = { mode: 'on', origin, since: new Date(clock()).toISOString(), error: null, listening: false }
   let listener: { close(): Promise<void> } | undefined
 
   const reloadAll = () => {
@@ -32,14 +46,14 @@ export function createRecordFleet({ store, origin, logger = logFor('record') }: 
 
   function answered() {
     if (state.mode === 'on') return
-    state = { ...state, mode: 'on', since: new Date().toISOString(), error: null }
+    state = { ...state, mode: 'on', since: new Date(now()).toISOString(), error: null }
     logger.info('[record] the database answers again: the fleet shares each site’s record again', { event: 'fleet.resumed', origin })
   }
 
   function failed(error: unknown) {
     const reason = error instanceof Error ? error.message || error.name : String(error)
     if (state.mode === 'off') return void (state = { ...state, error: reason })
-    state = { ...state, mode: 'off', since: new Date().toISOString(), error: reason }
+    state = { ...state, mode: 'off', since: new Date(now()).toISOString(), error: reason }
     logger.warn(`[record] the database does not answer (${reason}): this origin fetches its records itself until it is back`, {
       event: 'fleet.down',
       origin,
@@ -55,6 +69,22 @@ export function createRecordFleet({ store, origin, logger = logFor('record') }: 
     /** A database call failed: the fleet mode is off until one succeeds. */
     failed,
     state: () => state,
+    /**
+     * The fleet's clock (the database's, in epoch ms), as this origin reckons it from its last claim: what "newest"
+     * means between copies fetched by different origins (or by this one while the database was away).
+     */
+    now,
+    /**
+     * Takes `endpoint`'s fetch lease for `leaseMs` when it is free (or ours and nearly over); true when it is ours now.
+     * `yieldMs`: only a lease free for that long (this origin cannot keep what it fetches: the others go first).
+     */
+    async claim(endpoint: string, leaseMs: number, yieldMs = 0) {
+      const sent = clock()
+      const { held, now: databaseNow } = await store.claim(endpoint, origin, leaseMs, yieldMs)
+      offsetMs = databaseNow - (sent + clock()) / 2
+      answered()
+      return held
+    },
     /** Calls `reload` when an origin saved `endpoint`'s record, and after the listener (re)connects; answers the unsubscribe. */
     watch(endpoint: string, reload: () => void) {
       const reloads = watchers.get(endpoint) ?? watchers.set(endpoint, new Set()).get(endpoint)!

@@ -77,6 +77,8 @@ export function createRecordSource(options: Options) {
   let lastAttemptAt = -Infinity
   let inFlight: Promise<void> | null = null
   let reportedProblem: string | null = null
+  /** Why the last good record could not be written to this origin's disk, while it cannot. */
+  let diskProblem: string | null = null
   /** Failed fetches since start (the metrics' tradesite_record_fetch_failures_total). */
   let failures = 0
   /** Provider requests this origin made (the metrics' tradesite_record_fetches_total). */
@@ -85,6 +87,8 @@ export function createRecordSource(options: Options) {
   /** Set while this origin waits for the fleet's first copy of the record (awaitFleetsFirst). */
   let wakeFirstCopyWait: (() => void) | undefined
   const listeners = new Set<(snapshot: RecordSnapshot) => void>()
+  /** Fetch times are the fleet's clock (the database's) with a fleet: "newest" must mean the same on every origin. */
+  const clock = () => fleet?.now() ?? Date.now()
 
   /** Serves `copy`; tells the listeners when its content differs from what was served. The version is the body's hash, the same on every origin. */
   function adopt(copy: DiskCopy, origin: RecordOrigin, raw: unknown = JSON.parse(copy.body)) {
@@ -120,6 +124,34 @@ export function createRecordSource(options: Options) {
     fs.renameSync(tmp, diskFile)
   }
 
+  /**
+   * Writes the copy served as this origin's last good record. A disk that cannot take it (full, read-only) is this
+   * origin's trouble, neither the provider's nor the database's: the record is still served from memory, and the
+   * problem logged once when it starts and once when it clears. Answers whether it was written.
+   */
+  function keepOnDisk(copy: DiskCopy): boolean {
+    try {
+      saveToDisk(copy)
+    } catch (error) {
+      const problem = describe(error)
+      const others = fleet ? '; the other origins fetch it while this one cannot keep it' : ''
+      if (problem !== diskProblem)
+        logger.warn(
+          `[record] ${site}: cannot keep the last good record on this origin's disk (${problem}); serving it from memory${others}`,
+          {
+            event: 'record.disk-failed',
+            site,
+            reason: problem,
+          },
+        )
+      diskProblem = problem
+      return false
+    }
+    if (diskProblem) logger.info(`[record] ${site}: the last good record is kept on disk again`, { event: 'record.disk-recovered', site })
+    diskProblem = null
+    return true
+  }
+
   /** Logs a problem once when it starts and once when it clears, never once per request. */
   function report(problem: string | null) {
     if (problem === reportedProblem) return
@@ -137,14 +169,13 @@ export function createRecordSource(options: Options) {
     reportedProblem = problem
   }
 
-  /** One provider request; answers the copy it brought, or null when it failed (the last good record stays). */
+  /** One provider request, served at once; answers the copy it brought (not yet stored), or null when it failed (the last good record stays). */
   async function fetchOnce(): Promise<DiskCopy | null> {
     fetches++
     try {
       const { raw, body } = await fetchRecord(endpoint, { outbound, timeoutMs, maxBytes })
-      const copy = { fetchedAt: new Date().toISOString(), fetchedBy: fleet?.origin ?? null, body }
+      const copy = { fetchedAt: new Date(clock()).toISOString(), fetchedBy: fleet?.origin ?? null, body }
       const isNew = adopt(copy, 'provider', raw)
-      saveToDisk(copy)
       report(null)
       if (isNew) {
         // Once per new version, not once per ttl: a hundred sites would otherwise fill the log with sameness.
@@ -161,6 +192,12 @@ export function createRecordSource(options: Options) {
     }
   }
 
+  /** A fetch for this origin alone (no fleet, or the database away): kept on this origin's disk. */
+  async function fetchForItself() {
+    const copy = await fetchOnce()
+    if (copy) keepOnDisk(copy)
+  }
+
   /**
    * Serves the fleet's record when it is another version than ours and not older (after a database
    * outage, a copy this origin fetched itself may be newer until the next holder fetches). False when
@@ -174,7 +211,7 @@ export function createRecordSource(options: Options) {
     else if (!snapshot.fetchedAt || stored.fetchedAt >= snapshot.fetchedAt) {
       const copy = { fetchedAt: stored.fetchedAt, fetchedBy: stored.fetchedBy, body: stored.body }
       if (adopt(copy, 'fleet')) {
-        saveToDisk(copy)
+        keepOnDisk(copy)
         logger.info(`[record] ${site}: version ${snapshot.version} from ${stored.fetchedBy}`, {
           event: 'record.shared',
           site,
@@ -201,17 +238,27 @@ export function createRecordSource(options: Options) {
       wakeFirstCopyWait = undefined
       if (await loadFromFleet(fleet, 'tick')) return
     }
-    await fetchOnce()
+    await fetchForItself()
   }
 
-  /** One tick with a fleet: the lease's holder fetches and stores for everyone, the others load what it stored. */
+  /**
+   * One tick with a fleet: the lease's holder fetches and stores for everyone, the others load what it stored. The
+   * holder stores the fleet's copy first, then its own: a holder whose disk cannot take it (full, read-only) gives
+   * its lease up, and while its disk cannot, takes one only when no other origin did for two ttls (each ticks once a
+   * ttl), so a fleet whose every origin is in trouble still fetches.
+   */
   async function fleetOnce(fleet: RecordFleet) {
     try {
-      if (await fleet.store.claim(endpoint, fleet.origin, ttlMs)) {
-        fleet.answered()
+      if (await fleet.claim(endpoint, ttlMs, diskProblem ? 2 * ttlMs : 0)) {
         const copy = await fetchOnce()
-        if (copy) await fleet.store.save(endpoint, fleet.origin, { ...copy, version: snapshot.version, fetchedBy: fleet.origin })
-        else {
+        if (copy) {
+          // The fleet's copy first, then this origin's: also when the database failed in between.
+          await fleet.store.save(endpoint, fleet.origin, { ...copy, version: snapshot.version, fetchedBy: fleet.origin }).catch((error) => {
+            keepOnDisk(copy)
+            throw error
+          })
+          if (!keepOnDisk(copy)) await fleet.store.release(endpoint, fleet.origin)
+        } else {
           // The provider failed: the fleet's last good record, if this origin has none as new, and still the provider's error.
           const { lastError } = snapshot
           await loadFromFleet(fleet, 'tick')
@@ -222,7 +269,7 @@ export function createRecordSource(options: Options) {
       // The database, not the provider: this origin fetches for itself, as without a fleet, until it answers again
       // (not twice in a row when it was the save that failed, just after this origin's own fetch).
       fleet.failed(error)
-      if (snapshot.origin !== 'provider' || Date.now() - Date.parse(snapshot.fetchedAt ?? '') >= ttlMs / 2) await fetchOnce()
+      if (snapshot.origin !== 'provider' || clock() - Date.parse(snapshot.fetchedAt ?? '') >= ttlMs / 2) await fetchForItself()
     }
   }
 
@@ -245,7 +292,7 @@ export function createRecordSource(options: Options) {
   function refresh(): Promise<void> {
     if (!inFlight) {
       lastAttemptAt = Date.now()
-      inFlight = (fleet ? fleetOnce(fleet) : fetchOnce().then(() => {})).finally(() => {
+      inFlight = (fleet ? fleetOnce(fleet) : fetchForItself()).finally(() => {
         inFlight = null
         schedule(lastAttemptAt + ttlMs - Date.now())
       })

@@ -1,11 +1,9 @@
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import sharp from 'sharp'
 import { langOf } from '#app/i18n/strings.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 import type { Theme } from '#app/record/theme.ts'
-import { parseLocalImage, variantWidths } from '#app/ui/image-variants.ts'
 import type { ImageStore } from '../images/image-store.server.ts'
+import { storedPicture } from '../images/stored-picture.server.ts'
 import type { ReportLang } from './results-report-words.ts'
 
 /**
@@ -37,13 +35,12 @@ export function lookOf(record: PageRecord | null, id: string, logo?: Buffer): Re
 
 /** The look of a site the server serves: its current record, and its logo from the image store when it is ready (no request). */
 export async function servedLook(record: PageRecord | null, id: string, images: ImageStore): Promise<ReportLook> {
-  const local = record?.dbPrincipal.logo ? images.localSrc(record.dbPrincipal.logo) : undefined
-  const image = local ? parseLocalImage(local) : null
-  let logo: Buffer | undefined
-  if (image) {
-    const width = variantWidths(image.width).findLast((w) => w <= LOGO_WIDTH) ?? variantWidths(image.width)[0]!
-    const file = await images.variantFile(image.hash, `${width}.${image.fallback}`).catch(() => undefined)
-    logo = file ? await fs.readFile(path.join(images.root, file)).then(logoPng, () => undefined) : undefined
-  }
+  const bytes = record?.dbPrincipal.logo
+    ? await storedPicture(images, id, record.dbPrincipal.logo, {
+        pickWidth: (widths) => widths.findLast((w) => w <= LOGO_WIDTH) ?? widths[0]!,
+        format: 'fallback',
+      })
+    : undefined
+  const logo = bytes && (await logoPng(bytes).catch(() => undefined))
   return lookOf(record, id, logo)
 }

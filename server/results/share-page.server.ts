@@ -4,10 +4,8 @@ import type { PageRecord } from '#app/record/schema.ts'
 import type { SiteConfig } from '../sites/site-config.server.ts'
 import type { ResultsStorage } from '../storage/storage-contract.server.ts'
 import { calendarDay } from './day-keys.server.ts'
-import { monthReport } from './month-report.server.ts'
-import { pngDataUri, servedLook } from './report-look.server.ts'
+import { siteReportHtml } from './report-page.server.ts'
 import { monthsBefore, RETENTION_MONTHS } from './results-counter.server.ts'
-import { resultsHtml } from './results-report-html.ts'
 import { previousMonth } from './results-report.ts'
 import { createShareChecker } from './share-link.server.ts'
 
@@ -57,13 +55,8 @@ export function createSharePages({ results, images, now = Date.now }: { results:
     const key = `${site.config.id} ${month} ${today} ${version}`
     const page = kept.get(key)
     if (page && page.until > now()) return { status: 200, headers: SHARE_HEADERS, body: page.body, type: 'html' }
-    const [report, look] = await Promise.all([
-      monthReport(results, site.config.id, month, { timeZone, now: now() }),
-      servedLook(record, site.config.id, images),
-    ])
-    const body = resultsHtml(report, {
-      ...look,
-      logo: look.logoPng && pngDataUri(look.logoPng),
+    const body = await siteReportHtml({ results, images }, { id: site.config.id, timeZone, record }, month, {
+      now: now(),
       nav: {
         earlier: month > oldest ? `?month=${previousMonth(month)}` : undefined,
         later: month < current ? `?month=${nextMonth(month)}` : undefined,

@@ -140,27 +140,48 @@ export const POSTGRES_MIGRATIONS = [
    CREATE INDEX console_activity_site ON console_activity (site, id);
    CREATE INDEX console_activity_email ON console_activity (email, id);
    CREATE INDEX leads_created ON leads (created_at);`,
+  // Issue 38: origins read the image manifest incrementally. A row's `changed_txid` is the transaction that last
+  // changed what a page or report shows of it (state, variants, error), so an origin asks only for rows changed since
+  // the oldest transaction still running at its last read. Deleted rows cannot be asked for: each clean-up or eviction
+  // counts one `removals`, and an origin that sees the count move reads the whole manifest again. (image_fleet's
+  // `generation` and `changes` are no longer written: a bump per photo serialised every origin's writes on one row.)
+  `ALTER TABLE image_sources ADD COLUMN changed_txid bigint NOT NULL DEFAULT txid_current();
+   CREATE INDEX image_sources_changed ON image_sources (changed_txid);
+   CREATE FUNCTION image_sources_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       IF TG_OP = 'INSERT' OR NEW.state IS DISTINCT FROM OLD.state OR NEW.hash IS DISTINCT FROM OLD.hash
+          OR NEW.last_error IS DISTINCT FROM OLD.last_error THEN
+         NEW.changed_txid := txid_current();
+       END IF;
+       RETURN NEW;
+     END $$;
+   CREATE TRIGGER image_sources_changed BEFORE INSERT OR UPDATE ON image_sources FOR EACH ROW EXECUTE FUNCTION image_sources_changed();
+   ALTER TABLE image_fleet ADD COLUMN removals bigint NOT NULL DEFAULT 0;`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */
 const MIGRATION_LOCK = 7_240_112
+/** A migration may rewrite a large table: its statements are not held to DATABASE_TIMEOUT_MS. */
+const MIGRATION_TIMEOUT_MS = 30 * 60_000
 
 /**
  * Brings the schema up to date. Several instances may start at once: each takes a transaction-scoped
  * advisory lock first, so one migrates and the others then find nothing left to do.
  */
 export async function migrate(client: pg.ClientBase, migrations = POSTGRES_MIGRATIONS): Promise<{ from: number; to: number }> {
-  await client.query('BEGIN')
+  // pg reads a query's own query_timeout; its types do not list it.
+  const run = (text: string, values?: unknown[]) =>
+    client.query<{ version: number | null }>({ text, values, query_timeout: MIGRATION_TIMEOUT_MS } as pg.QueryConfig)
+  await run('BEGIN')
   try {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL, migrated_at timestamptz NOT NULL DEFAULT now())',
-    )
-    const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_version')
+    await run(`SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`) // and waiting for another instance's migration
+    await run('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    await run('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL, migrated_at timestamptz NOT NULL DEFAULT now())')
+    const { rows } = await run('SELECT max(version) AS version FROM schema_version')
     const from = rows[0]?.version ?? 0
-    for (let v = from; v < migrations.length; v++) await client.query(migrations[v]!)
-    if (from < migrations.length) await client.query('INSERT INTO schema_version (version) VALUES ($1)', [migrations.length])
-    await client.query('COMMIT')
+    for (let v = from; v < migrations.length; v++) await run(migrations[v]!)
+    if (from < migrations.length) await run('INSERT INTO schema_version (version) VALUES ($1)', [migrations.length])
+    await run('COMMIT')
     return { from, to: Math.max(from, migrations.length) }
   } catch (e) {
     await client.query('ROLLBACK').catch(() => {})

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
+import type pg from 'pg'
 import type { DeliveryCount, LeadStore } from '#server/leads/lead-store.server.ts'
 import {
   newLeadColumns,
@@ -10,22 +10,16 @@ import {
   type DeliveryColumns,
   type LeadColumns,
 } from './lead-rows.server.ts'
-import { checkOut, errorText, inTransaction } from './postgres-client.server.ts'
+import { checkOut, DB_NOW, errorText, inTransaction, openPostgres } from './postgres-client.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
 import { postgresRecords } from './postgres-records.server.ts'
 import { postgresResults } from './postgres-results.server.ts'
 import { postgresConsole } from './postgres-console.server.ts'
+import { POSTGRES_DEFAULTS, type PostgresSettings } from './postgres-settings.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
-import { log } from '../observability/log.js'
 import { StartupError } from '../process/startup-error.js'
 
 /** PostgreSQL when DATABASE_URL is set: every instance shares the leads, the relay outbox, visits, limits and the record. */
-
-const BIGINT_OID = 20
-// Epoch milliseconds and counts fit a JavaScript number exactly; pg would hand bigint over as a string.
-const types = {
-  getTypeParser: (oid: number, format?: string) => (oid === BIGINT_OID ? Number : pg.types.getTypeParser(oid, format as 'text')),
-}
 
 /** The URL as it may appear in a log or an error: without its password. */
 export function redactedUrl(url: string): string {
@@ -38,31 +32,19 @@ export function redactedUrl(url: string): string {
   }
 }
 
-/** How long the start waits for PostgreSQL to accept a connection (and then each later one) before it gives up. */
-export const CONNECT_TIMEOUT_MS = 5_000
-
-export async function openPostgresStorage(url: string): Promise<Storage> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    query_timeout: 10_000, // a vanished server must not hold a visitor's form for minutes
-    keepAlive: true,
-    types,
-  })
-  // A connection that drops while idle is replaced on next use; without a listener it would crash the process.
-  pool.on('error', (e) =>
-    log.warn({ event: 'storage.connection-lost', error: errorText(e) }, 'a PostgreSQL connection was lost; it will be replaced'),
-  )
+/** Opens the process's connection set (postgres-client.server.ts) and brings the schema up to date. */
+export async function openPostgresStorage(url: string, settings: PostgresSettings = POSTGRES_DEFAULTS): Promise<Storage> {
+  const postgres = openPostgres(url, settings)
+  const { pool } = postgres
 
   const where = `the PostgreSQL database in DATABASE_URL (${redactedUrl(url)})`
   let client: pg.PoolClient
   try {
     client = await checkOut(pool)
   } catch (e) {
-    await pool.end().catch(() => {})
+    await postgres.close().catch(() => {})
     // pg says "timeout exceeded when trying to connect": say how long was waited.
-    const why = /timeout/i.test(errorText(e)) ? `no answer within ${CONNECT_TIMEOUT_MS / 1000} s` : errorText(e)
+    const why = /timeout/i.test(errorText(e)) ? `no answer within ${settings.timeoutMs / 1000} s` : errorText(e)
     throw new StartupError(
       `Cannot reach ${where}: ${why}. Check that PostgreSQL runs there and that DATABASE_URL's host, port, user, password and database name are right.`,
       { cause: e },
@@ -71,7 +53,7 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
   try {
     await migrate(client)
   } catch (e) {
-    await pool.end().catch(() => {})
+    await postgres.close().catch(() => {})
     throw new StartupError(
       `Cannot prepare the tables of ${where}: ${errorText(e)}. The user in DATABASE_URL needs to create tables in that database (README, "Several instances on one PostgreSQL").`,
       { cause: e },
@@ -88,8 +70,9 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     results: postgresResults(pool),
     rateLimits: postgresRateLimits(pool),
     console: postgresConsole(pool),
-    records: postgresRecords(pool, { connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
-    close: () => pool.end(),
+    records: postgresRecords(postgres),
+    postgres,
+    close: () => postgres.close(),
   }
 }
 
@@ -144,12 +127,14 @@ function postgresLeads(pool: pg.Pool): LeadStore {
       ),
     // SKIP LOCKED: instances claiming at the same moment each take different deliveries instead of waiting.
     async claimDue({ now, leaseMs, limit, owner }) {
+      // The lease is on the database's clock (docs/decisions/130): an origin whose clock runs ahead never takes a
+      // delivery another origin still holds. When a delivery is due is the claimer's own clock: a hint, not a lock.
       const claimed = await pool.query<DeliveryColumns>(
-        `UPDATE lead_deliveries SET claimed_until = $2, claimed_by = $3, attempts = attempts + 1
-         WHERE id IN (SELECT id FROM lead_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 AND claimed_until <= $1
+        `UPDATE lead_deliveries SET claimed_until = ${DB_NOW} + $2, claimed_by = $3, attempts = attempts + 1
+         WHERE id IN (SELECT id FROM lead_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 AND claimed_until <= ${DB_NOW}
                       ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED)
          RETURNING *`,
-        [now, now + leaseMs, owner, limit],
+        [now, leaseMs, owner, limit],
       )
       if (claimed.rows.length === 0) return []
       const leads = await pool.query<LeadColumns>('SELECT * FROM leads WHERE id = ANY($1)', [claimed.rows.map((d) => d.lead_id)])
@@ -173,7 +158,7 @@ function postgresLeads(pool: pg.Pool): LeadStore {
         (
           await pool.query<DeliveryColumns>(
             `UPDATE lead_deliveries SET state = 'pending', attempts = 0, queued_at = $3, next_attempt_at = $3, delivered_at = NULL
-             WHERE lead_id = $1 AND ($2::text IS NULL OR kind = $2) AND state <> 'held' AND claimed_until <= $3
+             WHERE lead_id = $1 AND ($2::text IS NULL OR kind = $2) AND state <> 'held' AND claimed_until <= ${DB_NOW}
              RETURNING *`,
             [leadId, kind ?? null, now],
           )
@@ -226,21 +211,22 @@ function postgresVisits(pool: pg.Pool): VisitStorage {
   }
 }
 
+// The windows are measured on the database's clock (the caller's `now` is ignored): origins' clocks may disagree.
 function postgresRateLimits(pool: pg.Pool): RateLimitStorage {
   return {
-    hit: async (key, now, windowMs) =>
+    hit: async (key, _now, windowMs) =>
       (
         await pool.query<{ hits: number; resetAt: number }>(
-          `INSERT INTO rate_limits AS r (key, hits, reset_at) VALUES ($1, 1, $3)
+          `INSERT INTO rate_limits AS r (key, hits, reset_at) VALUES ($1, 1, ${DB_NOW} + $2)
            ON CONFLICT (key) DO UPDATE SET
-             hits = CASE WHEN r.reset_at <= $2 THEN 1 ELSE r.hits + 1 END,
-             reset_at = CASE WHEN r.reset_at <= $2 THEN excluded.reset_at ELSE r.reset_at END
+             hits = CASE WHEN r.reset_at <= ${DB_NOW} THEN 1 ELSE r.hits + 1 END,
+             reset_at = CASE WHEN r.reset_at <= ${DB_NOW} THEN excluded.reset_at ELSE r.reset_at END
            RETURNING hits, reset_at AS "resetAt"`,
-          [key, now, now + windowMs],
+          [key, windowMs],
         )
       ).rows[0]!,
     unhit: async (key) => void (await pool.query('UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = $1', [key])),
     reset: async (key) => void (await pool.query('DELETE FROM rate_limits WHERE key = $1', [key])),
-    prune: async (now) => void (await pool.query('DELETE FROM rate_limits WHERE reset_at <= $1', [now])),
+    prune: async () => void (await pool.query(`DELETE FROM rate_limits WHERE reset_at <= ${DB_NOW}`)),
   }
 }

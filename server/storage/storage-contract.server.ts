@@ -1,5 +1,6 @@
 import type { LeadStore } from '#server/leads/lead-store.server.ts'
 import type { ConsoleStorage } from '#server/console/console-storage.ts'
+import type { Postgres } from './postgres-client.server.ts'
 
 /**
  * Everything the site writes: leads and their relay outbox, visit counts, and rate-limit counters.
@@ -29,7 +30,10 @@ export interface VisitDay {
   views: number
 }
 
-/** Fixed-window hit counters (the contact form's per-client limit). Times are epoch milliseconds. */
+/**
+ * Fixed-window hit counters (the contact form's per-client limit). Times are epoch milliseconds. A store the
+ * fleet shares (PostgreSQL) measures windows on its own clock and ignores `now`: origins' clocks may disagree.
+ */
 export interface RateLimitStorage {
   /** One more hit in the key's current window, or the first of a new window when it has ended. */
   hit(key: string, now: number, windowMs: number): Promise<{ hits: number; resetAt: number }>
@@ -172,6 +176,8 @@ export interface Storage {
   console: ConsoleStorage
   /** The fleet's record per provider endpoint: PostgreSQL only (one SQLite instance keeps its record on its own disk). */
   records?: RecordStorage
+  /** PostgreSQL only: the process's one pool and listening connection, for the fleet's other parts (its pictures). */
+  postgres?: Postgres
   close(): Promise<void>
 }
 
@@ -180,7 +186,7 @@ export interface StoredRecord {
   /** The provider's answer as it came; null when the caller already holds this version. */
   body: string | null
   version: string
-  /** ISO time of the fetch, on the fetching origin's clock. */
+  /** ISO time of the fetch, on the database's clock (as the fetching origin reckoned it: its own, corrected by its last claim). */
   fetchedAt: string
   /** ORIGIN_NAME of the origin that fetched it. */
   fetchedBy: string
@@ -191,8 +197,14 @@ export interface StoredRecord {
  * a lease says who fetches, the last good copy is kept, and a notification tells the others it changed.
  */
 export interface RecordStorage {
-  /** Takes the endpoint's fetch lease for `leaseMs` (database clock) when it is free or ours and nearly over; true when held now. */
-  claim(endpoint: string, holder: string, leaseMs: number): Promise<boolean>
+  /**
+   * Takes the endpoint's fetch lease for `leaseMs` (database clock) when it is free or ours and nearly over: `held`
+   * when it is ours now, and the database's clock (`now`, epoch ms) it was decided on. With `yieldMs` (an origin that
+   * cannot keep what it fetches), only a lease free for that long: the other origins go first.
+   */
+  claim(endpoint: string, holder: string, leaseMs: number, yieldMs?: number): Promise<{ held: boolean; now: number }>
+  /** Ends the lease now if `holder` has it (it cannot keep what it fetches): the next origin to tick takes it. */
+  release(endpoint: string, holder: string): Promise<void>
   /** Stores what the lease holder fetched and tells every listener; false when the lease has passed to another origin. */
   save(endpoint: string, holder: string, record: StoredRecord & { body: string }): Promise<boolean>
   /** The fleet's record (its body left out when it is `knownVersion`), or null when none was fetched yet. */

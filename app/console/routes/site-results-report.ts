@@ -8,5 +8,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { site } = await requireSiteAccess(ctx, request, params.siteId, 'read')
   const month = new URL(request.url).searchParams.get('month') ?? ''
   if (!resultMonths(site, ctx.now()).includes(month)) notFound()
-  return resultsDocument(ctx.services, site, month)
+  return resultsDocument(ctx.services, site, month, ctx.now())
 }
