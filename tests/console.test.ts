@@ -178,6 +178,27 @@ describe('the doors', () => {
     )
   })
 
+  test('the results’ share link: staff make it, it opens the report on the site’s own host, a contractor reads it but cannot end it', async () => {
+    const staff = await world.signedInPerson('share-staff@agency.example', 'staff')
+    const contractor = await world.signedInPerson('share-owner@birch.example', 'contractor', ['birch'])
+    const linkOn = async (cookie: string) =>
+      /href="(https?:\/\/[^"]*\/reports\/[\da-f]{64})"/.exec((await get('/sites/birch/results', cookie)).text)?.[1]
+    expect(await linkOn(staff.cookie)).toBeUndefined()
+    expect((await post('/sites/birch/results', { intent: 'share' }, contractor.cookie)).status).toBe(403)
+    expect((await post('/sites/birch/results', { intent: 'share' }, staff.cookie)).status).toBe(200)
+    const link = await linkOn(contractor.cookie)
+    expect(link).toBeDefined()
+    const opened = await world.site.request(SITES.birch.host, new URL(link!).pathname)
+    expect(opened.status).toBe(200)
+    expect(opened.headers['cache-control']).toBe('private, no-store')
+    expect((await post('/sites/birch/results', { intent: 'end-share' }, contractor.cookie)).status).toBe(403)
+    expect((await post('/sites/birch/results', { intent: 'end-share' }, staff.cookie)).status).toBe(200)
+    expect(await linkOn(staff.cookie)).toBeUndefined()
+    expect((await world.storage.console.activity({ email: 'share-staff@agency.example', limit: 10 })).map((e) => e.action)).toEqual(
+      expect.arrayContaining(['shared-results', 'ended-share-link']),
+    )
+  })
+
   test('admins reach People and Activity; a revoked person is signed out at once', async () => {
     const admin = await world.signedInPerson('boss@agency.example', 'admin')
     const leaver = await world.signedInPerson('leaver@agency.example', 'staff')

@@ -75,6 +75,8 @@ export const ACTIVITY_ACTIONS = [
   'viewed-lead',
   'exported-leads',
   'resent-lead',
+  'shared-results',
+  'ended-share-link',
   'invited',
   'joined',
   'changed-access',

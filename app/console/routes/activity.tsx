@@ -13,6 +13,8 @@ const ACTION_WORDS: Record<ActivityAction, string> = {
   'viewed-lead': 'viewed a lead',
   'exported-leads': 'exported the leads',
   'resent-lead': 'resent a lead',
+  'shared-results': 'made the results’ share link',
+  'ended-share-link': 'ended the results’ share link',
   invited: 'invited',
   joined: 'joined (invitation used)',
   'changed-access': 'changed access',
