@@ -295,7 +295,7 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
         encoded = await encodeVariants(bytes)
         encodesHere++
         try {
-          for (const file of encoded.files) cache.put(hash, file.name, file.data)
+          await Promise.all(encoded.files.map((file) => cache.put(hash, file.name, file.data)))
         } catch {
           // This origin's disk (full, read-only) is not the photo's fault: the files are read back from the database.
         }

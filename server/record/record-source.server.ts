@@ -5,6 +5,7 @@ import { emptyRecord, parsePageRecordWithIssues, type FieldIssue, type PageRecor
 import { createOutboundClient, type OutboundClient } from '../outbound/outbound-client.server.ts'
 import { urlForLog } from '../observability/log-safe.server.ts'
 import { logFor } from '../observability/log.js'
+import { writeFileDurably } from '../storage/durable-files.server.ts'
 import type { RecordFleet } from './record-fleet.server.ts'
 
 /** Where the record served came from: this origin's fetch, its disk copy, the fleet's database, or nowhere yet. */
@@ -101,24 +102,26 @@ export function createRecordSource(options: Options) {
 
   function loadFromDisk() {
     try {
-      const saved = JSON.parse(fs.readFileSync(diskFile, 'utf8')) as DiskCopy
-      adopt(saved, 'disk')
+      const saved = JSON.parse(fs.readFileSync(diskFile, 'utf8')) as Partial<DiskCopy> | null
+      if (typeof saved?.body !== 'string' || typeof saved.fetchedAt !== 'string') throw new Error('not a saved record')
+      adopt(saved as DiskCopy, 'disk')
       logger.info(`[record] serving the last good record from disk (fetched ${saved.fetchedAt})`, {
         event: 'record.loaded',
         site,
         version: snapshot.version,
       })
-    } catch {
-      // No saved copy yet (first run) or an unreadable one: the provider fetch decides.
+    } catch (error) {
+      // No saved copy yet (first run): the provider fetch decides. An unreadable one (cut short, edited by hand) is said so.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      logger.warn(`[record] ${diskFile} is unreadable (${describe(error)}): not served; the next record fetched replaces it`, {
+        event: 'record.unreadable',
+        site,
+      })
     }
   }
 
-  function saveToDisk(copy: DiskCopy) {
-    fs.mkdirSync(dataDir, { recursive: true })
-    const tmp = `${diskFile}.${process.pid}.tmp`
-    fs.writeFileSync(tmp, JSON.stringify(copy))
-    fs.renameSync(tmp, diskFile)
-  }
+  /** The last good record, written so that a crash or power cut leaves the old copy or the new one, never half of one. */
+  const saveToDisk = (copy: DiskCopy) => writeFileDurably(diskFile, JSON.stringify(copy))
 
   /** Logs a problem once when it starts and once when it clears, never once per request. */
   function report(problem: string | null) {
@@ -144,7 +147,7 @@ export function createRecordSource(options: Options) {
       const { raw, body } = await fetchRecord(endpoint, { outbound, timeoutMs, maxBytes })
       const copy = { fetchedAt: new Date().toISOString(), fetchedBy: fleet?.origin ?? null, body }
       const isNew = adopt(copy, 'provider', raw)
-      saveToDisk(copy)
+      await saveToDisk(copy)
       report(null)
       if (isNew) {
         // Once per new version, not once per ttl: a hundred sites would otherwise fill the log with sameness.
@@ -174,7 +177,6 @@ export function createRecordSource(options: Options) {
     else if (!snapshot.fetchedAt || stored.fetchedAt >= snapshot.fetchedAt) {
       const copy = { fetchedAt: stored.fetchedAt, fetchedBy: stored.fetchedBy, body: stored.body }
       if (adopt(copy, 'fleet')) {
-        saveToDisk(copy)
         logger.info(`[record] ${site}: version ${snapshot.version} from ${stored.fetchedBy}`, {
           event: 'record.shared',
           site,
@@ -184,6 +186,7 @@ export function createRecordSource(options: Options) {
           trigger,
         })
         changed()
+        await saveToDisk(copy)
       }
     }
     return true
