@@ -20,6 +20,7 @@ import { siteState, startServices } from './services.server.ts'
 import { createMetrics } from './observability/metrics.server.ts'
 import { closeConnectionsAfterAnswers, observationOf, observeRequest } from './observability/request-log.server.ts'
 import { answerTlsAsk } from './http/tls-ask.server.ts'
+import { keepListening } from './http/listener-errors.server.ts'
 import { parseResultEvent } from './results/results-counter.server.ts'
 import { log } from './observability/log.js'
 import type { ReactNode } from 'react'
@@ -202,6 +203,8 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     env,
     /** The metrics listener's handler (METRICS_PORT): /metrics and /sites. */
     operator: metrics?.handle,
+    /** Every listener of the process, once it listens: a connection it cannot take (EMFILE) is logged and counted, never the process's end. */
+    keepListening,
     /** SIGTERM: from now on /healthz answers 503 while pages are still served. */
     startDraining() {
       draining = true
