@@ -66,11 +66,16 @@ export async function startSite(port, { record, env = {} } = {}) {
   ensureBuild()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   const provider = record ? await startProvider(record) : null
-  // The heap cap and MALLOC_ARENA_MAX as `npm start` sets them, so memory figures are what production runs with.
-  const child = spawn(process.execPath, [`--max-old-space-size=${process.env.MAX_OLD_SPACE_MB ?? 128}`, 'server/process/start.js'], {
+  // V8's heap sizes and glibc's malloc settings as `npm start` sets them, so memory figures are what production runs with.
+  const heapFlags = [
+    `--max-old-space-size=${process.env.MAX_OLD_SPACE_MB ?? 128}`,
+    `--max-semi-space-size=${process.env.MAX_SEMI_SPACE_MB ?? 8}`,
+  ]
+  const child = spawn(process.execPath, [...heapFlags, 'server/process/start.js'], {
     cwd: root,
     env: {
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -89,11 +94,15 @@ export async function startSite(port, { record, env = {} } = {}) {
   return {
     url: `http://127.0.0.1:${port}`,
     images,
+    pid: child.pid,
     rssMb: () => rssMb(child.pid),
-    stop: () => {
-      child.kill('SIGTERM')
-      provider?.close()
-    },
+    /** Resolves once the server has exited (a bench that starts another on the same port awaits it). */
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve)
+        child.kill('SIGTERM')
+        provider?.close()
+      }),
   }
 }
 
