@@ -33,7 +33,7 @@ export function HeaderTopBar({ phone, workday, workHour, socials }: HeaderTop) {
             <li>
               <PhoneLink
                 dial={phone.dial}
-                className="inline-flex items-center gap-2 font-semibold hover:underline"
+                className="inline-flex min-h-6 items-center gap-2 font-semibold hover:underline"
                 textClassName="inline-flex items-center gap-2 font-semibold"
               >
                 <Icon icon="phone" className="size-3.5" />
