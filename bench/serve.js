@@ -7,14 +7,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { ensureBuild, root } from '../server/process/ensure-build.js'
 import { fourteenServiceRecord } from './fourteen-services.js'
+import { smallPicturesRecord } from './small-pictures.js'
 
-/** `--record 14` on a bench's command line: the 14-service record instead of the demo. */
+/**
+ * `--record 14` on a bench's command line: the 14-service record instead of the demo; `--record small-pictures`:
+ * the demo with pictures smaller than their places.
+ */
 export function recordFromArgs(argv = process.argv.slice(2)) {
   const at = argv.indexOf('--record')
   if (at === -1) return { name: 'demo', record: undefined, rest: argv }
   const rest = argv.filter((_, i) => i !== at && i !== at + 1)
-  if (argv[at + 1] !== '14') throw new Error('--record takes 14 (the 14-service record); without it the demo runs')
-  return { name: '14 services', record: fourteenServiceRecord(), rest }
+  if (argv[at + 1] === '14') return { name: '14 services', record: fourteenServiceRecord(), rest }
+  if (argv[at + 1] === 'small-pictures') return { name: 'pictures smaller than their places', record: smallPicturesRecord(), rest }
+  throw new Error('--record takes 14 (the 14-service record) or small-pictures; without it the demo runs')
 }
 
 /** Resident memory of a process in MB (Linux: /proc; elsewhere ps). @param {number | undefined} pid */

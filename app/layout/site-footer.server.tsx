@@ -6,6 +6,7 @@ import { SocialIcons } from '#app/ui/social-icons.server.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 import { usePageStrings } from '#app/i18n/use-page-strings.ts'
+import { PAYMENT_IMAGE_HEIGHT } from '#app/ui/picture-places.ts'
 
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -99,7 +100,7 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
                 className="h-8 w-auto"
                 width={240}
                 height={32}
-                displayHeight={32}
+                displayHeight={PAYMENT_IMAGE_HEIGHT}
               />
             ) : null}
           </div>

@@ -4,13 +4,14 @@ import { PhoneLink } from '#app/ui/phone-link.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { SocialIcons } from '#app/ui/social-icons.server.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { LOGO_HEIGHT } from '#app/ui/picture-places.ts'
 
 /** `displayHeight` is the CSS height `className` gives the logo, in px (it picks the variant). */
 export function CompanyLogo({
   logo,
   name,
   className = 'h-12 w-auto',
-  displayHeight = 48,
+  displayHeight = LOGO_HEIGHT.header,
 }: {
   logo: string
   name: string

@@ -38,6 +38,13 @@ export async function probeImage(source: Buffer): Promise<sharp.Metadata> {
   return meta
 }
 
+/** The size a picture is served at: upright (EXIF rotation applied), at most the widest variant, as encodeVariants makes it. */
+export function servedSize(meta: Pick<sharp.Metadata, 'autoOrient'>): { width: number; height: number } {
+  const { width, height } = meta.autoOrient
+  const scale = Math.min(1, VARIANT_WIDTHS.at(-1)! / width)
+  return { width: Math.round(width * scale), height: Math.round(height * scale) }
+}
+
 /**
  * Every variant of one source image: EXIF rotation applied, then all metadata (GPS, camera,
  * comments) dropped — sharp writes none unless asked. The type is what the bytes say, not
