@@ -7,14 +7,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { ensureBuild, root } from '../server/process/ensure-build.js'
 import { fourteenServiceRecord } from './fourteen-services.js'
+import { smallPicturesRecord } from './small-pictures.js'
 
-/** `--record 14` on a bench's command line: the 14-service record instead of the demo. */
+/**
+ * `--record 14` on a bench's command line: the 14-service record instead of the demo; `--record small-pictures`:
+ * the demo with pictures smaller than their places.
+ */
 export function recordFromArgs(argv = process.argv.slice(2)) {
   const at = argv.indexOf('--record')
   if (at === -1) return { name: 'demo', record: undefined, rest: argv }
   const rest = argv.filter((_, i) => i !== at && i !== at + 1)
-  if (argv[at + 1] !== '14') throw new Error('--record takes 14 (the 14-service record); without it the demo runs')
-  return { name: '14 services', record: fourteenServiceRecord(), rest }
+  if (argv[at + 1] === '14') return { name: '14 services', record: fourteenServiceRecord(), rest }
+  if (argv[at + 1] === 'small-pictures') return { name: 'pictures smaller than their places', record: smallPicturesRecord(), rest }
+  throw new Error('--record takes 14 (the 14-service record) or small-pictures; without it the demo runs')
 }
 
 /** Resident memory of a process in MB (Linux: /proc; elsewhere ps). @param {number | undefined} pid */
@@ -67,11 +72,16 @@ export async function startSite(port, { record, env = {} } = {}) {
   ensureBuild()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   const provider = record ? await startProvider(record) : null
-  // The heap cap and MALLOC_ARENA_MAX as `npm start` sets them, so memory figures are what production runs with.
-  const child = spawn(process.execPath, [`--max-old-space-size=${process.env.MAX_OLD_SPACE_MB ?? 128}`, 'server/process/start.js'], {
+  // V8's heap sizes and glibc's malloc settings as `npm start` sets them, so memory figures are what production runs with.
+  const heapFlags = [
+    `--max-old-space-size=${process.env.MAX_OLD_SPACE_MB ?? 128}`,
+    `--max-semi-space-size=${process.env.MAX_SEMI_SPACE_MB ?? 8}`,
+  ]
+  const child = spawn(process.execPath, [...heapFlags, 'server/process/start.js'], {
     cwd: root,
     env: {
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -91,11 +101,15 @@ export async function startSite(port, { record, env = {} } = {}) {
     url: `http://127.0.0.1:${port}`,
     dataDir,
     images,
+    pid: child.pid,
     rssMb: () => rssMb(child.pid),
-    stop: () => {
-      child.kill('SIGTERM')
-      provider?.close()
-    },
+    /** Resolves once the server has exited (a bench that starts another on the same port awaits it). */
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve)
+        child.kill('SIGTERM')
+        provider?.close()
+      }),
   }
 }
 

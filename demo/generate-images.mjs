@@ -45,8 +45,10 @@ function icoFromPng(png, size) {
 
 async function writeSmall() {
   // Every demo .webp gets a half-width "-600" sibling: the site's srcset rule expects one beside each picture.
-  const webp = async (svg, file, q = 85) => {
-    const img = sharp(Buffer.from(svg))
+  // `scale`: drawn at that many pixels per unit of the drawing, so a picture fills its place on a 2x screen
+  // (a picture with fewer pixels is drawn smaller there: app/ui/picture-density.ts).
+  const webp = async (svg, file, q = 85, scale = 1) => {
+    const img = sharp(Buffer.from(svg), { density: 72 * scale })
     const { width, height } = await img.metadata()
     await img.clone().webp({ quality: q, alphaQuality: 90, effort: 6 }).toFile(path.join(OUT, file))
     await img
@@ -63,10 +65,10 @@ async function writeSmall() {
     .png({ compressionLevel: 9 })
     .toBuffer()
   await writeFile(path.join(root, 'public/favicon.ico'), icoFromPng(png32, 32))
-  for (const [file, [label, color, glyph]] of Object.entries(BADGES)) await webp(badgeSvg(label, color, glyph), `${file}.webp`)
-  await webp(brandStripSvg(), 'brand-logos.webp')
+  for (const [file, [label, color, glyph]] of Object.entries(BADGES)) await webp(badgeSvg(label, color, glyph), `${file}.webp`, 85, 2)
+  await webp(brandStripSvg(), 'brand-logos.webp', 85, 2)
   await webp(paymentStripSvg(), 'payment-methods.webp')
-  await webp(gmbSvg(), 'gmb.webp')
+  await webp(gmbSvg(), 'gmb.webp', 85, 2)
   if (process.env.DEBUG_PNG) {
     const dbg = {
       logo: logoSvg(),

@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test'
 import { demoRoutes } from '../demo/routes.js'
 import { DESKTOP, PHONE } from './viewports.ts'
 import { renderEveryBlock } from './render-every-block.js'
+import { expectTouchTargets } from './touch-targets.ts'
 
 /** Every screen of the spec, and a page that does not exist. */
 export const ROUTES = [...demoRoutes, '/no-such-page']
@@ -13,7 +14,8 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 /**
  * Fails (softly: the test goes on, and fails at its end) with a readable list when axe finds any
  * violation on the page (or inside `include`, and outside `exclude`: the console's sandboxed report
- * frames, where axe cannot run a script, are checked as pages of their own).
+ * frames, where axe cannot run a script, are checked as pages of their own), or a target smaller than
+ * 24 × 24 px (touch-targets.ts).
  */
 export async function expectNoAxeViolations(page: Page, label: string, include?: string, exclude?: string) {
   // Only the violations are needed: axe then builds selectors for their nodes alone, not for every
@@ -32,6 +34,7 @@ export async function expectNoAxeViolations(page: Page, label: string, include?:
         .join(' | ')}`,
   )
   expect.soft(summary, `axe on ${label}`).toEqual([])
+  await expectTouchTargets(page, label, include)
 }
 
 /**

@@ -3,6 +3,8 @@ import { demoRoutes } from '../demo/routes.js'
 import { expect, test } from './fixtures.ts'
 import { DESKTOP, PHONE } from './viewports.ts'
 import { renderEveryBlock } from './render-every-block.js'
+import { serveRecord } from './record-site.ts'
+import { smallPicturesRecord } from '../bench/small-pictures.js'
 
 /** YouTube's video thumbnails are not record pictures: they stay on YouTube (decision 010). */
 const YOUTUBE_THUMBNAILS = 'https://i.ytimg.com/'
@@ -22,7 +24,7 @@ function lighthouseMinimum(displayed: { width: number; height: number }, dpr: nu
   return { width: Math.ceil(factor * quantized * displayed.width), height: Math.ceil(factor * quantized * displayed.height) }
 }
 
-type Shown = { src: string; file: { width: number; height: number }; box: { width: number; height: number } }
+type Shown = { src: string; file: { width: number; height: number }; box: { width: number; height: number }; cover: boolean }
 
 /**
  * Every rendered picture of ours, once its file has loaded (lazy ones are asked for at once: where a
@@ -56,6 +58,7 @@ async function picturesShown(page: Page, freshSuffix = ''): Promise<Shown[]> {
         src: img.currentSrc,
         file: await files.get(img.currentSrc)!,
         box: { width: img.width, height: img.height },
+        cover: getComputedStyle(img).objectFit === 'cover',
       })),
     )
   }, freshSuffix)
@@ -97,6 +100,26 @@ function judge(shown: Shown[], dpr: number, layout: string) {
   return problems
 }
 
+/** The page's window and pixel ratio, the way Playwright's own deviceScaleFactor sets them (kept across reloads). */
+async function setScreen(page: Page, viewport: { width: number; height: number }, dpr: number) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setDeviceMetricsOverride', { ...viewport, deviceScaleFactor: dpr, mobile: false })
+}
+
+/**
+ * Switches the loaded page to another screen and makes each picture choose its file again, as a fresh load
+ * would. (Chromium does not apply the stylesheet's `resolution` queries anew when only the ratio changes:
+ * a test of what CSS draws at a ratio reloads instead.)
+ */
+async function emulateScreen(page: Page, viewport: { width: number; height: number }, dpr: number, suffix: string) {
+  await setScreen(page, viewport, dpr)
+  // Renaming every candidate (a query the server ignores) leaves nothing chosen before to stand in for it.
+  await page.evaluate((suffix) => {
+    for (const source of document.querySelectorAll<HTMLSourceElement>('picture > source[srcset]'))
+      source.srcset = source.srcset.replace(/(\S+?)(?:\?\S*)?( \d+w)/g, `$1${suffix}$2`)
+  }, suffix)
+}
+
 test.describe('record pictures at 1x, 2x and 3x', () => {
   // The first test may wait for the start-up encode of every demo picture (tens of seconds on a busy machine).
   test.describe.configure({ timeout: 120_000 })
@@ -119,19 +142,14 @@ test.describe('record pictures at 1x, 2x and 3x', () => {
       // One page load per route: the other screens are the same page, its window and pixel ratio changed the
       // way Playwright's own deviceScaleFactor sets them. Renaming every candidate (a query the server ignores)
       // makes each picture choose again as a fresh load would, with nothing chosen before to stand in for it.
-      const cdp = await page.context().newCDPSession(page)
       for (const [layout, viewport] of [
         ['phone', PHONE],
         ['desktop', DESKTOP],
       ] as const) {
         for (const dpr of [1, 2, 3]) {
           if (layout === 'phone' && dpr === 1) continue
-          await cdp.send('Emulation.setDeviceMetricsOverride', { ...viewport, deviceScaleFactor: dpr, mobile: false })
           const suffix = `?${layout}-${dpr}x`
-          await page.evaluate((suffix) => {
-            for (const source of document.querySelectorAll<HTMLSourceElement>('picture > source[srcset]'))
-              source.srcset = source.srcset.replace(/(\S+?)(?:\?\S*)?( \d+w)/g, `$1${suffix}$2`)
-          }, suffix)
+          await emulateScreen(page, viewport, dpr, suffix)
           problems.push(...judge(await picturesShown(page, suffix), dpr, layout))
         }
       }
@@ -141,6 +159,48 @@ test.describe('record pictures at 1x, 2x and 3x', () => {
       expect(
         imageRequests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith(YOUTUBE_THUMBNAILS) && !url.startsWith('data:')),
       ).toEqual([])
+    })
+  }
+})
+
+test.describe('a record whose pictures are smaller than their places', () => {
+  test.describe.configure({ timeout: 120_000 })
+  test.use({ viewport: PHONE, deviceScaleFactor: 1 })
+  // A 240 × 80 business profile (its place up to 408 px wide), a 64 × 64 logo and a 64 × 64 directory badge.
+  const site = serveRecord(smallPicturesRecord())
+
+  for (const route of ['/find-us-on', '/']) {
+    test(`${route}: no picture that is not a cover is drawn past its pixels, at 1x, 2x and 3x`, async ({ page, request }) => {
+      await expect.poll(async () => (await (await request.get(`${site.url}/healthz`)).json()).images.pending, { timeout: 100_000 }).toBe(0)
+      await page.goto(site.url + route)
+      const problems: string[] = []
+      const checked = new Set<string>()
+      const drawnPast = (shown: Shown[], dpr: number, layout: string) => {
+        for (const image of shown.filter((image) => !image.cover)) {
+          checked.add(/-(\d+x\d+)\//.exec(image.src)?.[1] ?? image.src)
+          // Lighthouse's image-size-responsive, with no picture excused for its source being small.
+          const minimum = lighthouseMinimum(image.box, dpr)
+          if (image.file.width < minimum.width || image.file.height < minimum.height)
+            problems.push(
+              `${layout} @${dpr}x: ${image.src} (file ${image.file.width}×${image.file.height}) drawn ${image.box.width}×${image.box.height}`,
+            )
+        }
+      }
+      drawnPast(await picturesShown(page), 1, 'phone')
+      for (const [layout, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        for (const dpr of [1, 1.75, 2, 3]) {
+          if (layout === 'phone' && dpr === 1) continue
+          await setScreen(page, viewport, dpr)
+          await page.reload()
+          drawnPast(await picturesShown(page), dpr, layout)
+        }
+      }
+      expect(problems).toEqual([])
+      // The small ones were among them (sizes as the variants' URLs name them).
+      expect([...checked]).toEqual(expect.arrayContaining(route === '/' ? ['64x64'] : ['64x64', '240x80']))
     })
   }
 })

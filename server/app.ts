@@ -22,6 +22,7 @@ import { closeConnectionsAfterAnswers, observationOf, observeRequest } from './o
 import { answerTlsAsk } from './http/tls-ask.server.ts'
 import { consoleConfig } from './console/console-config.server.ts'
 import { createConsoleServer } from './console/console-server.server.ts'
+import { keepListening } from './http/listener-errors.server.ts'
 import { parseResultEvent } from './results/results-counter.server.ts'
 import { createSharePages } from './results/share-page.server.ts'
 import { hideShareToken, SHARE_PATH } from './results/share-link.server.ts'
@@ -228,6 +229,8 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     env,
     /** The metrics listener's handler (METRICS_PORT): /metrics and /sites. */
     operator: metrics?.handle,
+    /** Every listener of the process, once it listens: a connection it cannot take (EMFILE) is logged and counted, never the process's end. */
+    keepListening,
     /** SIGTERM: from now on /healthz answers 503 while pages are still served. */
     startDraining() {
       draining = true

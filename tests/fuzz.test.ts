@@ -29,7 +29,7 @@ beforeAll(async () => {
     RECORD_TTL_SECONDS: '1',
     TRUST_PROXY: '1',
     CONTACT_RATE_LIMIT: String(CONTACT_RATE_LIMIT),
-    NODE_OPTIONS: '--max-old-space-size=128', // as npm start runs it
+    NODE_OPTIONS: '--max-old-space-size=128 --max-semi-space-size=8', // as npm start runs it
   })
 }, 180_000)
 afterAll(async () => {

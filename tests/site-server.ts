@@ -20,9 +20,18 @@ export function ensureBuilt() {
   if (built.status !== 0) throw new Error('the site did not build')
 }
 
-/** Starts the real production server (`node server/process/start.js`) on a free port with the given environment. */
-export async function startSite(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'))) {
-  const child = spawn(process.execPath, ['server/process/start.js'], {
+/**
+ * Starts the real production server (`node server/process/start.js`) on a free port with the given environment;
+ * `openFiles`: its limit on open file descriptors (soft and hard, so Node cannot raise it), set by util-linux's prlimit.
+ */
+export async function startSite(
+  env: Record<string, string>,
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-')),
+  { openFiles }: { openFiles?: number } = {},
+) {
+  const command = [process.execPath, 'server/process/start.js']
+  if (openFiles) command.unshift('prlimit', `--nofile=${openFiles}:${openFiles}`, '--')
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
     // No drain by default: stop() is a test's teardown, not a rolling restart (graceful-restart.test.ts drains).
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DRAIN_SECONDS: '0', ...env },

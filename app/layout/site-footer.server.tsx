@@ -6,6 +6,7 @@ import { SocialIcons } from '#app/ui/social-icons.server.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 import { usePageStrings } from '#app/i18n/use-page-strings.ts'
+import { PAYMENT_IMAGE_HEIGHT } from '#app/ui/picture-places.ts'
 
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -21,6 +22,9 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
   const page = usePageStrings()
   const fixedEnglish = useFixedEnglish()
   const linkClass = 'hover:text-on-footer hover:underline'
+  // Each link is a 24 px target (WCAG 2.5.8) by its own padding, not by the room around it: a row of
+  // links scrolling under the sticky header loses that room. The rows keep their pitch (the gaps shrink by as much).
+  const listLinkClass = `inline-block py-0.5 ${linkClass}`
   return (
     <footer className="render-when-near bg-footer text-on-footer-soft">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
@@ -28,10 +32,10 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
           <p className="text-sm leading-relaxed">{f.about}</p>
         </Column>
         <Column title={page.sections.ourServicesTitle}>
-          <ul className="space-y-2 text-sm">
+          <ul className="space-y-1 text-sm">
             {f.services.map((s) => (
               <li key={s.name}>
-                <a href={s.to} className={linkClass}>
+                <a href={s.to} className={listLinkClass}>
                   {s.name}
                 </a>
               </li>
@@ -40,10 +44,10 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
         </Column>
         <Column title={page.pages.footerNavigation}>
           <nav aria-label={t.a11y.footerNav}>
-            <ul className="space-y-2 text-sm">
+            <ul className="space-y-1 text-sm">
               {f.navigation.map((item) => (
                 <li key={item.to}>
-                  <a href={item.to} lang={fixedEnglish} className={linkClass}>
+                  <a href={item.to} lang={fixedEnglish} className={listLinkClass}>
                     {item.label}
                   </a>
                 </li>
@@ -52,11 +56,11 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
           </nav>
         </Column>
         <Column title={page.pages.footerContact}>
-          <ul className="space-y-3 text-sm">
+          <ul className="space-y-2 text-sm">
             {f.phones.map((x) => (
               <li key={x.phone} className="flex items-start gap-3">
-                <Icon icon="phone" className="mt-0.5 size-4 shrink-0 text-secondary-on-footer" />
-                <PhoneLink dial={x.dial} className={linkClass}>
+                <Icon icon="phone" className="mt-1 size-4 shrink-0 text-secondary-on-footer" />
+                <PhoneLink dial={x.dial} className={listLinkClass} textClassName="py-0.5">
                   {x.name ? `${x.name}: ` : ''}
                   {x.phone}
                 </PhoneLink>
@@ -64,20 +68,20 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
             ))}
             {f.emails.map((email) => (
               <li key={email} className="flex items-start gap-3">
-                <Icon icon="envelope" className="mt-0.5 size-4 shrink-0 text-secondary" />
-                <a href={mailtoHref(email)} className={`${linkClass} break-all`}>
+                <Icon icon="envelope" className="mt-1 size-4 shrink-0 text-secondary" />
+                <a href={mailtoHref(email)} className={`${listLinkClass} break-all`}>
                   {email}
                 </a>
               </li>
             ))}
             {f.address ? (
-              <li className="flex items-start gap-3">
+              <li className="flex items-start gap-3 py-0.5">
                 <Icon icon="location-dot" className="mt-0.5 size-4 shrink-0 text-secondary" />
                 {f.address}
               </li>
             ) : null}
             {f.workday || f.workHour ? (
-              <li className="flex items-start gap-3">
+              <li className="flex items-start gap-3 py-0.5">
                 <Icon icon="clock" className="mt-0.5 size-4 shrink-0 text-secondary" />
                 {[f.workday, f.workHour].filter(Boolean).join(', ')}
               </li>
@@ -96,7 +100,7 @@ export function SiteFooter({ footer: f }: { footer: FooterView }) {
                 className="h-8 w-auto"
                 width={240}
                 height={32}
-                displayHeight={32}
+                displayHeight={PAYMENT_IMAGE_HEIGHT}
               />
             ) : null}
           </div>

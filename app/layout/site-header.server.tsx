@@ -4,13 +4,14 @@ import { PhoneLink } from '#app/ui/phone-link.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { SocialIcons } from '#app/ui/social-icons.server.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { LOGO_HEIGHT } from '#app/ui/picture-places.ts'
 
 /** `displayHeight` is the CSS height `className` gives the logo, in px (it picks the variant). */
 export function CompanyLogo({
   logo,
   name,
   className = 'h-12 w-auto',
-  displayHeight = 48,
+  displayHeight = LOGO_HEIGHT.header,
 }: {
   logo: string
   name: string
@@ -33,7 +34,7 @@ export function HeaderTopBar({ phone, workday, workHour, socials }: HeaderTop) {
             <li>
               <PhoneLink
                 dial={phone.dial}
-                className="inline-flex items-center gap-2 font-semibold hover:underline"
+                className="inline-flex min-h-6 items-center gap-2 font-semibold hover:underline"
                 textClassName="inline-flex items-center gap-2 font-semibold"
               >
                 <Icon icon="phone" className="size-3.5" />

@@ -5,12 +5,13 @@ import { reportLimits, reportLinks } from './report-links.ts'
 import { reportPages } from './report-pages.ts'
 import { IMAGE_EXPECTED, type FieldIssue, type PageRecord } from './schema.ts'
 import { contrastOn, guardOverlay, overlayContrast, themePairs, usable, TEXT_RATIO } from './theme.ts'
+import { smallForPlace } from '#app/ui/picture-places.ts'
 
 /**
  * The record report: what the site does with one record, page by page and block by block (shown,
  * hidden or off, and why), every value it could not use, every value it used other than as given
  * (converted, a null replaced, an empty entry dropped), every key it ignored, every colour it
- * adjusted, every picture and every service/landing address. Built from the views the pages render and the issues the record's
+ * adjusted, every picture (and those too small for their places) and every service/landing address. Built from the views the pages render and the issues the record's
  * own parse noted; `recordReportSchema` is the JSON contract of `npm run record -- check --json`.
  */
 
@@ -23,6 +24,7 @@ const block = z.object({
   notes: z.array(z.string()),
 })
 const count = z.number().int().nonnegative()
+const size = z.object({ width: count, height: count })
 const fieldLine = z.object({ path: z.string(), found: z.string(), expected: z.string(), used: z.string() })
 
 export const recordReportSchema = z.object({
@@ -70,6 +72,11 @@ export const recordReportSchema = z.object({
       detail: z.string(),
     }),
   ),
+  /**
+   * Pictures with too few pixels to fill a place they are drawn in on a 2x screen (they are drawn smaller
+   * there, never stretched: app/ui/picture-density.ts), with the size to upload.
+   */
+  smallPictures: z.array(z.object({ url: z.string(), field: z.string(), pixels: size, place: z.string(), upload: size })),
   links: z.array(
     z.object({
       kind: z.enum(['service', 'landing']),
@@ -85,7 +92,8 @@ export const recordReportSchema = z.object({
 
 export type RecordReport = z.infer<typeof recordReportSchema>
 export type ReportImage = RecordReport['images'][number]
-export type ImageOutcome = Pick<ReportImage, 'status' | 'detail'>
+/** What became of a picture; `pixels`: the size it is served at, once it is ready. */
+export type ImageOutcome = Pick<ReportImage, 'status' | 'detail'> & { pixels?: { width: number; height: number } }
 export type ReportCounts = RecordReport['counts']
 
 type Input = {
@@ -103,7 +111,8 @@ export function buildRecordReport({ record, issues, site, source, imageOutcome }
   const lang = langOf(record.labels.formLabel)
   const refusedIssues = issues.filter((i) => i.kind === 'refused')
   const pages = reportPages(record, refusedIssues)
-  const images = reportImages(record, refusedIssues, imageOutcome ?? (() => ({ status: 'not checked', detail: 'not fetched' })))
+  const outcome = imageOutcome ?? ((): ImageOutcome => ({ status: 'not checked', detail: 'not fetched' }))
+  const images = reportImages(record, refusedIssues, outcome)
   const colours = reportColours(record)
   const unknownKeys = issues.flatMap((i) =>
     i.kind === 'unknown keys' ? [{ path: i.path, found: i.found, keys: i.keys ?? [], more: i.more ?? 0 }] : [],
@@ -133,17 +142,33 @@ export function buildRecordReport({ record, issues, site, source, imageOutcome }
     unknownKeys,
     colours,
     images,
+    smallPictures: reportSmallPictures(record, outcome),
     links: reportLinks(record),
     limits: reportLimits(record),
   }
 }
 
 function reportImages(record: PageRecord, issues: FieldIssue[], outcome: (url: string) => ImageOutcome): ReportImage[] {
-  const usableImages = [...recordImageFields(record)].map(([url, fields]) => ({ url, fields, ...outcome(url) }))
+  const usableImages = [...recordImageFields(record)].map(([url, fields]): ReportImage => {
+    const { status, detail } = outcome(url)
+    return { url, fields, status, detail }
+  })
   const refused = issues
     .filter((i) => i.expected === IMAGE_EXPECTED)
     .map((i): ReportImage => ({ url: i.found, fields: [i.path], status: 'refused', detail: 'not an http(s) address: never fetched' }))
   return [...usableImages, ...refused]
+}
+
+/** Each use of a ready picture in a place it has too few pixels to fill. */
+function reportSmallPictures(record: PageRecord, outcome: (url: string) => ImageOutcome): RecordReport['smallPictures'] {
+  return [...recordImageFields(record)].flatMap(([url, fields]) => {
+    const { pixels } = outcome(url)
+    if (!pixels) return []
+    return fields.flatMap((field) => {
+      const small = smallForPlace(field, pixels)
+      return small ? [{ url, pixels, ...small }] : []
+    })
+  })
 }
 
 /** Each record colour the contrast guard changed: the pair it serves, its contrast before and after. */

@@ -36,7 +36,7 @@ export default function SiteLayout({ loaderData: layout }: Route.ComponentProps)
       <EstimateModal intro={layout.blocks.estimateIntro} />
       <a
         href="#main"
-        className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-heading focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="sr-only z-50 rounded bg-white font-semibold text-heading focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:px-4 focus:py-2"
       >
         {t.a11y.skipToContent}
       </a>

@@ -1,6 +1,7 @@
 import { SectionHeading } from './section-heading.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { BRANDING_WIDTH } from '#app/ui/picture-places.ts'
 
 type Props = { title: string; link: string; img: string }
 
@@ -13,7 +14,8 @@ export function BrandingLogos({ title, link, img }: Props) {
       alt={title}
       width={900}
       height={200}
-      sizes="(min-width: 900px) 800px, 100vw"
+      sizes={`(min-width: 900px) ${BRANDING_WIDTH}px, 100vw`}
+      style={{ maxWidth: `min(100%, ${BRANDING_WIDTH}px)` }}
       className="mx-auto h-auto max-h-44 w-auto max-w-full object-contain"
     />
   )

@@ -2,6 +2,7 @@ import { formStringsFor } from '#app/forms/form-strings.ts'
 import type { FormLabels } from '#app/forms/form-labels.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
+import { LOGO_HEIGHT } from '#app/ui/picture-places.ts'
 
 type Props = { logo: string; name: string; labels: FormLabels }
 
@@ -16,7 +17,7 @@ export function EstimateIntro({ logo, name, labels }: Props) {
           alt={name || t.a11y.companyLogo}
           width={200}
           height={60}
-          displayHeight={48}
+          displayHeight={LOGO_HEIGHT.header}
           className="h-12 w-auto shrink-0"
         />
       ) : null}

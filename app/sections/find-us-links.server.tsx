@@ -6,6 +6,7 @@ import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 import { CHAT_REPLY_TIME } from '#app/i18n/spec-english.ts'
 import { usePageStrings } from '#app/i18n/use-page-strings.ts'
+import { FIND_US_LINK_WIDTH } from '#app/ui/picture-places.ts'
 
 type Props = {
   variant: FindUsVariant
@@ -27,17 +28,19 @@ function Heading({ children }: { children: React.ReactNode }) {
   return <h2 className="mb-3 mt-8 text-center text-xs font-bold uppercase tracking-[0.2em] text-paragraph">{children}</h2>
 }
 
-/**
- * How wide a picture link is drawn: the card (find-us-on-page.server.tsx) is at most 28rem wide, 1rem in from
- * the screen's edges, with 1.25rem of padding (2rem from sm); a link fills it, or half of it less the gap in a
- * two-column grid.
- */
-const FULL_WIDTH = '(min-width: 640px) 384px, min(100vw - 72px, 408px)'
-const HALF_WIDTH = '(min-width: 640px) 186px, min(50vw - 41px, 198px)'
+/** How wide a picture link's place is (picture-places.ts): the card's width, or half of it less the gap. */
+const { full, half } = FIND_US_LINK_WIDTH
+const FULL_WIDTH = `(min-width: 640px) ${full.wide}px, min(100vw - 72px, ${full.phone}px)`
+const HALF_WIDTH = `(min-width: 640px) ${half.wide}px, min(50vw - 41px, ${half.phone}px)`
 
+/** A picture link: as wide as its place, or as its picture when that holds fewer pixels (it is never stretched), centred. */
 function ImageLink({ href, image, label, sizes }: { href: string; image: string; label: string; sizes: string }) {
   return (
-    <a href={href} {...external} className="block overflow-hidden rounded-xl shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
+    <a
+      href={href}
+      {...external}
+      className="mx-auto block w-fit max-w-full overflow-hidden rounded-xl shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
+    >
       <ResponsiveImage src={image} alt={label} width={240} height={80} sizes={sizes} className="block h-auto w-full" />
       <NewTab />
     </a>

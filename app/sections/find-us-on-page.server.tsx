@@ -4,6 +4,7 @@ import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { FindUsLinks } from './find-us-links.server.tsx'
 import { usePageStrings } from '#app/i18n/use-page-strings.ts'
+import { LOGO_HEIGHT } from '#app/ui/picture-places.ts'
 
 /** The whole "link in bio" page, one static block (routes/find-us-on.tsx). */
 export function FindUsOnPage({ name, logo, slogan, address, phone, backdrop, variant, gmb, chatHref, directories, socials }: FindUsView) {
@@ -27,7 +28,15 @@ export function FindUsOnPage({ name, logo, slogan, address, phone, backdrop, var
           <div className="text-center">
             <div className="mx-auto mb-5 flex w-fit items-center justify-center rounded-2xl bg-white px-5 py-3 shadow-md ring-1 ring-black/5">
               {logo ? (
-                <ResponsiveImage src={logo} alt="" width={200} height={60} displayHeight={56} priority className="h-14 w-auto" />
+                <ResponsiveImage
+                  src={logo}
+                  alt=""
+                  width={200}
+                  height={60}
+                  displayHeight={LOGO_HEIGHT.findUsOn}
+                  priority
+                  className="h-14 w-auto"
+                />
               ) : (
                 <Icon icon="globe" className="size-10 text-main-ink" />
               )}

@@ -1,6 +1,7 @@
 import type { ImgHTMLAttributes } from 'react'
 import { preload } from 'react-dom'
 import { coverSizes, fallbackSrc, parseLocalImage, srcSetOf, variantCandidates, type CoverBox } from './image-variants.ts'
+import { withinPixels } from './picture-density.ts'
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'width' | 'height'> & {
   src: string
@@ -27,15 +28,28 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' 
  * (the placeholder) is a plain <img>. Lazy unless `priority`: then it is also preloaded from the
  * top of <head> (React places high-priority image preloads before the scripts), so the picture that
  * is the page's largest paint starts downloading before the JavaScript competes for the line.
+ * A picture that is not a cover is held to what its pixels hold (picture-density.ts): smaller than its
+ * place, it is drawn smaller, and its parent centres it or shrinks to it.
  */
-export function ResponsiveImage({ src, alt, width, height, displayHeight, cover, priority = false, sizes = '100vw', ...rest }: Props) {
+export function ResponsiveImage({
+  src,
+  alt,
+  width,
+  height,
+  displayHeight,
+  cover,
+  priority = false,
+  sizes = '100vw',
+  style,
+  ...rest
+}: Props) {
   const local = parseLocalImage(src)
   const loading = {
     loading: priority ? 'eager' : 'lazy',
     fetchPriority: priority ? 'high' : undefined,
     decoding: priority ? undefined : 'async',
   } as const
-  if (!local) return <img src={src} alt={alt} width={width} height={height} {...loading} {...rest} />
+  if (!local) return <img src={src} alt={alt} width={width} height={height} style={style} {...loading} {...rest} />
   const shownSizes = cover
     ? coverSizes(cover, local)
     : displayHeight
@@ -55,7 +69,15 @@ export function ResponsiveImage({ src, alt, width, height, displayHeight, cover,
     // display: contents, so the <img> keeps its place in the parent's grid or flex layout.
     <picture className="contents">
       <source type="image/webp" srcSet={webpSrcSet} sizes={shownSizes} />
-      <img src={fallbackSrc(local)} alt={alt} width={local.width} height={local.height} {...loading} {...rest} />
+      <img
+        src={fallbackSrc(local)}
+        alt={alt}
+        width={local.width}
+        height={local.height}
+        style={cover ? style : { ...withinPixels(local, displayHeight), ...style }}
+        {...loading}
+        {...rest}
+      />
     </picture>
   )
 }

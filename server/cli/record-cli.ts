@@ -5,7 +5,7 @@ import { recordImageUrls } from '#app/record/record-images.ts'
 import { parsePageRecordWithIssues } from '#app/record/schema.ts'
 import { variantWidths } from '#app/ui/image-variants.ts'
 import { parseEnv } from '../process/env.server.ts'
-import { probeImage } from '../images/encode-image.server.ts'
+import { probeImage, servedSize } from '../images/encode-image.server.ts'
 import { formatReport } from '../record/record-report-text.ts'
 import { reportHtml } from '../record/record-report-html.ts'
 import { cliImageFetcher, fetchProviderRecord, webpDataUri } from './cli-sources.server.ts'
@@ -98,8 +98,9 @@ async function probeImages(urls: string[], apiUrl: string, source: NodeJS.Proces
       try {
         const bytes = await fetchImage(url)
         const meta = await probeImage(bytes)
-        const widths = variantWidths(meta.width ?? 0)
-        outcomes.set(url, { status: 'ready', detail: `${meta.format} ${meta.width}×${meta.height}: sizes ${widths.join(', ')} px` })
+        const pixels = servedSize(meta)
+        const widths = variantWidths(pixels.width)
+        outcomes.set(url, { status: 'ready', detail: `${meta.format} ${meta.width}×${meta.height}: sizes ${widths.join(', ')} px`, pixels })
         if (thumbnails) thumbs.set(url, await webpDataUri(bytes, THUMBNAIL_WIDTH, 60))
       } catch (error) {
         outcomes.set(url, { status: 'failed', detail: error instanceof Error ? error.message : String(error) })

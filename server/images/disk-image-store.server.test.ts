@@ -172,7 +172,7 @@ test('the manifest is written in batches, and a clean stop loses no finished ima
   first.sync()
   await expect.poll(() => first.status().ready).toBe(2)
   expect(fs.existsSync(manifestFile)).toBe(false) // two images are not a batch
-  void first.close() // the manifest is written before it returns
+  await first.close() // the manifest is written before it returns, the image still on its way or not
   release()
   const second = storeWith(() => ['https://a.example/red.jpg', 'https://a.example/blue.jpg'])
   fetched = []
@@ -180,4 +180,62 @@ test('the manifest is written in batches, and a clean stop loses no finished ima
   await second.idle()
   expect(fetched).toEqual([])
   expect(second.status().ready).toBe(2)
+})
+
+test('a torn manifest is said so; its folders are kept while a picture is not back, and taken back without encoding again', async () => {
+  const [red, blue, green] = ['red', 'blue', 'green'].map((name) => `https://a.example/${name}.jpg`) as [string, string, string]
+  host[green] = await picture('#0c0')
+  const first = storeWith(() => [red, blue, green])
+  first.sync()
+  await first.idle()
+  await first.close()
+  const folderOf = (url: string) => path.join(dataDir, 'images', parseLocalImage(first.localSrc('site-a', url)!)!.hash)
+  const before = { red: first.localSrc('site-a', red), blue: first.localSrc('site-a', blue) }
+  const manifestFile = path.join(dataDir, 'images', 'manifest.json')
+  fs.truncateSync(manifestFile, fs.statSync(manifestFile).size >> 1) // what a power cut can leave of a rename without fsync
+
+  // The blue picture's host is down and the record no longer names the green one.
+  const blueBytes = host[blue]!
+  delete host[blue]
+  let clock = 0
+  const second = storeWith(() => [red, blue], 50e6, { now: () => clock })
+  expect(logs.join('\n')).toMatch(/manifest\.json is unreadable \(.*JSON.*\): its variant folders are kept/)
+  second.sync()
+  await second.idle()
+  expect(second.localSrc('site-a', red)).toBe(before.red)
+  expect(second.status()).toMatchObject({ ready: 1, failed: 1, encodesHere: 0 })
+  // Nothing the lost manifest listed is deleted while a picture the record needs is not back: it may be that one.
+  expect(fs.existsSync(folderOf(blue))).toBe(true)
+  expect(fs.existsSync(folderOf(green))).toBe(true)
+
+  host[blue] = blueBytes
+  clock += 5 * 60_000
+  second.sync()
+  await second.idle()
+  expect(second.localSrc('site-a', blue)).toBe(before.blue)
+  expect(second.status()).toMatchObject({ ready: 2, failed: 0, encodesHere: 0 })
+  // Every picture is back: a folder no record needs goes now.
+  expect(fs.existsSync(folderOf(green))).toBe(false)
+  await second.close()
+  const third = storeWith(() => [red, blue])
+  third.sync() // publishes what the manifest holds: nothing to fetch
+  expect(third.localSrc('site-a', blue)).toBe(before.blue) // the manifest is whole again
+  expect(third.status().pending).toBe(0)
+  await third.close()
+})
+
+test('a variant folder cut short is encoded again, not taken back', async () => {
+  const red = 'https://a.example/red.jpg'
+  const first = storeWith(() => [red])
+  first.sync()
+  await first.idle()
+  await first.close()
+  const folder = path.join(dataDir, 'images', parseLocalImage(first.localSrc('site-a', red)!)!.hash)
+  fs.rmSync(path.join(dataDir, 'images', 'manifest.json'))
+  fs.rmSync(path.join(folder, '800.webp'))
+  const second = storeWith(() => [red])
+  second.sync()
+  await second.idle()
+  expect(second.status()).toMatchObject({ ready: 1, encodesHere: 1 })
+  expect(fs.readdirSync(folder)).toContain('800.webp')
 })

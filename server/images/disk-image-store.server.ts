@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { LocalImage } from '#app/ui/image-variants.ts'
-import { encodeVariants } from './encode-image.server.ts'
+import { encodeVariants, readVariantFolder } from './encode-image.server.ts'
 import { createFairQueue } from './fair-queue.server.ts'
 import { urlForLog } from '../observability/log-safe.server.ts'
 import { logFor } from '../observability/log.js'
+import { writeFileDurably, writeFolderDurably } from '../storage/durable-files.server.ts'
 import { countOutcomes, imageOutcome, isVariantFileName, retryDelayMs, type ImageOutcome, type ImageStore } from './image-store.server.ts'
 import { createSitePictures } from './site-pictures.server.ts'
 
@@ -41,8 +42,13 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
   const { logger = logFor('images'), now = Date.now } = options
   const root = path.resolve(dataDir, 'images')
   const manifestFile = path.join(root, 'manifest.json')
+  /** Variant folders on disk the manifest does not list (hash → bytes): kept until every picture needed is ready, as they may be theirs. */
+  const unlisted = new Map<string, number>()
   const manifest = loadManifest()
   const full = `the image folder is full (${Math.round(maxDiskBytes / 1e6)} MB)`
+  /** The manifest's latest write (writes run one after another). */
+  let saving = Promise.resolve()
+  let saveProblem: string | null = null
   const failures = new Map<string, { at: number; attempts: number; reason: string }>()
   const queue = createFairQueue<string>()
   const running = new Set<string>()
@@ -52,24 +58,50 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
   let downloadsHere = 0
   let encodesHere = 0
 
+  /**
+   * The manifest as last saved, and the folders it does not list. An unreadable one (torn by a crash
+   * of a system without fsync, cut short, edited by hand) is said so and read as empty; its folders stay.
+   */
   function loadManifest(): Manifest {
+    let saved: Manifest = { sources: {}, variants: {} }
     try {
-      const saved = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest
-      // Only entries whose folder is still there: the disk is the truth.
-      for (const hash of Object.keys(saved.variants)) if (!fs.existsSync(path.join(root, hash))) delete saved.variants[hash]
-      for (const [url, hash] of Object.entries(saved.sources)) if (!saved.variants[hash]) delete saved.sources[url]
-      return saved
-    } catch {
-      return { sources: {}, variants: {} }
+      const parsed = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Partial<Manifest> | null
+      if (typeof parsed?.sources !== 'object' || typeof parsed.variants !== 'object' || !parsed.sources || !parsed.variants)
+        throw new Error('not a manifest')
+      saved = parsed as Manifest
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        logger.warn(
+          `[images] ${manifestFile} is unreadable (${error instanceof Error ? error.message : error}): its variant folders are kept, and taken back as their pictures are downloaded again`,
+          { event: 'images.manifest-unreadable' },
+        )
     }
+    // The disk is the truth: entries whose folder is gone are dropped, folders no entry names are remembered.
+    for (const hash of Object.keys(saved.variants)) if (!fs.existsSync(path.join(root, hash))) delete saved.variants[hash]
+    for (const [url, hash] of Object.entries(saved.sources)) if (!saved.variants[hash]) delete saved.sources[url]
+    for (const entry of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+      const folder = path.join(root, entry)
+      if (entry === 'manifest.json' || saved.variants[entry]) continue
+      if (/^[0-9a-f]{32}$/.test(entry)) unlisted.set(entry, folderBytes(folder))
+      else fs.rmSync(folder, { recursive: true, force: true }) // a write that never finished
+    }
+    return saved
   }
 
-  function saveManifest() {
-    fs.mkdirSync(root, { recursive: true })
-    const tmp = `${manifestFile}.${process.pid}.tmp`
-    fs.writeFileSync(tmp, JSON.stringify(manifest))
-    fs.renameSync(tmp, manifestFile)
+  /** Writes the manifest (durably, in the background); a failure is logged once and the write tried again with the next change. */
+  function saveManifest(): Promise<void> {
     unsaved = 0
+    saving = writeFileDurably(manifestFile, JSON.stringify(manifest)).then(
+      () => void (saveProblem = null),
+      (error: unknown) => {
+        unsaved++
+        const problem = error instanceof Error ? error.message : String(error)
+        if (problem !== saveProblem)
+          logger.warn(`[images] the manifest could not be written: ${problem}`, { event: 'images.manifest-failed' })
+        saveProblem = problem
+      },
+    )
+    return saving
   }
 
   /** The variants ready for a URL. */
@@ -87,7 +119,8 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
     return !failure || now() - failure.at >= retryDelayMs(failure.attempts, retryMs, maxRetryMs)
   }
 
-  const diskBytes = () => Object.values(manifest.variants).reduce((sum, v) => sum + v.bytes, 0)
+  const diskBytes = () =>
+    Object.values(manifest.variants).reduce((sum, v) => sum + v.bytes, 0) + [...unlisted.values()].reduce((a, b) => a + b, 0)
 
   /** The URLs some site needs, or null while a site has no record yet (then nothing may be deleted). */
   function wanted(): Set<string> | null {
@@ -105,22 +138,22 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
       downloadsHere++
       const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
       if (!manifest.variants[hash]) {
-        if (diskBytes() >= maxDiskBytes) throw new Error(full)
-        const encoded = await encodeVariants(bytes)
-        encodesHere++
         const folder = path.join(root, hash)
-        const tmp = `${folder}.${process.pid}.tmp`
-        fs.rmSync(tmp, { recursive: true, force: true })
-        fs.mkdirSync(tmp, { recursive: true })
-        for (const file of encoded.files) fs.writeFileSync(path.join(tmp, file.name), file.data)
-        fs.rmSync(folder, { recursive: true, force: true })
-        fs.renameSync(tmp, folder)
-        const bytesOnDisk = encoded.files.reduce((sum, f) => sum + f.data.length, 0)
-        manifest.variants[hash] = { width: encoded.width, height: encoded.height, fallback: encoded.fallback, bytes: bytesOnDisk }
+        const found = unlisted.has(hash) ? await readVariantFolder(folder) : undefined
+        unlisted.delete(hash)
+        if (found) manifest.variants[hash] = found
+        else {
+          if (diskBytes() >= maxDiskBytes) throw new Error(full)
+          const encoded = await encodeVariants(bytes)
+          encodesHere++
+          await writeFolderDurably(folder, encoded.files)
+          const bytesOnDisk = encoded.files.reduce((sum, f) => sum + f.data.length, 0)
+          manifest.variants[hash] = { width: encoded.width, height: encoded.height, fallback: encoded.fallback, bytes: bytesOnDisk }
+        }
       }
       manifest.sources[url] = hash
       failures.delete(url)
-      if (++unsaved >= SAVE_EVERY || closed) saveManifest()
+      if (++unsaved >= SAVE_EVERY || closed) void saveManifest()
       pictures.update()
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
@@ -144,10 +177,11 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
       })
     }
     if (isIdle()) {
-      if (unsaved) saveManifest()
+      if (unsaved) void saveManifest()
       pictures.update()
       collectGarbage()
-      for (const resolve of idleWaiters.splice(0)) resolve()
+      const waiters = idleWaiters.splice(0)
+      void saving.then(() => waiters.forEach((resolve) => resolve()))
     }
   }
 
@@ -172,11 +206,12 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
         changed = true
       }
     }
-    if (changed) saveManifest()
-    // Leftovers of an interrupted run (a folder written but never recorded, a half-written one).
-    for (const entry of fs.existsSync(root) ? fs.readdirSync(root) : []) {
-      if (entry !== 'manifest.json' && !manifest.variants[entry]) fs.rmSync(path.join(root, entry), { recursive: true, force: true })
+    // Folders the manifest lost are kept while a needed picture is not ready: it may be theirs.
+    if ([...needed].every((url) => manifest.sources[url])) {
+      for (const hash of unlisted.keys()) fs.rmSync(path.join(root, hash), { recursive: true, force: true })
+      unlisted.clear()
     }
+    if (changed) void saveManifest()
   }
 
   return {
@@ -199,7 +234,7 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
     generation: pictures.generation,
     /** Resolves once nothing is queued or being encoded. */
     idle(): Promise<void> {
-      if (isIdle()) return Promise.resolve()
+      if (isIdle()) return saving
       return new Promise((resolve) => idleWaiters.push(resolve))
     },
     /** One site's images (its /healthz): ready, waiting (queued, encoding or not yet tried) and failed. */
@@ -221,7 +256,13 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
     async close() {
       closed = true
       pictures.close()
-      if (unsaved) saveManifest()
+      if (unsaved) void saveManifest()
+      await saving
     },
   }
+}
+
+/** The bytes a folder's files take. */
+function folderBytes(folder: string): number {
+  return fs.readdirSync(folder).reduce((sum, name) => sum + fs.statSync(path.join(folder, name)).size, 0)
 }

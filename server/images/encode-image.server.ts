@@ -1,6 +1,9 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import sharp from 'sharp'
 import { VARIANT_WIDTHS, variantWidths, type FallbackFormat } from '#app/ui/image-variants.ts'
 import { ImageRefused } from './fetch-image.server.ts'
+import { isVariantFileName } from './image-store.server.ts'
 
 /**
  * Decompression bombs stop here: the largest 48 MP phone photo (8064 × 6048) passes, nothing bigger
@@ -11,6 +14,9 @@ export const MAX_INPUT_PIXELS = 8064 * 6048
 export const MAX_SIDE = 16_384
 // Encoding is background work: one libvips thread leaves the other cores to the visitors' pages.
 sharp.concurrency(1)
+// libvips keeps the results of its recent operations (up to 50 MB by default) to reuse them: each photo is
+// encoded once, so that cache only held memory (~20 MB of RSS after a record's photos, issue 38).
+sharp.cache(false)
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
 
 export type Encoded = { width: number; height: number; fallback: FallbackFormat; files: { name: string; data: Buffer }[] }
@@ -30,6 +36,13 @@ export async function probeImage(source: Buffer): Promise<sharp.Metadata> {
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new ImageRefused(`more than ${MAX_INPUT_PIXELS} pixels`)
   if (Math.max(meta.width ?? 0, meta.height ?? 0) > MAX_SIDE) throw new ImageRefused(`wider or taller than ${MAX_SIDE} px`)
   return meta
+}
+
+/** The size a picture is served at: upright (EXIF rotation applied), at most the widest variant, as encodeVariants makes it. */
+export function servedSize(meta: Pick<sharp.Metadata, 'autoOrient'>): { width: number; height: number } {
+  const { width, height } = meta.autoOrient
+  const scale = Math.min(1, VARIANT_WIDTHS.at(-1)! / width)
+  return { width: Math.round(width * scale), height: Math.round(height * scale) }
 }
 
 /**
@@ -64,4 +77,24 @@ export async function encodeVariants(source: Buffer): Promise<Encoded> {
   }
   // The intrinsic size the page announces is the largest variant's (the original is never served).
   return { width, height, fallback, files }
+}
+
+/**
+ * What a folder `encodeVariants` wrote holds, read back from its files (the widest fallback's header
+ * gives the height): undefined unless every variant is there. A folder whose manifest entry was lost
+ * (a crash before the manifest was saved, a torn manifest) is taken back this way, not encoded again.
+ */
+export async function readVariantFolder(folder: string): Promise<(Omit<Encoded, 'files'> & { bytes: number }) | undefined> {
+  const names = await fs.readdir(folder).catch((): string[] => [])
+  const widest = Math.max(0, ...names.filter(isVariantFileName).map((name) => parseInt(name, 10)))
+  const fallback: FallbackFormat = names.includes(`${widest}.png`) ? 'png' : 'jpg'
+  const files = variantWidths(widest).flatMap((w) => [`${w}.webp`, `${w}.${fallback}`])
+  if (!widest || !files.every((name) => names.includes(name))) return undefined
+  try {
+    const { height } = await sharp(path.join(folder, `${widest}.${fallback}`)).metadata()
+    const sizes = await Promise.all(files.map((name) => fs.stat(path.join(folder, name)).then((stat) => stat.size)))
+    return { width: widest, height, fallback, bytes: sizes.reduce((sum, size) => sum + size, 0) }
+  } catch {
+    return undefined // a file cut short: the photo is encoded again
+  }
 }

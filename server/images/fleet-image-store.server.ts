@@ -407,7 +407,7 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
         encoded = await encodeVariants(bytes)
         encodesHere++
         try {
-          for (const file of encoded.files) cache.put(hash, file.name, file.data)
+          await Promise.all(encoded.files.map((file) => cache.put(hash, file.name, file.data)))
         } catch {
           // This origin's disk (full, read-only) is not the photo's fault: the files are read back from the database.
         }
@@ -493,14 +493,11 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
     const pending = reading.get(key)
     if (pending) return pending
     const read = query<{ data: Buffer }>('SELECT data FROM image_files WHERE hash = $1 AND name = $2', [hash, name])
-      .then(({ rows }) => {
+      .then(async ({ rows }): Promise<string | Buffer | undefined> => {
         const data = rows[0]?.data
         if (!data) return undefined
-        try {
-          return cache.put(hash, name, data)
-        } catch {
-          return data
-        }
+        // This origin's disk (full, read-only) is not the picture's trouble: its bytes are served from memory.
+        return cache.put(hash, name, data).catch(() => data)
       })
       .catch(() => undefined)
       .finally(() => reading.delete(key))

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { writeFileDurably } from '../storage/durable-files.server.ts'
 import { isVariantFileName } from './image-store.server.ts'
 
 /**
@@ -48,13 +49,13 @@ export function createVariantCache(root: string, maxBytes: number) {
       files.set(file, size)
       return file
     },
-    /** Writes a variant (atomically: a reader never sees half a file) and answers its path relative to root. */
-    put(hash: string, name: string, data: Buffer): string {
+    /**
+     * Writes a variant (atomically and durably: neither a reader nor a restart after a power cut ever
+     * finds half a file, which would be served as a broken picture for a year) and answers its path relative to root.
+     */
+    async put(hash: string, name: string, data: Buffer): Promise<string> {
       const file = `${hash}/${name}`
-      fs.mkdirSync(path.join(root, hash), { recursive: true })
-      const tmp = path.join(root, `${file}.${process.pid}.tmp`)
-      fs.writeFileSync(tmp, data)
-      fs.renameSync(tmp, path.join(root, file))
+      await writeFileDurably(path.join(root, file), data)
       total += data.length - (files.get(file) ?? 0)
       files.delete(file)
       files.set(file, data.length)

@@ -4,6 +4,7 @@ import { DELIVERY_KINDS, type DeliveryCount } from '../leads/lead-store.server.t
 import { log } from './log.js'
 import type { RequestDone } from './request-log.server.ts'
 import { siteState, type AppServices } from '../services.server.ts'
+import { listenerFailures } from '../http/listener-errors.server.ts'
 
 type RequestLabels = { site: string; status: number; cache: string }
 
@@ -233,6 +234,17 @@ export function createMetrics(services: AppServices) {
     registers: [register],
     collect() {
       this.set(services.pages.stats().bytes)
+    },
+  })
+
+  new client.Counter({
+    name: 'tradesite_listener_errors_total',
+    help: 'Connections a listener (site, metrics, …) could not take since start, by error code (EMFILE: the process ran out of file descriptors); it keeps listening.',
+    labelNames: ['listener', 'code'] as const,
+    registers: [register],
+    collect() {
+      this.reset()
+      for (const { listener, code, count } of listenerFailures()) this.inc({ listener, code }, count)
     },
   })
 

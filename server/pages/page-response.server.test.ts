@@ -5,12 +5,34 @@ import { answerPage, matchesEtag, preferredEncoding } from './page-response.serv
 
 const html = '<!DOCTYPE html><title>Home</title>'
 
-test('brotli when accepted, else gzip, else the plain bytes; q=0 refuses', () => {
+test('brotli when accepted, else gzip, else the plain bytes', () => {
   expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br')
-  expect(preferredEncoding('gzip, br;q=0')).toBe('gzip')
-  expect(preferredEncoding('*')).toBe('gzip')
+  expect(preferredEncoding('br')).toBe('br')
+  expect(preferredEncoding('gzip')).toBe('gzip')
+  expect(preferredEncoding('deflate')).toBe('identity')
   expect(preferredEncoding('identity')).toBe('identity')
+  expect(preferredEncoding('')).toBe('identity')
   expect(preferredEncoding(undefined)).toBe('identity')
+})
+
+test('q=0 refuses an encoding, also one `*` would otherwise admit', () => {
+  expect(preferredEncoding('gzip, br;q=0')).toBe('gzip')
+  expect(preferredEncoding('*, gzip;q=0')).toBe('br')
+  expect(preferredEncoding('*, br;q=0, gzip;q=0')).toBe('identity')
+  expect(preferredEncoding('*;q=0, gzip')).toBe('gzip')
+  expect(preferredEncoding('BR;Q=0, GZIP')).toBe('gzip')
+})
+
+test('the client’s weights decide; brotli only breaks a tie', () => {
+  expect(preferredEncoding('br;q=0.5, gzip')).toBe('gzip')
+  expect(preferredEncoding('gzip;q=0.8, br;q=0.9')).toBe('br')
+  expect(preferredEncoding('gzip;q=0.5, br;q=0.5')).toBe('br')
+  expect(preferredEncoding('*')).toBe('br')
+})
+
+test('a malformed header is read as far as it makes sense, never thrown on', () => {
+  expect(preferredEncoding(',,; ;q=, gzip;q=abc')).toBe('identity')
+  expect(preferredEncoding('gzip;q=1;foo=bar , ,')).toBe('gzip')
 })
 
 test('each encoding has its own strong ETag, and any of them revalidates the page', async () => {

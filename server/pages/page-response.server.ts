@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import zlib from 'node:zlib'
+import Negotiator from 'negotiator'
 import type { CachedPage } from './page-cache.server.ts'
 
 /**
@@ -16,18 +17,15 @@ const STALE_IF_ERROR_S = 86_400
 export const pageCacheControl = (ttlSeconds: number) =>
   `public, max-age=0, s-maxage=${Math.max(1, Math.round(ttlSeconds))}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}, stale-if-error=${STALE_IF_ERROR_S}`
 
-/** br when accepted, else gzip, else identity; honours q=0. */
+const ENCODINGS: readonly Encoding[] = ['br', 'gzip', 'identity']
+
+/**
+ * The encoding to send, by RFC 9110's rules (negotiator, as Express reads it): the client's highest q
+ * wins, brotli first among equals; q=0 refuses, also through `*`. None acceptable: the plain bytes.
+ */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity'
-  const accepted = new Set<string>()
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name)
-  }
-  if (accepted.has('br')) return 'br'
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip'
-  return 'identity'
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? '' } })
+  return (negotiator.encoding(ENCODINGS, { preferred: ENCODINGS }) as Encoding | undefined) ?? 'identity'
 }
 
 const SUFFIX: Record<Encoding, string> = { br: '-br', gzip: '-gz', identity: '' }

@@ -128,7 +128,8 @@ function answerHalfClosedClients(server) {
 }
 
 /**
- * Listens, or explains why it cannot (port taken, an address not of this machine) in one line.
+ * Listens, or explains why it cannot (port taken, an address not of this machine) in one line; from
+ * then on an error (a connection it cannot take: EMFILE) is logged and counted, and it keeps listening.
  * @param {http.Server} server
  * @param {number} port
  * @param {string} host
@@ -137,10 +138,14 @@ function answerHalfClosedClients(server) {
  */
 const listen = (server, port, host, portVar) =>
   new Promise((resolve, reject) => {
-    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
-      reject(listenFailure(error, { port, host, portVar, hostVar: portVar.replace('PORT', 'HOST') })),
-    )
-    server.listen(port, host, () => resolve(/** @type {import('node:net').AddressInfo} */ (server.address())))
+    const failed = (/** @type {NodeJS.ErrnoException} */ error) =>
+      reject(listenFailure(error, { port, host, portVar, hostVar: portVar.replace('PORT', 'HOST') }))
+    server.once('error', failed)
+    server.listen(port, host, () => {
+      server.off('error', failed)
+      site.keepListening(server, portVar === 'PORT' ? 'site' : portVar.replace(/_PORT$/, '').toLowerCase())
+      resolve(/** @type {import('node:net').AddressInfo} */ (server.address()))
+    })
   })
 
 // Every port is taken before any is announced: a start that cannot have them all has none.

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import demoRecord from '../../demo/record.json' with { type: 'json' }
+import { keepListening } from '../http/listener-errors.server.ts'
 
 /**
  * The embedded demo provider: a real HTTP server on loopback, so the demo goes through
@@ -29,6 +30,7 @@ export async function startDemoProvider(logger: Pick<Console, 'info'> = console)
     res.writeHead(404).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  keepListening(server, 'demo-provider')
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return { apiUrl: `${baseUrl}/api`, close: () => server.close() }
 }

@@ -1,5 +1,5 @@
 import type { RecordReport } from '#app/record/record-report.ts'
-import { SUBSTITUTED, unknownKeysLine } from './record-report-text.ts'
+import { sizeOf, SUBSTITUTED, unknownKeysLine } from './record-report-text.ts'
 import { type Html, html, selfContainedPage } from '../html/html-template.ts'
 
 /**
@@ -134,6 +134,17 @@ export function reportHtml(report: RecordReport, thumbnails: ReadonlyMap<string,
           html`<code class="url">${i.url}</code>`,
           html`${i.fields.join(', ')}`,
           html`${badge(i.status)} ${i.detail}`,
+        ]),
+      )}
+      ${table(
+        'Pictures smaller than their places',
+        ['Picture', 'Field', 'Its place', 'Upload at least'],
+        [12, 25, 33, 30],
+        report.smallPictures.map((p) => [
+          thumb(p.url),
+          html`<code>${p.field}</code>`,
+          html`${p.place}: ${sizeOf(p.pixels)} px are too few, so it is drawn smaller there (never stretched)`,
+          html`<strong>${sizeOf(p.upload)} px</strong>`,
         ]),
       )}
       ${table(

@@ -9,6 +9,9 @@ const plain = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\
 export const countsLine = ({ counts: c }: Pick<RecordReport, 'counts'>) =>
   `${c.hidden} hidden, ${c.refused} refused, ${c.adjusted} colours adjusted, ${c.imagesFailed} images failed`
 
+/** `1200×400`. */
+export const sizeOf = ({ width, height }: { width: number; height: number }) => `${width}×${height}`
+
 /** Why a value was used other than as given, in words. */
 export const SUBSTITUTED: Record<RecordReport['substituted'][number]['kind'], string> = {
   converted: 'converted from another type',
@@ -60,6 +63,12 @@ export function formatReport(report: RecordReport): string {
   section(
     'Pictures',
     report.images.map((i) => `${i.status.padEnd(11)} ${i.url} (${i.fields.join(', ')})${i.detail ? `: ${i.detail}` : ''}`),
+  )
+  section(
+    'Pictures smaller than their places (drawn smaller there, never stretched)',
+    report.smallPictures.map(
+      (p) => `${p.field}: ${p.url} is ${sizeOf(p.pixels)} px, too few for ${p.place}: upload at least ${sizeOf(p.upload)} px`,
+    ),
   )
   section(
     'Addresses',

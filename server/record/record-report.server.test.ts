@@ -24,6 +24,8 @@ function fakeSite(version = 'v1') {
     outcome: (url: string) =>
       failed.has(url) ? { status: 'failed' as const, detail: 'HTTP 404' } : { status: 'pending' as const, detail: '' },
     idle: () => new Promise<void>((resolve) => (settle = resolve)),
+    localSrc: () => undefined,
+    generation: () => 0,
   }
   const report = siteRecordReport('acme', records, images, { info: (line: string) => void lines.push(line) })
   return {
@@ -62,6 +64,69 @@ describe("a site's record report", () => {
     site.settle()
     await logged
     expect(site.lines).toEqual([])
+  })
+})
+
+describe('pictures smaller than their places', () => {
+  const record = {
+    dbPrincipal: { name: 'Acme', logo: 'https://img.example/logo.png' },
+    gmb: { link: 'https://g.page/acme', img: 'https://img.example/gmb.jpg' },
+    dbSocialMedia: { directorios: [{ name: 'Angi', url: 'https://angi.example/acme', image: 'https://img.example/angi.png' }] },
+    gallery: ['https://img.example/tiny.jpg'],
+  }
+  /** The sizes the store serves them at, as its variants' URLs name them. */
+  const served: Record<string, string> = {
+    'https://img.example/logo.png': '/img/11111111111111111111111111111111-64x64/64.png',
+    'https://img.example/gmb.jpg': '/img/22222222222222222222222222222222-220x90/220.jpg',
+    'https://img.example/angi.png': '/img/33333333333333333333333333333333-480x160/480.png',
+    'https://img.example/tiny.jpg': '/img/44444444444444444444444444444444-100x80/100.jpg',
+  }
+  const images = {
+    outcome: () => ({ status: 'ready' as const, detail: '' }),
+    idle: async () => {},
+    localSrc: (_site: string, url: string) => served[url],
+    generation: () => 0,
+  }
+  const records = {
+    current: () => ({ ...parsePageRecordWithIssues(record), version: 'v', origin: 'provider', fetchedAt: null, lastError: null }),
+    endpoint: 'https://provider.example/api/paginas/acme',
+  } as unknown as RecordSource
+  const report = siteRecordReport('acme', records, images).report()
+
+  test('each is named with its place and the size to upload (its shape kept, for a 2x screen); one that fills its place is not', () => {
+    expect(report.smallPictures).toEqual([
+      {
+        url: 'https://img.example/logo.png',
+        field: 'dbPrincipal.logo',
+        pixels: { width: 64, height: 64 },
+        place: 'the logo (header, estimate window, /find-us-on)',
+        upload: { width: 112, height: 112 },
+      },
+      {
+        url: 'https://img.example/gmb.jpg',
+        field: 'gmb.img',
+        pixels: { width: 220, height: 90 },
+        place: 'the business profile link on /find-us-on',
+        upload: { width: 816, height: 334 },
+      },
+    ])
+    // A cover (the gallery) is cropped to fill its box: it has no place of this kind. The 480 px badge fills its 198 px cell.
+    expect(report.smallPictures.map((p) => p.field)).not.toContain('gallery[0]')
+    // Shown, not stretched: nothing the record asks for is missing because of it.
+    expect(report.ok).toBe(true)
+  })
+
+  test('the text and HTML reports say so, with the size to upload', () => {
+    expect(formatReport(report)).toContain(
+      [
+        'Pictures smaller than their places (drawn smaller there, never stretched)',
+        '  dbPrincipal.logo: https://img.example/logo.png is 64×64 px, too few for the logo (header, estimate window, /find-us-on): upload at least 112×112 px',
+        '  gmb.img: https://img.example/gmb.jpg is 220×90 px, too few for the business profile link on /find-us-on: upload at least 816×334 px',
+      ].join('\n'),
+    )
+    const page = reportHtml(report, new Map())
+    expect(page).toContain('<h2>Pictures smaller than their places</h2>')
+    expect(page).toContain('<td data-label="Upload at least"><strong>816×334 px</strong></td>')
   })
 })
 

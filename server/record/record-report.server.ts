@@ -1,4 +1,5 @@
-import { buildRecordReport, type RecordReport, type ReportCounts } from '#app/record/record-report.ts'
+import { buildRecordReport, type ImageOutcome, type RecordReport, type ReportCounts } from '#app/record/record-report.ts'
+import { parseLocalImage } from '#app/ui/image-variants.ts'
 import type { ImageStore } from '../images/image-store.server.ts'
 import type { RecordSource } from './record-source.server.ts'
 import { countsLine } from './record-report-text.ts'
@@ -14,16 +15,21 @@ type Logger = Pick<ReturnType<typeof logFor>, 'info'>
 export function siteRecordReport(
   site: string,
   records: RecordSource,
-  images: Pick<ImageStore, 'outcome' | 'idle'>,
+  images: Pick<ImageStore, 'outcome' | 'idle' | 'localSrc' | 'generation'>,
   logger: Logger = logFor('record'),
 ) {
-  let memo: { version: string; report: RecordReport } | undefined
+  /** Made again when the record changes, or the site's pictures do (a picture ready since tells its size). */
+  let memo: { key: string; report: RecordReport } | undefined
+  /** The store's outcome, with the size a ready picture is served at (its variants' URL names it). */
+  const imageOutcome = (url: string): ImageOutcome => {
+    const local = parseLocalImage(images.localSrc(site, url) ?? '')
+    return { ...images.outcome(url), ...(local ? { pixels: { width: local.width, height: local.height } } : {}) }
+  }
 
   function report(): RecordReport {
     const { version, record, issues = [] } = records.current()
-    if (memo?.version !== version) {
-      memo = { version, report: buildRecordReport({ record, issues, site, source: records.endpoint, imageOutcome: images.outcome }) }
-    }
+    const key = `${version} ${images.generation(site)}`
+    if (memo?.key !== key) memo = { key, report: buildRecordReport({ record, issues, site, source: records.endpoint, imageOutcome }) }
     return memo.report
   }
 

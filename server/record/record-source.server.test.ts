@@ -122,6 +122,25 @@ test('a restart during an outage serves the last good record from disk', async (
   expect(restarted.current().version).toBe(first.source.current().version)
 })
 
+test('a disk copy cut short is said so, never served as a record; the next fetch replaces it whole', async () => {
+  const first = await setup({ kind: 'ok', record: goodRecord })
+  await first.source.start()
+  first.source.stop()
+  const diskFile = path.join(dataDir, 'record-page-1.json')
+  expect(fs.readdirSync(dataDir)).toEqual(['record-page-1.json']) // no temporary file left beside it
+  fs.truncateSync(diskFile, fs.statSync(diskFile).size - 10)
+  first.provider.set({ kind: 'status', status: 500 })
+  const restarted = sourceAt(first.provider.url)
+  await restarted.start()
+  expect(restarted.current().origin).toBe('empty')
+  expect(logs.find((line) => line.includes('is unreadable'))).toMatch(
+    /^warn \[record\] .*record-page-1\.json is unreadable \(.*JSON.*\): not served/,
+  )
+  first.provider.set({ kind: 'ok', record: goodRecord })
+  await restarted.refresh()
+  expect(JSON.parse(fs.readFileSync(diskFile, 'utf8'))).toMatchObject({ body: JSON.stringify(goodRecord) })
+})
+
 test('concurrent refreshes share one request', async () => {
   const { provider, source } = await setup({ kind: 'ok', record: goodRecord })
   await Promise.all([source.refresh(), source.refresh(), source.refresh()])

@@ -5,6 +5,7 @@ import { emptyRecord, parsePageRecordWithIssues, type FieldIssue, type PageRecor
 import { createOutboundClient, type OutboundClient } from '../outbound/outbound-client.server.ts'
 import { urlForLog } from '../observability/log-safe.server.ts'
 import { logFor } from '../observability/log.js'
+import { writeFileDurably } from '../storage/durable-files.server.ts'
 import type { RecordFleet } from './record-fleet.server.ts'
 
 /** Where the record served came from: this origin's fetch, its disk copy, the fleet's database, or nowhere yet. */
@@ -105,33 +106,35 @@ export function createRecordSource(options: Options) {
 
   function loadFromDisk() {
     try {
-      const saved = JSON.parse(fs.readFileSync(diskFile, 'utf8')) as DiskCopy
-      adopt(saved, 'disk')
+      const saved = JSON.parse(fs.readFileSync(diskFile, 'utf8')) as Partial<DiskCopy> | null
+      if (typeof saved?.body !== 'string' || typeof saved.fetchedAt !== 'string') throw new Error('not a saved record')
+      adopt(saved as DiskCopy, 'disk')
       logger.info(`[record] serving the last good record from disk (fetched ${saved.fetchedAt})`, {
         event: 'record.loaded',
         site,
         version: snapshot.version,
       })
-    } catch {
-      // No saved copy yet (first run) or an unreadable one: the provider fetch decides.
+    } catch (error) {
+      // No saved copy yet (first run): the provider fetch decides. An unreadable one (cut short, edited by hand) is said so.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      logger.warn(`[record] ${diskFile} is unreadable (${describe(error)}): not served; the next record fetched replaces it`, {
+        event: 'record.unreadable',
+        site,
+      })
     }
   }
 
-  function saveToDisk(copy: DiskCopy) {
-    fs.mkdirSync(dataDir, { recursive: true })
-    const tmp = `${diskFile}.${process.pid}.tmp`
-    fs.writeFileSync(tmp, JSON.stringify(copy))
-    fs.renameSync(tmp, diskFile)
-  }
+  /** The last good record, written so that a crash or power cut leaves the old copy or the new one, never half of one. */
+  const saveToDisk = (copy: DiskCopy) => writeFileDurably(diskFile, JSON.stringify(copy))
 
   /**
    * Writes the copy served as this origin's last good record. A disk that cannot take it (full, read-only) is this
    * origin's trouble, neither the provider's nor the database's: the record is still served from memory, and the
    * problem logged once when it starts and once when it clears. Answers whether it was written.
    */
-  function keepOnDisk(copy: DiskCopy): boolean {
+  async function keepOnDisk(copy: DiskCopy): Promise<boolean> {
     try {
-      saveToDisk(copy)
+      await saveToDisk(copy)
     } catch (error) {
       const problem = describe(error)
       const others = fleet ? '; the other origins fetch it while this one cannot keep it' : ''
@@ -195,7 +198,7 @@ export function createRecordSource(options: Options) {
   /** A fetch for this origin alone (no fleet, or the database away): kept on this origin's disk. */
   async function fetchForItself() {
     const copy = await fetchOnce()
-    if (copy) keepOnDisk(copy)
+    if (copy) await keepOnDisk(copy)
   }
 
   /**
@@ -211,7 +214,6 @@ export function createRecordSource(options: Options) {
     else if (!snapshot.fetchedAt || stored.fetchedAt >= snapshot.fetchedAt) {
       const copy = { fetchedAt: stored.fetchedAt, fetchedBy: stored.fetchedBy, body: stored.body }
       if (adopt(copy, 'fleet')) {
-        keepOnDisk(copy)
         logger.info(`[record] ${site}: version ${snapshot.version} from ${stored.fetchedBy}`, {
           event: 'record.shared',
           site,
@@ -221,6 +223,7 @@ export function createRecordSource(options: Options) {
           trigger,
         })
         changed()
+        await keepOnDisk(copy)
       }
     }
     return true
@@ -253,11 +256,13 @@ export function createRecordSource(options: Options) {
         const copy = await fetchOnce()
         if (copy) {
           // The fleet's copy first, then this origin's: also when the database failed in between.
-          await fleet.store.save(endpoint, fleet.origin, { ...copy, version: snapshot.version, fetchedBy: fleet.origin }).catch((error) => {
-            keepOnDisk(copy)
-            throw error
-          })
-          if (!keepOnDisk(copy)) await fleet.store.release(endpoint, fleet.origin)
+          await fleet.store
+            .save(endpoint, fleet.origin, { ...copy, version: snapshot.version, fetchedBy: fleet.origin })
+            .catch(async (error) => {
+              await keepOnDisk(copy)
+              throw error
+            })
+          if (!(await keepOnDisk(copy))) await fleet.store.release(endpoint, fleet.origin)
         } else {
           // The provider failed: the fleet's last good record, if this origin has none as new, and still the provider's error.
           const { lastError } = snapshot

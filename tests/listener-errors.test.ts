@@ -1,0 +1,83 @@
+import net from 'node:net'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { ensureBuilt, startSite } from './site-server.ts'
+
+/**
+ * A process that runs out of file descriptors keeps serving: each listener holds at most the connections its
+ * descriptor limit leaves room for (here 256 − 64), closes the others at once, says so once per listener and
+ * counts them, and answers again as soon as connections close. The limit is the real one (prlimit).
+ */
+const OPEN_FILES = 256
+const BOUND = OPEN_FILES - 64
+const FLOOD = BOUND + 60
+
+let site: Awaited<ReturnType<typeof startSite>>
+
+beforeAll(async () => {
+  ensureBuilt()
+  site = await startSite({ METRICS_PORT: '0' }, undefined, { openFiles: OPEN_FILES })
+}, 60_000)
+afterAll(async () => {
+  await site?.stop()
+})
+
+/** Opens `count` connections and holds them; resolves once each is either open or closed by the server. */
+async function holdConnections(url: string, count: number) {
+  const { hostname, port } = new URL(url)
+  const sockets = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Socket>((resolve) => {
+          const socket = net.connect(Number(port), hostname, () => resolve(socket))
+          socket.on('error', () => resolve(socket))
+        }),
+    ),
+  )
+  // A connection the server closes at once is seen closed shortly after it opened: wait until the open ones are all it holds.
+  await expect.poll(() => sockets.filter((s) => !s.closed).length, { timeout: 10_000 }).toBeLessThanOrEqual(BOUND)
+  return { sockets, closedByServer: () => sockets.filter((s) => s.closed).length, release: () => sockets.forEach((s) => s.destroy()) }
+}
+
+const logged = (event: string, listener: string) => site.logLines().filter((line) => line.event === event && line.listener === listener)
+const failuresIn = (metrics: string, listener: string) =>
+  Number(new RegExp(`^tradesite_listener_errors_total\\{listener="${listener}",code="fd-limit"\\} (\\d+)$`, 'm').exec(metrics)?.[1] ?? 0)
+
+test('connections past the descriptor bound are closed, logged once and counted; the site answers once they close', async () => {
+  const flood = await holdConnections(site.url, FLOOD)
+  expect(flood.closedByServer()).toBe(FLOOD - BOUND)
+  // The process still has descriptors for its own work: the metrics listener answers during the flood.
+  const during = await fetch(`${site.metricsUrl()}/metrics`).then((r) => r.text())
+  expect(failuresIn(during, 'site')).toBe(FLOOD - BOUND)
+  expect(logged('listener.error', 'site')).toEqual([expect.objectContaining({ level: 'error', code: 'fd-limit' })])
+
+  flood.release()
+  await expect
+    .poll(
+      () =>
+        site.get('/').then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(200)
+  expect(logged('listener.recovered', 'site')).toEqual([expect.objectContaining({ codes: ['fd-limit'], untaken: FLOOD - BOUND })])
+  expect(site.output()).not.toMatch(/EMFILE/)
+})
+
+test('the metrics listener is bounded and counted the same way', async () => {
+  const flood = await holdConnections(site.metricsUrl()!, FLOOD)
+  // The scrape of the test before may still hold a keep-alive connection here: one more closed, then.
+  const closed = flood.closedByServer()
+  expect(closed).toBeGreaterThanOrEqual(FLOOD - BOUND)
+  expect(logged('listener.error', 'metrics')).toHaveLength(1)
+  flood.release()
+  const scrape = () =>
+    fetch(`${site.metricsUrl()}/metrics`).then(
+      (r) => r.text(),
+      () => '',
+    )
+  await expect.poll(async () => failuresIn(await scrape(), 'metrics'), { timeout: 10_000 }).toBe(closed)
+  expect(failuresIn(await scrape(), 'site')).toBe(FLOOD - BOUND)
+})
