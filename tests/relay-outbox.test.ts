@@ -167,24 +167,29 @@ describe.each(backends)('the relay through the outbox on $name', (backend) => {
   })
 
   test('a lead claimed by a worker that died is sent again once its lease runs out', async () => {
-    const store = await openStore()
+    const place = await backend.fresh()
+    const store = await openStore(place)
     const row = await insert(store)
     expect(await store.claimDue({ now: clock.now(), leaseMs: 60_000, limit: 10, owner: 'dead-worker' })).toHaveLength(1)
     const { outbox } = outboxFor(store)
     expect((await outbox.drainOnce()).delivered).toBe(0)
     clock.advance(60_000)
+    await backend.leasesPass(place, 60_000)
     expect((await outbox.drainOnce()).delivered).toBe(1)
     expect(relayOf(await store.getLead(row.id))).toMatchObject({ state: 'delivered', attempts: 2 })
   })
 
   test('a worker that outlived its lease cannot settle the lead another one took over, and says so', async () => {
     relay.respondWith(200, 200)
-    const [storeA, storeB] = await twoStores()
+    const place = await backend.fresh()
+    const [storeA, storeB] = [await openStore(place), await openStore(place)]
     const row = await insert(storeA)
     const slow = outboxFor(storeA, { owner: 'slow:1', timing: { timeoutMs: 1_000 } })
     const sending = slow.outbox.drainOnce()
     await expect.poll(() => relay.requests.length).toBe(1)
-    clock.advance(6_000) // the slow worker's lease (6 × its timeout) has run out while its request is still open
+    // The slow worker's lease (6 × its timeout) has run out while its request is still open.
+    clock.advance(6_000)
+    await backend.leasesPass(place, 6_000)
     const other = outboxFor(storeB, { owner: 'other:2' })
     await Promise.all([sending, other.outbox.drainOnce()])
     expect(slow.log.messages('warn')).toEqual([

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { inject } from 'vitest'
 import { openStorage } from '#server/storage/storage.server.ts'
 import type { Storage } from '#server/storage/storage-contract.server.ts'
@@ -15,7 +16,16 @@ export interface Backend {
   name: Storage['kind']
   fresh(): Promise<string>
   open(place: string): Promise<Storage>
+  /**
+   * `ms` passing for the lead deliveries' leases. SQLite holds them on the caller's clock (one machine: the test
+   * moves its own `now`); PostgreSQL, shared by origins whose clocks may disagree, on its own (docs/decisions/130):
+   * there the leases are moved back instead.
+   */
+  leasesPass(place: string, ms: number): Promise<void>
 }
+
+/** The SQL that moves every held lease back by `ms` (PostgreSQL's clock cannot be moved). */
+export const leasesPassSql = (ms: number) => `UPDATE lead_deliveries SET claimed_until = claimed_until - ${ms} WHERE claimed_until > 0`
 
 const opened: Storage[] = []
 const dirs: string[] = []
@@ -34,11 +44,17 @@ export const backends: Backend[] = [
       return dir
     },
     open: (dir) => track(openStorage({ dataDir: dir, defaultSite: 'p1' })),
+    leasesPass: async () => {},
   },
   {
     name: 'postgres',
     fresh: () => freshDatabase(inject('postgresUrl')),
     open: (url) => track(openStorage({ databaseUrl: url, dataDir: '/nonexistent', defaultSite: 'p1' })),
+    async leasesPass(url, ms) {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      await client.query(leasesPassSql(ms)).finally(() => client.end())
+    },
   },
 ]
 

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { afterEach, describe, expect, inject, test } from 'vitest'
 import { freshDatabase } from './postgres.ts'
-import { backends, closeAll } from './storage-backends.ts'
+import { backends, closeAll, leasesPassSql } from './storage-backends.ts'
 import type { LeadStore, NewLead } from '#server/leads/lead-store.server.ts'
 import { buildRelayBody } from '#server/leads/relay-body.server.ts'
 import { relayOf, relayOnly, testRecord, validForm } from './lead-fixtures.ts'
@@ -27,13 +27,6 @@ const newLead = (overrides: Partial<NewLead> = {}): NewLead => ({
   ...overrides,
 })
 const claim = (store: LeadStore, now: number, owner = 'a:1', limit = 10) => store.claimDue({ now, leaseMs: 60_000, limit, owner })
-/**
- * A delivery's lease passing. SQLite holds leases on the caller's clock (`now`: one machine); PostgreSQL, shared by
- * origins whose clocks may disagree, on its own (docs/decisions/130): there the leases are moved back instead.
- */
-async function leasesPass(sql: RawSql, ms: number) {
-  if (sql.client) await sql.run(`UPDATE lead_deliveries SET claimed_until = claimed_until - ${ms} WHERE claimed_until > 0`)
-}
 /** When a lease taken at `now` for 60 s ends: on the caller's clock (SQLite) or the database's (PostgreSQL, about now). */
 const leaseEnd = (backend: string, now: number) =>
   backend === 'postgres' ? expect.toSatisfy((end: number) => Math.abs(end - (Date.now() + 60_000)) < 30_000) : now + 60_000
@@ -150,7 +143,7 @@ describe.each(backends)('storage contract on $name', (backend) => {
       ['email', 'pending', 0, T0 + 10, null],
     ])
     expect(again.map((d) => d.id)).toEqual([row.id, row.deliveries[1]!.id])
-    await withSql(backend.name, place, (sql) => leasesPass(sql, 60_000))
+    await backend.leasesPass(place, 60_000)
     expect((await leads.resend({ leadId: row.id, kind: 'webhook', now: T0 + 60_000 })).map((d) => d.kind)).toEqual(['webhook'])
     expect(await leads.resend({ leadId: 'no-such-lead', now: T0 })).toEqual([])
     const held = (await leads.insertLead(newLead({ deliveries: relayOnly(null) }))).row
@@ -222,7 +215,7 @@ describe.each(backends)('storage contract on $name', (backend) => {
     expect(batches.flat().every((l) => l.attempts === 1)).toBe(true)
     for (const l of batches.flat()) expect(l.claimedUntil).toEqual(leaseEnd(backend.name, T0))
     expect(await claim(a, T0 + 59_999)).toEqual([])
-    await withSql(backend.name, place, (sql) => leasesPass(sql, 60_000))
+    await backend.leasesPass(place, 60_000)
     const again = await claim(b, T0 + 60_000, 'b:2', 100)
     expect(again).toHaveLength(30)
     expect(again.every((l) => l.attempts === 2 && l.claimedBy === 'b:2')).toBe(true)
@@ -233,7 +226,7 @@ describe.each(backends)('storage contract on $name', (backend) => {
     const { leads } = await open(place)
     const { row } = await leads.insertLead(newLead())
     const [stale] = await claim(leads, T0, 'dead:1')
-    await withSql(backend.name, place, (sql) => leasesPass(sql, 60_000))
+    await backend.leasesPass(place, 60_000)
     const [current] = await claim(leads, T0 + 60_000, 'live:2')
     expect(await leads.markDelivered(stale!, T0 + 60_001)).toBe(false)
     expect(await leads.scheduleRetry(stale!, T0 + 99_000, 'late')).toBe(false)
@@ -603,7 +596,7 @@ describe('Databases from before issue 36 (the relay was the only destination, it
       [T + 9_000, 'retrying'],
       [T + 60_000, 'in-flight'],
     ] as const) {
-      if (id === 'in-flight') await leasesPass(sql, 60_000)
+      if (id === 'in-flight' && sql.client) await sql.run(leasesPassSql(60_000))
       const due = await claim(storage.leads, at)
       expect(due.map((d) => d.id)).toEqual([id])
       await storage.leads.markDelivered(due[0]!, at)
@@ -761,11 +754,6 @@ interface RawSql {
 }
 
 /** The tables themselves, past the storage code: SQLite's leads.sqlite in a DATA_DIR, or a PostgreSQL database. */
-async function withSql(kind: string, place: string, work: (sql: RawSql) => Promise<void>) {
-  const sql = await rawSql(kind === 'postgres' ? 'postgres' : 'sqlite', place)
-  await work(sql).finally(() => sql.close())
-}
-
 async function rawSql(kind: 'sqlite' | 'postgres', place: string): Promise<RawSql> {
   if (kind === 'sqlite') {
     const db = new Database(path.join(place, 'leads.sqlite'))

@@ -63,7 +63,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <title>{`${title} · Console`}</title>
       <h1>{title}</h1>
       <p className="mt-3">{text}</p>
-      <p className="mt-6">{data?.person ? <a href="/sites">Back to your sites</a> : <a href="/">Sign in with a passkey</a>}</p>
+      <p className="mt-6">
+        {data?.person ? (
+          <a href="/sites" className="link-target">
+            Back to your sites
+          </a>
+        ) : (
+          <a href="/" className="link-target">
+            Sign in with a passkey
+          </a>
+        )}
+      </p>
     </>
   )
 }

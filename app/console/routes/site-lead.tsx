@@ -33,8 +33,18 @@ export default function SiteLead({ loaderData }: Route.ComponentProps) {
   const { typed } = lead
   const fields: [string, React.ReactNode][] = [
     ['Received', <time dateTime={new Date(lead.createdAt).toISOString()}>{formatTime(lead.createdAt)}</time>],
-    ['Email', <a href={`mailto:${typed.email}`}>{typed.email}</a>],
-    ['Phone', <a href={`tel:${typed.phone}`}>{typed.phone}</a>],
+    [
+      'Email',
+      <a href={`mailto:${typed.email}`} className="link-target">
+        {typed.email}
+      </a>,
+    ],
+    [
+      'Phone',
+      <a href={`tel:${typed.phone}`} className="link-target">
+        {typed.phone}
+      </a>,
+    ],
     ['Address', typed.address || '—'],
     ['Service', typed.service || '—'],
     ['Best way to reach them', typed.contactWays.map((w) => CONTACT_WAYS[w] ?? w).join(' or ') || 'not said'],
@@ -43,7 +53,9 @@ export default function SiteLead({ loaderData }: Route.ComponentProps) {
   return (
     <article aria-labelledby="lead-heading">
       <p className="text-sm">
-        <Link to={`/sites/${encodeURIComponent(layout?.site.id ?? '')}/leads`}>All leads</Link>
+        <Link to={`/sites/${encodeURIComponent(layout?.site.id ?? '')}/leads`} className="link-target">
+          All leads
+        </Link>
       </p>
       <h2 id="lead-heading" className="mt-2 break-words">
         {typed.firstName} {typed.lastName}

@@ -65,7 +65,13 @@ export default function SiteLeads({ loaderData }: Route.ComponentProps) {
                   {lead.typed.service ? ` · ${lead.typed.service}` : ''}
                 </p>
                 <p className="text-sm break-words">
-                  <a href={`mailto:${lead.typed.email}`}>{lead.typed.email}</a> · <a href={`tel:${lead.typed.phone}`}>{lead.typed.phone}</a>
+                  <a href={`mailto:${lead.typed.email}`} className="link-target">
+                    {lead.typed.email}
+                  </a>{' '}
+                  ·{' '}
+                  <a href={`tel:${lead.typed.phone}`} className="link-target">
+                    {lead.typed.phone}
+                  </a>
                 </p>
                 {lead.typed.message ? (
                   <p className="mt-1 text-sm break-words whitespace-pre-line line-clamp-3">{lead.typed.message}</p>

@@ -57,7 +57,7 @@ function ShareLink({ link, mayShare }: { link: string | null; mayShare: boolean 
         <>
           <p className="mt-1 text-sm">Anyone with this link sees the site’s monthly reports, read-only, without an account:</p>
           <p className="mt-1 text-sm break-all">
-            <a href={link} target="_blank" rel="noopener noreferrer">
+            <a href={link} target="_blank" rel="noopener noreferrer" className="link-target">
               {link}
             </a>
           </p>
