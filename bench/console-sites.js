@@ -119,11 +119,12 @@ const stats = (/** @type {number[]} */ list) => {
   return `median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms`
 }
 /** @type {[string, string][]} */
-const pages = [
+const pages = process.env.BENCH_WARM ? [["Account page (warm-up)", "/account"]] : []
+pages.push(
   ['Sites page (all, first 50 shown)', '/sites'],
   ['Sites page, filter "needs attention"', '/sites?filter=attention'],
   ['Sites page, a search', '/sites?q=site-42'],
-]
+)
 for (const [label, pathname] of pages) {
   const first = await timed(pathname)
   if (first.status !== 200) throw new Error(`${pathname}: ${first.status}`)

@@ -285,6 +285,8 @@ export async function startServices(env: Env) {
     outbox,
     /** The fleet's state (DATABASE_URL set), or null for one origin on its own. */
     fleet,
+    /** The agency's mail server (SMTP_URL), or null: lead emails, monthly reports, the console's invitations. */
+    mailer,
     dayKeys,
     images,
     actionTallies,

@@ -7,7 +7,6 @@ import { readBody } from '../gate/read-body.server.ts'
 import { compileTrust } from '../gate/trust-proxy.server.ts'
 import { isCrossOriginPost } from '../http/same-origin.server.ts'
 import { consoleSecurityHeaders } from '../http/security-headers.server.ts'
-import { createMailer } from '../mail/mailer.server.ts'
 import { log } from '../observability/log.js'
 import { observeRequest } from '../observability/request-log.server.ts'
 import { reactRouterHandler } from '../pages/react-router-handler.server.ts'
@@ -46,7 +45,10 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
   if (services.listsHost(config.rpId))
     throw new StartupError(`CONSOLE_URL's host ${config.rpId} is a site's host in SITES_FILE: give the console a host name of its own.`)
   const store = services.storage.console
-  const mailer = env.SMTP_URL && env.MAIL_FROM ? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }) : null
+  // The site's own mail server connections (SMTP_URL), for invitations.
+  const { mailer } = services
+  // The build is read now, not at the first request: the first page an agency opens after a restart is not the slow one.
+  void loadBuild().catch((error: unknown) => log.error({ event: 'console.build-failed', err: error }, 'the console build could not be loaded'))
   const bodies = new WeakMap<IncomingMessage, Buffer>()
 
   /** One more sign-in or invitation attempt by this client; false past CONSOLE_RATE_LIMIT in 10 minutes. */
@@ -122,7 +124,6 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
     },
     close() {
       clearInterval(pruning)
-      mailer?.close()
     },
   }
 }
