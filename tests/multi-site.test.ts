@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -9,7 +8,7 @@ import { startFakeRelay } from '#tests/fake-relay.ts'
 import sharp from 'sharp'
 import { startFakeProvider } from './fake-provider.ts'
 import { startImageHost } from './image-host.ts'
-import { ensureBuilt, startSite } from './site-server.ts'
+import { ensureBuilt, startSite, type RequestOptions } from './site-server.ts'
 
 /** Two contractors, each with its own provider (a per-site pageApiUrl), its own email relay and its own logo. */
 const contractor = (name: string, relayUrl: string, logo: string) => ({
@@ -69,29 +68,8 @@ afterAll(async () => {
   await images?.close()
 })
 
-/** A request as a browser sends it to one host name (fetch may not set Host, so plain http). */
-function request(host: string, pathname: string, options: { method?: string; body?: string; headers?: Record<string, string> } = {}) {
-  const { port } = new URL(site.url)
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-    const req = http.request(
-      {
-        agent: false,
-        host: '127.0.0.1',
-        port,
-        path: pathname,
-        method: options.method ?? 'GET',
-        headers: { Host: host, ...options.headers },
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8').on('data', (d) => (text += d))
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
-      },
-    )
-    req.on('error', reject)
-    req.end(options.body)
-  })
-}
+/** A request as a browser sends it to one host name. */
+const request = (host: string, pathname: string, options?: RequestOptions) => site.request(host, pathname, options)
 
 test('each host gets its own contractor in the HTML, canonical links, sitemap and robots', async () => {
   const ironwood = await request('ironwood.test', '/about')
