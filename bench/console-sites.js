@@ -119,7 +119,7 @@ const stats = (/** @type {number[]} */ list) => {
   return `median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms`
 }
 /** @type {[string, string][]} */
-const pages = process.env.BENCH_WARM ? [["Account page (warm-up)", "/account"]] : []
+const pages = process.env.BENCH_WARM ? [['Account page (warm-up)', '/account']] : []
 pages.push(
   ['Sites page (all, first 50 shown)', '/sites'],
   ['Sites page, filter "needs attention"', '/sites?filter=attention'],

@@ -48,7 +48,9 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
   // The site's own mail server connections (SMTP_URL), for invitations.
   const { mailer } = services
   // The build is read now, not at the first request: the first page an agency opens after a restart is not the slow one.
-  void loadBuild().catch((error: unknown) => log.error({ event: 'console.build-failed', err: error }, 'the console build could not be loaded'))
+  void loadBuild().catch((error: unknown) =>
+    log.error({ event: 'console.build-failed', err: error }, 'the console build could not be loaded'),
+  )
   const bodies = new WeakMap<IncomingMessage, Buffer>()
 
   /** One more sign-in or invitation attempt by this client; false past CONSOLE_RATE_LIMIT in 10 minutes. */
