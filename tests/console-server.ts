@@ -22,6 +22,8 @@ const contractor = (name: string, relayUrl: string) => ({
   linkPostEmail: relayUrl,
 })
 
+/** Acme's contractor works in Los Angeles; Birch keeps the default, UTC. */
+export const ACME_TIME_ZONE = 'America/Los_Angeles'
 export const SITES = { acme: { host: 'acme.test', name: 'Acme Fence' }, birch: { host: 'birch.test', name: 'Birch Decks' } } as const
 
 export async function startConsoleWorld(env: Record<string, string> = {}) {
@@ -35,7 +37,13 @@ export async function startConsoleWorld(env: Record<string, string> = {}) {
   fs.writeFileSync(
     sitesFile,
     JSON.stringify([
-      { hosts: [SITES.acme.host], pageId: 'acme', siteUrl: `http://${SITES.acme.host}`, pageApiUrl: providers[0]!.url },
+      {
+        hosts: [SITES.acme.host],
+        pageId: 'acme',
+        siteUrl: `http://${SITES.acme.host}`,
+        pageApiUrl: providers[0]!.url,
+        timeZone: ACME_TIME_ZONE,
+      },
       { hosts: [SITES.birch.host], pageId: 'birch', siteUrl: `http://${SITES.birch.host}`, pageApiUrl: providers[1]!.url },
     ]),
   )

@@ -1,7 +1,7 @@
 import { chromium, type Browser } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
-import { SITES, startConsoleWorld } from './console-server.ts'
+import { ACME_TIME_ZONE, SITES, startConsoleWorld } from './console-server.ts'
 import { relayOf } from './lead-fixtures.ts'
 import { freshDatabase } from './postgres.ts'
 import { ensureBuilt } from './site-server.ts'
@@ -141,6 +141,11 @@ describe('the doors', () => {
     const leads = await get('/sites/acme/leads', cookie)
     expect(leads.status).toBe(200)
     expect(leads.text).toContain(visitor.email)
+    // When the lead came, in the contractor's own time (the site's timeZone), the zone said.
+    const receivedAt = (await world.storage.leads.getLead(leadIds.acme))!.createdAt
+    const localTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: ACME_TIME_ZONE })
+    expect(leads.text).toContain(`${localTime.format(new Date(receivedAt))} P`) // PST or PDT
+    expect(leads.text).not.toMatch(/\d\d:\d\d UTC/)
     expect(leads.text).not.toContain('Export CSV')
     expect(leads.text).not.toMatch(/>Resend</)
     expect((await get('/sites/acme/leads.csv', cookie)).status).toBe(403)
@@ -159,6 +164,7 @@ describe('the doors', () => {
     expect(sites.text).toContain(SITES.acme.name)
     expect(sites.text).toContain(SITES.birch.name)
     for (const path of ['/people', '/activity']) expect((await get(path, cookie)).status, path).toBe(404)
+    expect((await get('/sites/birch/leads', cookie)).text).toMatch(/\d\d:\d\d UTC/) // a site without a timeZone
     const csv = await get('/sites/birch/leads.csv', cookie)
     expect(csv.status).toBe(200)
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')

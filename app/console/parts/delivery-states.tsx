@@ -9,8 +9,8 @@ const STATE: Record<string, { words: string; className: string }> = {
   failed: { words: 'failed', className: 'bg-red-100 text-red-900' },
 }
 
-/** Where a lead went, one line per destination: its state, tries, last error, when it arrived. */
-export function DeliveryStates({ deliveries }: { deliveries: Delivery[] }) {
+/** Where a lead went, one line per destination: its state, tries, last error, when it arrived (in the site's zone). */
+export function DeliveryStates({ deliveries, timeZone }: { deliveries: Delivery[]; timeZone?: string }) {
   return (
     <ul className="grid gap-1">
       {deliveries.map((d, i) => {
@@ -19,7 +19,7 @@ export function DeliveryStates({ deliveries }: { deliveries: Delivery[] }) {
           <li key={`${d.kind}-${i}`} className="text-sm">
             <span className="font-semibold">{KIND_WORDS[d.kind] ?? d.kind}:</span>{' '}
             <span className={`badge ${state.className}`}>{state.words}</span>
-            {d.deliveredAt ? <span className="muted"> {formatTime(d.deliveredAt)}</span> : null}
+            {d.deliveredAt ? <span className="muted"> {formatTime(d.deliveredAt, timeZone)}</span> : null}
             {d.attempts ? <span className="muted"> · {d.attempts === 1 ? '1 try' : `${d.attempts} tries`}</span> : null}
             {d.lastError && d.state !== 'delivered' ? (
               <span className="block break-words text-red-800">Last error: {d.lastError}</span>

@@ -32,7 +32,7 @@ export default function SiteLead({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof siteLoader>('routes/site')
   const { typed } = lead
   const fields: [string, React.ReactNode][] = [
-    ['Received', <time dateTime={new Date(lead.createdAt).toISOString()}>{formatTime(lead.createdAt)}</time>],
+    ['Received', <time dateTime={new Date(lead.createdAt).toISOString()}>{formatTime(lead.createdAt, layout?.site.timeZone)}</time>],
     [
       'Email',
       <a href={`mailto:${typed.email}`} className="link-target">
@@ -70,7 +70,7 @@ export default function SiteLead({ loaderData }: Route.ComponentProps) {
       </dl>
       <h3 className="mt-6 font-semibold">Where it went</h3>
       <div className="card mt-2 grid gap-3">
-        <DeliveryStates deliveries={lead.deliveries} />
+        <DeliveryStates deliveries={lead.deliveries} timeZone={layout?.site.timeZone} />
         {layout?.mayResend ? lead.resendable.map((kind) => <ResendButton key={kind} leadId={lead.id} kind={kind} />) : null}
       </div>
     </article>

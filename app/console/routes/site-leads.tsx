@@ -61,7 +61,7 @@ export default function SiteLeads({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </h3>
                 <p className="muted text-sm">
-                  <time dateTime={new Date(lead.createdAt).toISOString()}>{formatTime(lead.createdAt)}</time>
+                  <time dateTime={new Date(lead.createdAt).toISOString()}>{formatTime(lead.createdAt, layout?.site.timeZone)}</time>
                   {lead.typed.service ? ` · ${lead.typed.service}` : ''}
                 </p>
                 <p className="text-sm break-words">
@@ -78,7 +78,7 @@ export default function SiteLeads({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </div>
               <div className="grid content-start gap-2">
-                <DeliveryStates deliveries={lead.deliveries} />
+                <DeliveryStates deliveries={lead.deliveries} timeZone={layout?.site.timeZone} />
                 {layout?.mayResend && lead.resendable.length ? <ResendButton leadId={lead.id} /> : null}
               </div>
             </li>

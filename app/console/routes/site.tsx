@@ -6,7 +6,12 @@ import { may, requireSiteAccess } from '#server/console/authorize.server.ts'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { site, person } = await requireSiteAccess(context.console, request, params.siteId, 'read')
   return {
-    site: { id: site.id, name: site.pageSnapshot().record.dbPrincipal.name || site.id, hosts: site.config.hosts },
+    site: {
+      id: site.id,
+      name: site.pageSnapshot().record.dbPrincipal.name || site.id,
+      hosts: site.config.hosts,
+      timeZone: site.config.timeZone,
+    },
     mayExport: may(person, 'export'),
     mayResend: may(person, 'resend'),
   }
