@@ -13,6 +13,7 @@ import { resultsHtml } from '../results/results-report-html.ts'
 import { resultsConsoleText } from '../results/results-report-text.ts'
 import { currentShareLink, shareLink, siteOrigin } from '../results/share-link.server.ts'
 import { cliImageFetcher, fetchProviderRecord } from './cli-sources.server.ts'
+import { readSavedRecord, savedRecordFile } from '../record/record-source.server.ts'
 import { loadSiteConfigs, type SiteConfig } from '../sites/site-config.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import type { ResultsStorage } from '../storage/storage-contract.server.ts'
@@ -197,8 +198,8 @@ async function pageLook(env: Env, config: SiteConfig | undefined): Promise<Repor
 
 async function siteRecord(env: Env, config: SiteConfig): Promise<PageRecord | null> {
   try {
-    const saved = JSON.parse(fs.readFileSync(path.join(env.DATA_DIR, `record-${config.pageId}.json`), 'utf8')) as { body: unknown }
-    return parsePageRecord(saved.body)
+    // Saved as the provider's answer came: a JSON text.
+    return parsePageRecord(JSON.parse(readSavedRecord(savedRecordFile(env.DATA_DIR, config.pageId)).body))
   } catch {
     // Not saved here (another instance's DATA_DIR): ask the provider.
   }

@@ -48,6 +48,16 @@ type Options = {
 /** Saved on disk: the provider's answer as it came. */
 type DiskCopy = { fetchedAt: string; fetchedBy?: string | null; body: string }
 
+/** Where a site's last good record is kept in `dataDir`. */
+export const savedRecordFile = (dataDir: string, pageId: string) => path.join(dataDir, `record-${pageId}.json`)
+
+/** The last good record saved in `file`; throws ENOENT when there is none, and says so when it is not one. */
+export function readSavedRecord(file: string): DiskCopy {
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<DiskCopy> | null
+  if (typeof saved?.body !== 'string' || typeof saved.fetchedAt !== 'string') throw new Error('not a saved record')
+  return saved as DiskCopy
+}
+
 /**
  * Owns the page record: fetched from the provider at start-up and every ttl, kept in
  * memory and on disk (last known good), so a provider outage never empties the site.
@@ -71,7 +81,7 @@ export function createRecordSource(options: Options) {
   const { outbound = createOutboundClient({ allowOrigins: [apiUrl] }) } = options
   const ttlMs = ttlSeconds * 1000
   const endpoint = recordEndpoint(apiUrl, pageId)
-  const diskFile = path.join(dataDir, `record-${pageId}.json`)
+  const diskFile = savedRecordFile(dataDir, pageId)
   let snapshot: RecordSnapshot = { record: emptyRecord, version: 'empty', origin: 'empty', fetchedAt: null, lastError: null }
   let timer: NodeJS.Timeout | undefined
   let running = false
@@ -106,9 +116,8 @@ export function createRecordSource(options: Options) {
 
   function loadFromDisk() {
     try {
-      const saved = JSON.parse(fs.readFileSync(diskFile, 'utf8')) as Partial<DiskCopy> | null
-      if (typeof saved?.body !== 'string' || typeof saved.fetchedAt !== 'string') throw new Error('not a saved record')
-      adopt(saved as DiskCopy, 'disk')
+      const saved = readSavedRecord(diskFile)
+      adopt(saved, 'disk')
       logger.info(`[record] serving the last good record from disk (fetched ${saved.fetchedAt})`, {
         event: 'record.loaded',
         site,
