@@ -74,6 +74,22 @@ describe.each(backends)('console storage on $name', (backend) => {
     expect((await store.passkeys('person-1')).map((p) => p.id)).toEqual(['cred-1', 'cred-2'])
   })
 
+  test('open invitations: listed newest first until used or expired; ending an address’s makes their links expired', async () => {
+    const store = await open()
+    await store.createInvitation(invitation())
+    await store.createInvitation(invitation({ tokenHash: 'hash-2', email: 'bo@agency.example', createdAt: T0 + 1 }))
+    await store.createInvitation(invitation({ tokenHash: 'hash-3', email: 'bo@agency.example', createdAt: T0 + 2 }))
+    await store.createInvitation(invitation({ tokenHash: 'old', email: 'old@agency.example', expiresAt: T0 + HOUR }))
+    expect((await store.openInvitations(T0 + 2 * HOUR)).map((i) => i.tokenHash)).toEqual(['hash-3', 'hash-2', 'hash-1'])
+    await store.acceptInvitation('hash-1', T0 + 2 * HOUR, 'person-1', passkey('cred-1'))
+    expect(await store.endInvitations('bo@agency.example', T0 + 3 * HOUR)).toBe(2)
+    expect(await store.endInvitations('bo@agency.example', T0 + 3 * HOUR)).toBe(0)
+    expect(await store.endInvitations('ana@agency.example', T0 + 3 * HOUR)).toBe(0) // used: not open
+    expect(await store.openInvitations(T0 + 3 * HOUR)).toEqual([])
+    expect(await store.acceptInvitation('hash-2', T0 + 3 * HOUR, 'person-2', passkey('cred-2'))).toBeNull()
+    expect((await store.invitationByHash('hash-2'))?.expiresAt).toBe(T0 + 3 * HOUR) // kept: its page says "expired"
+  })
+
   test('passkeys: renamed and removed by their owner only; a sign-in moves the counter only from the value it read', async () => {
     const store = await open()
     await member(store)

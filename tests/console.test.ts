@@ -216,6 +216,36 @@ describe('the doors', () => {
     expect((await get('/sites/acme/leads', leaver.cookie)).status).toBe(404)
     expect((await get('/activity?action=revoked', admin.cookie)).text).toMatch(/boss@agency\.example.*revoked.*leaver@agency\.example/s)
   })
+
+  test('invitations not used yet are listed on People and can be ended; revoking a person ends theirs, so its link cannot bring them back', async () => {
+    const admin = await world.signedInPerson('inviter@agency.example', 'admin')
+    const invited = await post(
+      '/people',
+      { intent: 'invite', email: 'wrong@cedar.example', role: 'contractor', sites: 'acme' },
+      admin.cookie,
+    )
+    const link = /value="(http:\/\/localhost:\d+\/invitations\/[\w-]+)"/.exec(invited.text)?.[1]
+    expect(link, invited.text.slice(0, 500)).toBeDefined()
+    const people = (await get('/people', admin.cookie)).text
+    expect(people).toContain('Invitations not used yet')
+    expect(people).toMatch(/wrong@cedar\.example<\/p>[^]{0,60}contractor of acme[^]{0,40}invited by [^]{0,10}inviter@agency\.example/)
+    const ended = await post('/people', { intent: 'end-invitation', email: 'wrong@cedar.example' }, admin.cookie)
+    expect(ended.text).toContain('The invitation for wrong@cedar.example is ended')
+    expect((await get(new URL(link!).pathname)).status).toBe(410)
+    expect((await get('/people', admin.cookie)).text).not.toContain('wrong@cedar.example</p>')
+    expect((await post('/people', { intent: 'end-invitation', email: 'wrong@cedar.example' }, admin.cookie)).text).toContain(
+      'No invitation for wrong@cedar.example is open any more',
+    )
+
+    // A leaver who was sent a new link (lost passkeys) is revoked: the link dies with their access.
+    const leaver = await world.signedInPerson('second-leaver@agency.example', 'staff')
+    const relink = await world.invitationLink('second-leaver@agency.example', 'staff', [])
+    await post('/people', { intent: 'revoke', person: leaver.person.id }, admin.cookie)
+    expect((await get(`/invitations/${relink.token}`)).status).toBe(410)
+    expect((await world.storage.console.activity({ email: 'inviter@agency.example', limit: 10 })).map((e) => e.action)).toEqual(
+      expect.arrayContaining(['invited', 'ended-invitation', 'revoked']),
+    )
+  })
 })
 
 describe('requests', () => {

@@ -116,6 +116,17 @@ test('users lists who may sign in; revoke ends their sessions and removes their 
     })
     expect(await run('revoke', 'bo@agency.example')).toBe(1)
     expect(err).toMatch(/No person bo@agency\.example may sign in/)
+
+    // An invitation still open is listed, and a revoke ends it: its link would let a leaver back in.
+    expect(await run('invite', 'bo@agency.example', '--role', 'staff')).toBe(0)
+    out = ''
+    expect(await run('users')).toBe(0)
+    expect(out).toMatch(/Open invitations \(1; .*\):\n {2}bo@agency\.example {2}staff {2}by the command line, until \d{4}-/)
+    out = ''
+    expect(await run('revoke', 'bo@agency.example')).toBe(0)
+    expect(out).toBe('bo@agency.example had no access; 1 open invitation(s) ended.\n')
+    expect(await store.openInvitations(Date.now())).toEqual([])
+    expect((await store.activity({ limit: 1 }))[0]).toMatchObject({ action: 'ended-invitation', detail: 'bo@agency.example' })
   } finally {
     await storage.close()
   }

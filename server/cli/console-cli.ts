@@ -75,13 +75,17 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
     if (command === 'revoke') {
       const person = await store.personByEmail(email.trim().toLowerCase())
       const [passkeys, sessions] = person ? await Promise.all([store.passkeys(person.id), store.sessions(person.id)]) : [[], []]
-      if (!person || !(await revoke(store, email, COMMAND_LINE, now))) return fail(`No person ${email} may sign in to the console.`, 1)
+      const revoked = await revoke(store, email, COMMAND_LINE, now)
+      if (!revoked) return fail(`No person ${email} may sign in to the console, and no invitation for them is open.`, 1)
+      const ended = revoked.invitations ? ` ${revoked.invitations} open invitation(s) ended.` : ''
       write(
-        `Revoked ${person.email}: ${sessions.length} session(s) ended, ${passkeys.length} passkey(s) removed. Their activity stays. To let them back in (lost passkeys), invite them again.\n`,
+        revoked.person
+          ? `Revoked ${revoked.person.email}: ${sessions.length} session(s) ended, ${passkeys.length} passkey(s) removed.${ended} Their activity stays. To let them back in (lost passkeys), invite them again.\n`
+          : `${email} had no access;${ended}\n`,
       )
       return 0
     }
-    write(await users(storage))
+    write(await users(storage, now))
     return 0
   } catch (error) {
     if (error instanceof AccessError) return fail(`${error.message}.`, 2)
@@ -93,9 +97,17 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
 
 const iso = (time: number) => new Date(time).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
 
-async function users(storage: Storage): Promise<string> {
+async function users(storage: Storage, now: number): Promise<string> {
   const people = await storage.console.people()
-  if (!people.length) return 'Nobody may sign in yet: npm run console -- invite EMAIL --role admin\n'
+  const open = await storage.console.openInvitations(now)
+  const invitations = open.length
+    ? [
+        '',
+        `Open invitations (${open.length}; end one with: npm run console -- revoke EMAIL):`,
+        ...open.map((i) => `  ${i.email}  ${describeAccess(i)}  by ${i.invitedBy}, until ${iso(i.expiresAt)}`),
+      ].join('\n') + '\n'
+    : ''
+  if (!people.length) return 'Nobody may sign in yet: npm run console -- invite EMAIL --role admin\n' + invitations
   const rows = await Promise.all(
     people.map(async (person) => {
       const [passkeys, sessions] = await Promise.all([storage.console.passkeys(person.id), storage.console.sessions(person.id)])
@@ -110,7 +122,9 @@ async function users(storage: Storage): Promise<string> {
       .map((c, i) => c.padEnd(widths[i]!))
       .join('  ')
       .trimEnd()
-  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '', `${rows.length} person(s)`].join('\n') + '\n'
+  return (
+    [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '', `${rows.length} person(s)`].join('\n') + '\n' + invitations
+  )
 }
 
 function fail(message: string, code: number): number {

@@ -81,6 +81,7 @@ export const ACTIVITY_ACTIONS = [
   'joined',
   'changed-access',
   'revoked',
+  'ended-invitation',
   'passkey-added',
   'passkey-removed',
 ] as const
@@ -122,6 +123,10 @@ export interface ConsoleStorage {
 
   createInvitation(invitation: Invitation): Promise<void>
   invitationByHash(tokenHash: string): Promise<Invitation | undefined>
+  /** Invitations not used yet and still valid at `now`, newest first. */
+  openInvitations(now: number): Promise<Invitation[]>
+  /** The open invitations of `email` end now (their links say "expired"); how many there were. */
+  endInvitations(email: string, now: number): Promise<number>
   /**
    * One transaction: the invitation is marked used (only if unused and unexpired at `now`), its person is
    * made (`personId`) or, when its address is already a person's, given the invitation's role and sites,

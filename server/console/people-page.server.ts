@@ -1,15 +1,15 @@
 import type { ConsoleContext } from './console-context.ts'
 import type { Person } from './console-storage.ts'
-import { AccessError, checkAccess, describeAccess, invite, recordActivity, revoke } from './people.server.ts'
+import { AccessError, checkAccess, describeAccess, endInvitations, invite, recordActivity, revoke } from './people.server.ts'
 import { log } from '../observability/log.js'
 import { describeMailError } from '../mail/mailer.server.ts'
 import { html } from '../html/html-template.ts'
 
-/** The People page's actions (admins): invite, change someone's access, revoke. Each answers what to tell the admin. */
+/** The People page's actions (admins): invite, end an open invitation, change someone's access, revoke. Each answers what to tell the admin. */
 
 export type PeopleAnswer =
   | { done: 'invited'; email: string; url: string; emailed: boolean; mailError: string | null }
-  | { done: 'changed' | 'revoked'; email: string }
+  | { done: 'changed' | 'revoked' | 'ended-invitation'; email: string }
   | { error: string }
 
 const field = (form: FormData, name: string) => {
@@ -34,6 +34,12 @@ export async function peopleAction(ctx: ConsoleContext, admin: Person, form: For
       })
       const mailError = ctx.mailer ? await mailInvitation(ctx, made.email, made.url, admin.email) : null
       return { done: 'invited', email: made.email, url: made.url, emailed: !!ctx.mailer && !mailError, mailError }
+    }
+    if (intent === 'end-invitation') {
+      const email = field(form, 'email')
+      if (!(await endInvitations(ctx.store, email, admin.email, ctx.now())))
+        return { error: `No invitation for ${email} is open any more (used, expired or ended meanwhile).` }
+      return { done: 'ended-invitation', email }
     }
     const person = await ctx.store.personById(field(form, 'person'))
     if (!person) return { error: 'That person may no longer sign in (someone revoked them meanwhile).' }

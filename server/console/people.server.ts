@@ -85,12 +85,30 @@ export async function invite(store: ConsoleStorage, request: InviteRequest): Pro
   return { url: `${request.consoleUrl}/invitations/${token}`, expiresAt, email }
 }
 
-/** A person leaves: sessions end at once, passkeys and access go; what they did stays in the activity log. */
-export async function revoke(store: ConsoleStorage, email: string, by: string, now: number): Promise<Person | null> {
-  const person = await store.personByEmail(checkEmail(email))
-  if (!person || !(await store.deletePerson(person.id))) return null
-  await recordActivity(store, now, by, 'revoked', null, person.email)
-  return person
+/** The open invitations of `email` end now (a wrong address, a change of mind); how many there were. */
+export async function endInvitations(store: ConsoleStorage, email: string, by: string, now: number): Promise<number> {
+  const address = checkEmail(email)
+  const ended = await store.endInvitations(address, now)
+  if (ended) await recordActivity(store, now, by, 'ended-invitation', null, ended > 1 ? `${address} (${ended})` : address)
+  return ended
+}
+
+/**
+ * A person leaves: sessions end at once, passkeys and access go, and so do the invitations still open for their
+ * address (a link sent for lost passkeys would let them back in); what they did stays in the activity log.
+ * Null when the address had neither access nor an open invitation.
+ */
+export async function revoke(
+  store: ConsoleStorage,
+  email: string,
+  by: string,
+  now: number,
+): Promise<{ person: Person | null; invitations: number } | null> {
+  const invitations = await endInvitations(store, email, by, now)
+  const found = await store.personByEmail(checkEmail(email))
+  const person = found && (await store.deletePerson(found.id)) ? found : null
+  if (person) await recordActivity(store, now, by, 'revoked', null, person.email)
+  return person || invitations ? { person, invitations } : null
 }
 
 /** "contractor of acme, birch" / "staff". */

@@ -54,6 +54,19 @@ export function postgresConsole(pool: pg.Pool): ConsoleStorage {
       )),
     invitationByHash: async (hash) =>
       (await rows<InvitationRow>('SELECT * FROM console_invitations WHERE token_hash = $1', [hash])).map(toInvitation)[0],
+    openInvitations: async (now) =>
+      (
+        await rows<InvitationRow>('SELECT * FROM console_invitations WHERE used_at IS NULL AND expires_at > $1 ORDER BY created_at DESC', [
+          now,
+        ])
+      ).map(toInvitation),
+    endInvitations: async (email, now) =>
+      (
+        await pool.query('UPDATE console_invitations SET expires_at = $2 WHERE email = $1 AND used_at IS NULL AND expires_at > $2', [
+          email,
+          now,
+        ])
+      ).rowCount ?? 0,
     acceptInvitation: (tokenHash, now, personId, passkey) =>
       transaction(async (client) => {
         const used = (

@@ -85,6 +85,14 @@ export function sqliteConsole(db: Database.Database): ConsoleStorage {
       const row = q<[string], InvitationRow>('SELECT * FROM console_invitations WHERE token_hash = ?').get(hash)
       return row && toInvitation(row)
     },
+    openInvitations: async (now) =>
+      q<[number], InvitationRow>('SELECT * FROM console_invitations WHERE used_at IS NULL AND expires_at > ? ORDER BY created_at DESC')
+        .all(now)
+        .map(toInvitation),
+    endInvitations: async (email, now) =>
+      db
+        .prepare('UPDATE console_invitations SET expires_at = ? WHERE email = ? AND used_at IS NULL AND expires_at > ?')
+        .run(now, email, now).changes,
     acceptInvitation: async (tokenHash, now, personId, passkey) => accept(tokenHash, now, personId, passkey),
 
     passkeys: async (personId) =>

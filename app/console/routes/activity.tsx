@@ -19,6 +19,7 @@ const ACTION_WORDS: Record<ActivityAction, string> = {
   joined: 'joined (invitation used)',
   'changed-access': 'changed access',
   revoked: 'revoked',
+  'ended-invitation': 'ended an invitation',
   'passkey-added': 'added a passkey',
   'passkey-removed': 'removed a passkey',
 }

@@ -6,7 +6,7 @@ import { describeAccess } from '#server/console/people.server.ts'
 import { peopleAction } from '#server/console/people-page.server.ts'
 import { formatTime } from '../parts/format.ts'
 
-/** Who may sign in, with their access (admins only): invite, change access, revoke. */
+/** Who may sign in, with their access (admins only): invite, the invitations still open, change access, revoke. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.console
   const { person: me } = await requireAdmin(ctx, request)
@@ -24,7 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     }),
   )
-  return { people, sites: ctx.services.sites().map((s) => s.id), emailing: !!ctx.mailer }
+  const invitations = (await ctx.store.openInvitations(ctx.now())).map(({ email, invitedBy, expiresAt, ...access }) => ({
+    email,
+    invitedBy,
+    expiresAt,
+    access: describeAccess(access),
+  }))
+  return { people, invitations, sites: ctx.services.sites().map((s) => s.id), emailing: !!ctx.mailer }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +47,7 @@ const ROLE_WORDS = {
 }
 
 export default function People({ loaderData }: Route.ComponentProps) {
-  const { people, sites, emailing } = loaderData
+  const { people, invitations, sites, emailing } = loaderData
   const answer = useActionData<typeof action>()
   return (
     <>
@@ -69,6 +75,30 @@ export default function People({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </section>
+      {invitations.length ? (
+        <section className="mt-6" aria-labelledby="invitations-heading">
+          <h2 id="invitations-heading">Invitations not used yet ({invitations.length})</h2>
+          <ul className="mt-2 grid gap-3">
+            {invitations.map((invitation, i) => (
+              <li key={`${invitation.email}-${i}`} className="card flex flex-wrap items-center justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold break-all">{invitation.email}</p>
+                  <p className="text-sm">
+                    {invitation.access} · invited by {invitation.invitedBy} · the link works until {formatTime(invitation.expiresAt)}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="end-invitation" />
+                  <input type="hidden" name="email" value={invitation.email} />
+                  <button type="submit" className="button-quiet">
+                    End the invitation for {invitation.email}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="mt-6" aria-labelledby="people-heading">
         <h2 id="people-heading">Everyone who may sign in ({people.length})</h2>
         <ul className="mt-2 grid gap-3">
@@ -103,7 +133,8 @@ export default function People({ loaderData }: Route.ComponentProps) {
                       <input type="hidden" name="intent" value="revoke" />
                       <input type="hidden" name="person" value={person.id} />
                       <p className="text-sm">
-                        Their sessions end at once and their passkeys are removed. What they did stays in the activity.
+                        Their sessions end at once, their passkeys are removed and an invitation still open for them ends. What they did
+                        stays in the activity.
                       </p>
                       <button type="submit" className="button-danger mt-2">
                         Revoke {person.email}
@@ -182,7 +213,9 @@ function Answer({ answer }: { answer: ReturnType<typeof useActionData<typeof act
       <p role="status" className="card mt-4 border-green-700">
         {answer.done === 'changed'
           ? `${answer.email}’s access is changed.`
-          : `${answer.email} is revoked: signed out everywhere, passkeys removed.`}
+          : answer.done === 'ended-invitation'
+            ? `The invitation for ${answer.email} is ended: its link no longer works.`
+            : `${answer.email} is revoked: signed out everywhere, passkeys removed.`}
       </p>
     )
   return (
