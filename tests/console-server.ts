@@ -6,7 +6,7 @@ import { startFakeRelay } from './fake-relay.ts'
 import { freePort } from './postgres.ts'
 import { requestAs, startSite, type RequestOptions } from './site-server.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
-import type { Role } from '#server/console/console-storage.ts'
+import type { ConsoleStorage, Role } from '#server/console/console-storage.ts'
 import { hashToken, newToken } from '#server/console/tokens.server.ts'
 
 /**
@@ -25,6 +25,21 @@ const contractor = (name: string, relayUrl: string) => ({
 /** Acme's contractor works in Los Angeles; Birch keeps the default, UTC. */
 export const ACME_TIME_ZONE = 'America/Los_Angeles'
 export const SITES = { acme: { host: 'acme.test', name: 'Acme Fence' }, birch: { host: 'birch.test', name: 'Birch Decks' } } as const
+
+/**
+ * A person with the given access, made and signed in as an invitation and a passkey would (the ceremony itself
+ * is the browser tests'): their session's token, which the console's cookie carries.
+ */
+export async function signedInSession(store: ConsoleStorage, email: string, role: Role, sites: string[] = []) {
+  const tokenHash = hashToken(newToken())
+  const now = Date.now()
+  await store.createInvitation({ tokenHash, email, role, sites, invitedBy: 'test', createdAt: now, expiresAt: now + 60_000, usedAt: null })
+  const passkey = { id: `cred-${email}`, publicKey: new Uint8Array([1]), counter: 0, transports: [], name: 'Test key', createdAt: now }
+  const person = (await store.acceptInvitation(tokenHash, now, `id-${email}`, passkey))!
+  const token = newToken()
+  await store.createSession({ idHash: hashToken(token), personId: person.id, passkeyId: passkey.id, createdAt: now, lastSeenAt: now })
+  return { person, token }
+}
 
 export async function startConsoleWorld(env: Record<string, string> = {}) {
   const relays = [await startFakeRelay(), await startFakeRelay()]
@@ -62,30 +77,9 @@ export async function startConsoleWorld(env: Record<string, string> = {}) {
   )
   const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir, defaultSite: 'acme' })
 
-  /** A person with the given access, signed in: the cookie their browser would send. */
+  /** A person with the given access, signed in: the cookie their browser would send (on http://localhost). */
   async function signedInPerson(email: string, role: Role, sites: string[] = []) {
-    const tokenHash = hashToken(newToken())
-    const now = Date.now()
-    await storage.console.createInvitation({
-      tokenHash,
-      email,
-      role,
-      sites,
-      invitedBy: 'test',
-      createdAt: now,
-      expiresAt: now + 60_000,
-      usedAt: null,
-    })
-    const passkey = { id: `cred-${email}`, publicKey: new Uint8Array([1]), counter: 0, transports: [], name: 'Test key', createdAt: now }
-    const person = (await storage.console.acceptInvitation(tokenHash, now, `id-${email}`, passkey))!
-    const token = newToken()
-    await storage.console.createSession({
-      idHash: hashToken(token),
-      personId: person.id,
-      passkeyId: passkey.id,
-      createdAt: now,
-      lastSeenAt: now,
-    })
+    const { person, token } = await signedInSession(storage.console, email, role, sites)
     return { person, cookie: `tradesite-console=${token}` }
   }
 

@@ -10,9 +10,11 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, onTestFinished, test } from 'vitest'
 import { runCaddy } from './caddy-tls.ts'
 import { validLead } from './contact-post.ts'
+import { signedInSession } from './console-server.ts'
 import { startFakeProvider } from './fake-provider.ts'
 import { freshDatabase } from './postgres.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
+import { openStorage } from '#server/storage/storage.server.ts'
 import { freePort } from './spawn-listening.ts'
 import { startVarnish } from './varnish.ts'
 
@@ -20,7 +22,8 @@ import { startVarnish } from './varnish.ts'
  * The shipped deploy/ configurations, run as an operator would with Debian's packages:
  * Caddy (deploy/Caddyfile, HTTPS with its internal CA, on-demand certificates) → Varnish
  * (deploy/varnish/default.vcl, the backends from backends.example.vcl on this run's ports) → two
- * origins (the production build) on one PostgreSQL, serving two sites by host from one SITES_FILE.
+ * origins (the production build) on one PostgreSQL, serving two sites by host from one SITES_FILE;
+ * and the console on its own host name, Caddy straight to each origin's CONSOLE_PORT.
  */
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -36,6 +39,7 @@ const SITES = [
 ]
 const ADDED = { host: 'birch.test', pageId: 'birch-3', name: 'Birch Roofing' }
 const PAGES = ['/', '/about', '/contact', '/decks']
+const CONSOLE_HOST = 'console.test'
 
 type Stack = {
   providers: Awaited<ReturnType<typeof startFakeProvider>>[]
@@ -45,6 +49,8 @@ type Stack = {
 }
 const stack: Partial<Stack> = {}
 let db: pg.Client
+let databaseUrl: string
+let consoleUrl: string
 let sitesFile: string
 const tempDirs: string[] = []
 const tempDir = (prefix: string) => {
@@ -65,13 +71,16 @@ const sitesJson = (sites: { host: string; pageId: string }[]) =>
 beforeAll(async () => {
   ensureBuilt()
   stack.providers = await Promise.all([...SITES, ADDED].map((s) => startFakeProvider({ kind: 'ok', record: contractor(s.name) })))
-  const databaseUrl = await freshDatabase(inject('postgresUrl'))
+  databaseUrl = await freshDatabase(inject('postgresUrl'))
   db = new pg.Client({ connectionString: databaseUrl })
   await db.connect()
   sitesFile = path.join(tempDir('deploy-sites-'), 'sites.json')
   fs.writeFileSync(sitesFile, sitesJson(SITES))
 
   const ports = [await freePort(), await freePort()]
+  const consolePorts = [await freePort(), await freePort()]
+  const httpsPort = await freePort()
+  consoleUrl = `https://${CONSOLE_HOST}:${httpsPort}` // its public origin: Caddy's, as browsers see it
   const dataDirs = ports.map(() => tempDir('deploy-origin-'))
   startOrigin = async (i) => {
     const origin = await startSite(
@@ -83,6 +92,9 @@ beforeAll(async () => {
         RECORD_TTL_SECONDS: String(RECORD_TTL_SECONDS),
         METRICS_PORT: '0', // any free port: each origin says where (metricsUrl)
         DRAIN_SECONDS: '5', // the production default: the probe (out after 3 s) notices a stopping origin first
+        CONSOLE_PORT: String(consolePorts[i]),
+        CONSOLE_URL: consoleUrl,
+        CONSOLE_TRUST_PROXY: '1', // Caddy alone, as the README says
       },
       dataDirs[i],
     )
@@ -97,7 +109,6 @@ beforeAll(async () => {
   expect(backends).not.toBe(example)
   stack.varnish = await startVarnish(backends)
 
-  const httpsPort = await freePort()
   stack.caddy = await runCaddy(path.join(root, 'deploy/Caddyfile'), httpsPort, {
     CADDY_ADMIN: 'off',
     CADDY_CERTS: 'local_certs',
@@ -105,6 +116,8 @@ beforeAll(async () => {
     HTTPS_PORT: String(httpsPort),
     UPSTREAMS: `127.0.0.1:${stack.varnish.port}`,
     TLS_ASK_URL: `${stack.varnish.url}/_tls/allowed`,
+    CONSOLE_HOST_NAME: CONSOLE_HOST,
+    CONSOLE_UPSTREAMS: consolePorts.map((port) => `127.0.0.1:${port}`).join(' '),
   })
   tlsAgent = new https.Agent({ keepAlive: true, ca: stack.caddy.ca, maxSockets: 32 })
 }, 180_000)
@@ -279,6 +292,43 @@ describe('Caddy → Varnish → two origins on one PostgreSQL, with the shipped 
     }
     expect(await counted('203.0.113.9')).toBe(true)
     expect(await counted('203.0.113.10')).toBe(false)
+  })
+
+  test('the console behind Caddy: its own host over HTTPS, straight to the origins (never the cache), a __Host- cookie, posts from its own origin only', async () => {
+    const storage = await openStorage({ databaseUrl, dataDir: tempDir('deploy-console-'), defaultSite: SITES[0]!.pageId })
+    onTestFinished(() => storage.close())
+    const { token } = await signedInSession(storage.console, 'ops@agency.example', 'staff')
+    const viaCaddy = (pathname: string, options: Options = {}) => send('caddy', CONSOLE_HOST, pathname, options)
+
+    const first = await viaCaddy('/')
+    expect(first.status).toBe(200)
+    expect(first.text).toContain('Sign in with a passkey')
+    expect(first.headers['cache-control']).toBe('private, no-store')
+    expect(first.headers['x-cache']).toBeUndefined() // Varnish (which marks every answer HIT or MISS) never saw it
+    // On https the session's cookie is __Host- prefixed: the plain name signs no one in.
+    expect((await viaCaddy('/sites', { headers: { Cookie: `tradesite-console=${token}` } })).status).toBe(303)
+    const cookie = `__Host-tradesite-console=${token}`
+    const sites = await viaCaddy('/sites', { headers: { Cookie: cookie } })
+    expect(sites.status).toBe(200)
+    for (const site of SITES) expect(sites.text).toContain(site.name)
+
+    // A post must come from the console's public origin (CONSOLE_URL: Caddy's https one, not the origin's own port).
+    const signOut = (origin: string) =>
+      viaCaddy('/sign-out', {
+        method: 'POST',
+        body: '',
+        headers: { Cookie: cookie, Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      })
+    expect((await signOut(`https://${SITES[0]!.host}:${stack.caddy!.port}`)).status).toBe(403)
+    expect((await signOut(consoleUrl.replace('https:', 'http:'))).status).toBe(403)
+    expect((await viaCaddy('/sites', { headers: { Cookie: cookie } })).status).toBe(200) // still signed in
+    const out = await signOut(consoleUrl)
+    expect(out.status).toBe(302) // to the sign-in page
+    expect(String(out.headers['set-cookie'])).toMatch(/^__Host-tradesite-console=;.*; Secure/)
+    expect((await viaCaddy('/sites', { headers: { Cookie: cookie } })).status).toBe(303)
+
+    // A site's host name, through Caddy and the cache, never serves the console.
+    expect((await send('caddy', SITES[0]!.host, '/sites')).status).toBe(404)
   })
 
   test('one origin stopped with SIGTERM and started again under 20 clients: no request fails', async () => {
