@@ -287,6 +287,8 @@ export async function startServices(env: Env) {
     fleet,
     /** The agency's mail server (SMTP_URL), or null: lead emails, monthly reports, the console's invitations. */
     mailer,
+    /** The 1st's monthly reports (with SMTP_URL), or null: `tally` for the metrics. */
+    reports,
     dayKeys,
     images,
     actionTallies,

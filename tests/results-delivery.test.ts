@@ -55,6 +55,7 @@ const env = (extra: Record<string, string> = {}) => ({
   SMTP_URL: smtp.url,
   MAIL_FROM: 'Agency Reports <reports@agency.test>',
   LOG_LEVEL: 'debug',
+  METRICS_PORT: '0', // any free port: the instance says where
   ...extra,
 })
 
@@ -114,7 +115,16 @@ describe('days, months and the 1st in each site’s time zone', () => {
 
     // 07:30 in Los Angeles, 15:30 in UTC: only the UTC site's is due.
     const early = await instance('a', '2026-12-01T15:30:00Z')
-    await logged(early, SETTLED, ['east']).finally(() => early.stop())
+    try {
+      await logged(early, SETTLED, ['east'])
+      // The operator sees it in the metrics too: this instance sent one report, for the UTC site.
+      const metrics = await (await fetch(`${early.metricsUrl()}/metrics`)).text()
+      expect(metrics.match(/^tradesite_result_reports_total\{.*$/gm)).toEqual([
+        'tradesite_result_reports_total{site="east",outcome="sent"} 1',
+      ])
+    } finally {
+      await early.stop()
+    }
     expect(smtp.messages.map((m) => m.envelopeTo)).toEqual([['owner@east.test', 'office@east.test']])
 
     // 08:05 in Los Angeles: two instances start together, then one of them again.

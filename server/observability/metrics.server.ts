@@ -141,6 +141,16 @@ export function createMetrics(services: AppServices) {
       for (const { site, kind, state, count } of await readDeliveryCounts()) this.inc({ site: siteLabel(site), kind, state }, count)
     },
   })
+  new client.Counter({
+    name: 'tradesite_result_reports_total',
+    help: 'Monthly reports this process emailed on the 1st, by site and outcome: sent, empty (nothing counted), retry (the mail server is asked again later), failed (refused).',
+    labelNames: ['site', 'outcome'] as const,
+    registers: [register],
+    collect() {
+      this.reset()
+      for (const { site, outcome, count } of services.reports?.tally() ?? []) this.inc({ site: siteLabel(site), outcome }, count)
+    },
+  })
   new client.Gauge({
     name: 'tradesite_lead_oldest_pending_seconds',
     help: 'Age of the oldest delivery of each kind still waiting (0 when none waits); a delivery is given up after three days.',

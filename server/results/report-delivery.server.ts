@@ -68,6 +68,9 @@ export async function sendMonthReport(
   return { report, sent: true, messageId }
 }
 
+/** sent; empty (nothing counted, no email); retry (the mail server will be asked again); failed (refused for good). */
+export type ReportTallyOutcome = 'sent' | 'empty' | 'retry' | 'failed'
+
 export interface ReportDeliveryOptions extends Omit<SendOptions, 'now'> {
   /** This instance's name among the fleet's (the claim's holder). */
   origin: string
@@ -79,6 +82,14 @@ export interface ReportDeliveryOptions extends Omit<SendOptions, 'now'> {
 export function createReportDelivery({ results, mailer, domain, origin, sites, now = Date.now }: ReportDeliveryOptions) {
   /** Months this instance knows are settled (sent, failed or empty), per site: asked of the storage no more. */
   const settled = new Set<string>()
+  /** What this instance's sends came to, by site and outcome (the metrics' tradesite_result_reports_total). */
+  const tally = new Map<string, { site: string; outcome: ReportTallyOutcome; count: number }>()
+  const count = (site: string, outcome: ReportTallyOutcome) => {
+    const key = `${site} ${outcome}`
+    const entry = tally.get(key) ?? { site, outcome, count: 0 }
+    entry.count++
+    tally.set(key, entry)
+  }
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> = Promise.resolve()
 
@@ -133,6 +144,7 @@ export function createReportDelivery({ results, mailer, domain, origin, sites, n
       return
     }
     const outcome = await deliver(site, claim)
+    count(id, outcome.state === 'pending' ? 'retry' : outcome.state)
     if ((await results.settleReport(claim, outcome)) && outcome.state !== 'pending') done(outcome.state)
   }
 
@@ -162,5 +174,7 @@ export function createReportDelivery({ results, mailer, domain, origin, sites, n
     },
     /** One check now (the tests). */
     check: () => (running = running.then(tick)),
+    /** This instance's monthly reports by site and outcome since it started. */
+    tally: () => tally.values(),
   }
 }
