@@ -3,6 +3,7 @@ import type { Route } from './+types/activity'
 import { requireAdmin } from '#server/console/authorize.server.ts'
 import { ACTIVITY_ACTIONS, type ActivityAction } from '#server/console/console-storage.ts'
 import { formatTime } from '../parts/format.ts'
+import { SiteIdList } from '../parts/site-id-list.tsx'
 
 const PER_PAGE = 50
 const ACTION_WORDS: Record<ActivityAction, string> = {
@@ -75,11 +76,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
             Site
           </label>
           <input id="filter-site" name="site" list="site-list" defaultValue={query.get('site') ?? ''} className="field mt-1" />
-          <datalist id="site-list">
-            {sites.slice(0, 500).map((id) => (
-              <option key={id} value={id} />
-            ))}
-          </datalist>
+          <SiteIdList id="site-list" sites={sites} />
         </div>
         <div>
           <label htmlFor="filter-action" className="block font-semibold">

@@ -5,6 +5,7 @@ import { ROLES } from '#server/console/console-storage.ts'
 import { describeAccess } from '#server/console/people.server.ts'
 import { peopleAction } from '#server/console/people-page.server.ts'
 import { formatTime } from '../parts/format.ts'
+import { SiteIdList } from '../parts/site-id-list.tsx'
 
 /** Who may sign in, with their access (admins only): invite, the invitations still open, change access, revoke. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,6 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'People · Console' }]
 
+/** The one list of site ids every access field on the page suggests from. */
+const SITE_IDS = 'site-ids'
+
 const ROLE_WORDS = {
   admin: 'Admin (everything)',
   staff: 'Staff (every site)',
@@ -52,6 +56,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>People</h1>
+      <SiteIdList id={SITE_IDS} sites={sites} />
       <p className="mt-1 muted">Who may sign in to the console, and what they see.</p>
       <Answer answer={answer} />
       <section className="card mt-4" aria-labelledby="invite-heading">
@@ -69,7 +74,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
             </label>
             <input id="invite-email" name="email" type="email" required autoComplete="off" className="field mt-1" />
           </div>
-          <AccessFields idPrefix="invite" sites={sites} />
+          <AccessFields idPrefix="invite" />
           <button type="submit" className="button">
             Invite
           </button>
@@ -121,7 +126,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
                     <Form method="post" className="mt-2 grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
                       <input type="hidden" name="intent" value="change" />
                       <input type="hidden" name="person" value={person.id} />
-                      <AccessFields idPrefix={person.id} sites={sites} role={person.role} chosen={person.sites} />
+                      <AccessFields idPrefix={person.id} role={person.role} chosen={person.sites} />
                       <button type="submit" className="button">
                         Save access
                       </button>
@@ -151,18 +156,8 @@ export default function People({ loaderData }: Route.ComponentProps) {
   )
 }
 
-/** Role, and a contractor's sites (ids, comma-separated; suggested from the sites served). */
-function AccessFields({
-  idPrefix,
-  sites,
-  role = 'contractor',
-  chosen = [],
-}: {
-  idPrefix: string
-  sites: string[]
-  role?: string
-  chosen?: string[]
-}) {
+/** Role, and a contractor's sites (ids, comma-separated; suggested from the page's SITE_IDS list). */
+function AccessFields({ idPrefix, role = 'contractor', chosen = [] }: { idPrefix: string; role?: string; chosen?: string[] }) {
   return (
     <>
       <div>
@@ -184,16 +179,11 @@ function AccessFields({
         <input
           id={`${idPrefix}-sites`}
           name="sites"
-          list="site-ids"
+          list={SITE_IDS}
           defaultValue={chosen.join(', ')}
           placeholder="site ids, comma-separated"
           className="field mt-1"
         />
-        <datalist id="site-ids">
-          {sites.slice(0, 500).map((id) => (
-            <option key={id} value={id} />
-          ))}
-        </datalist>
       </div>
     </>
   )
