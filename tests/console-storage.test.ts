@@ -211,6 +211,8 @@ describe.each(backends)('console storage on $name', (backend) => {
       { site: 'acme', count: 2 },
       { site: 'birch', count: 1 },
     ])
+    expect(await storage.leads.leadsSince(0, 'acme')).toEqual([{ site: 'acme', count: 3 }]) // one site's, all time
+    expect(await storage.leads.leadsSince(0, 'nobody')).toEqual([])
     // Pages of one site's leads, newest first.
     const page = await storage.leads.listLeads({ site: 'acme', limit: 2, offset: 1 })
     expect(page.map((l) => l.createdAt)).toEqual([T0 - HOUR, T0 - 10 * 24 * HOUR])

@@ -136,8 +136,11 @@ export interface LeadStore {
   resend(request: ResendRequest): Promise<Delivery[]>
   /** How many deliveries each site has of each kind in each state, and when the oldest was queued (the metrics, one grouped query). */
   deliveryCounts(): Promise<DeliveryCount[]>
-  /** How many leads each site stored from `since` on (the console's Sites page, one grouped query). */
-  leadsSince(since: number): Promise<{ site: string; count: number }[]>
+  /**
+   * How many leads each site stored from `since` on (the console's Sites page, one grouped query); with `site`,
+   * that site's only (its Leads page: read from the leads_site index, not from every site's leads).
+   */
+  leadsSince(since: number, site?: string): Promise<{ site: string; count: number }[]>
 }
 
 export type DeliveryCount = { site: string; kind: DeliveryKind; state: DeliveryState; count: number; oldestQueuedAt: number }

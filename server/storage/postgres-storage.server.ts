@@ -171,11 +171,13 @@ function postgresLeads(pool: pg.Pool): LeadStore {
            FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id GROUP BY l.site, d.kind, d.state`,
         )
       ).rows,
-    leadsSince: async (since) =>
+    leadsSince: async (since, site) =>
       (
         await pool.query<{ site: string; count: number }>(
-          'SELECT site, COUNT(*)::int AS count FROM leads WHERE created_at >= $1 GROUP BY site',
-          [since],
+          site === undefined
+            ? 'SELECT site, COUNT(*)::int AS count FROM leads WHERE created_at >= $1 GROUP BY site'
+            : 'SELECT site, COUNT(*)::int AS count FROM leads WHERE site = $2 AND created_at >= $1 GROUP BY site',
+          site === undefined ? [since] : [since, site],
         )
       ).rows,
   }

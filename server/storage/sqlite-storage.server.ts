@@ -213,6 +213,9 @@ function sqliteLeads(db: Database.Database): LeadStore {
   const leadsSince = db.prepare<[number], { site: string; count: number }>(
     'SELECT site, COUNT(*) AS count FROM leads WHERE created_at >= ? GROUP BY site',
   )
+  const siteLeadsSince = db.prepare<[string, number], { site: string; count: number }>(
+    'SELECT site, COUNT(*) AS count FROM leads WHERE site = ? AND created_at >= ? GROUP BY site',
+  )
   const read = (id: string) => toLeadRows(oneLead.all({ id }), oneLeadsDeliveries.all({ id }))[0]
   // One statement, so the claim is atomic across connections and processes.
   const claim = db.prepare<[{ now: number; until: number; limit: number; owner: string }], DeliveryColumns>(`UPDATE lead_deliveries
@@ -259,7 +262,7 @@ function sqliteLeads(db: Database.Database): LeadStore {
     releaseHeld: async (url, now, pageId) => release.run({ url, now, pageId: pageId ?? null }).changes,
     resend: async ({ leadId, kind, now }) => sortedDeliveries(requeue.all({ leadId, kind: kind ?? null, now })),
     deliveryCounts: async () => counts.all(),
-    leadsSince: async (since) => leadsSince.all(since),
+    leadsSince: async (since, site) => (site === undefined ? leadsSince.all(since) : siteLeadsSince.all(site, since)),
   }
 }
 

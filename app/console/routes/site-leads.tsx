@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.console
   const { site, person } = await requireSiteAccess(ctx, request, params.siteId, 'read')
   const { leads } = ctx.services.storage
-  const total = (await leads.leadsSince(0)).find((c) => c.site === site.id)?.count ?? 0
+  const total = (await leads.leadsSince(0, site.id))[0]?.count ?? 0
   const pages = Math.max(1, Math.ceil(total / PER_PAGE))
   const page = pageOf(new URL(request.url).searchParams, pages)
   const rows = await leads.listLeads({ site: site.id, limit: PER_PAGE, offset: (page - 1) * PER_PAGE })
