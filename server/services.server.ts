@@ -21,6 +21,7 @@ import { openStorage } from './storage/storage.server.ts'
 import type { Storage } from './storage/storage-contract.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
 import { createResultsCounter, type CountedAction } from './results/results-counter.server.ts'
+import { createTally } from './observability/tally.server.ts'
 import { createDayKeys } from './results/day-keys.server.ts'
 import { createReportDelivery, type DeliverySite } from './results/report-delivery.server.ts'
 import { servedLook } from './results/report-look.server.ts'
@@ -88,7 +89,7 @@ export async function startServices(env: Env) {
   })
   const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
   /** Actions counted by this process, per site: `tradesite_actions_total` (kept across a site's rebuild by a reload). */
-  const actionTallies = new Map<string, Map<CountedAction, number>>()
+  const actionTallies = createTally<{ site: string; action: CountedAction }>()
   /** The days' salts and the keys made with them: every key on a client (visitor, once a day, rate limits) is one of these. */
   const dayKeys = createDayKeys({ salts: storage.results })
   // A day's salt and once-keys go within a minute of that day's end in its time zone (every instance sweeps; the first finds them).
@@ -161,10 +162,7 @@ export async function startServices(env: Env) {
       site: config.id,
       timeZone,
       keys: dayKeys,
-      onAction(action) {
-        const tally = actionTallies.get(config.id) ?? actionTallies.set(config.id, new Map()).get(config.id)!
-        tally.set(action, (tally.get(action) ?? 0) + 1)
-      },
+      onAction: (action) => actionTallies.add({ site: config.id, action }),
     })
     /** The record with its images on our origin: what every page renders (its version changes as photos become ready). */
     const pageSnapshot = createLocalRecordView(config.id, records.current, images)

@@ -141,6 +141,7 @@ test('/metrics on its own loopback port: every series, per-site labels after rea
   for (const kind of ['relay', 'email', 'webhook']) expect(value(`tradesite_lead_oldest_pending_seconds{kind="${kind}"}`)).toBe(0)
   expect(value('tradesite_lead_deliveries{site="ironwood-1",kind="relay",state="delivered"}')).toBe(1)
   expect(value('tradesite_lead_deliveries_total{site="ironwood-1",kind="relay"}')).toBe(1)
+  for (const id of ['ironwood-1', 'cedar-2']) expect(value(`tradesite_actions_total{site="${id}",action="estimate"}`)).toBe(1)
   for (const state of ['ready', 'pending', 'failed']) expect(value(`tradesite_images{state="${state}"}`)).toBeGreaterThanOrEqual(0)
   expect(value('tradesite_page_cache_bytes')).toBeGreaterThan(0)
   expect(value('process_resident_memory_bytes')).toBeGreaterThan(0)

@@ -4,6 +4,7 @@ import type { DeliveryKind, DueDelivery, LeadStore } from './lead-store.server.t
 import { resendLead } from './resend.server.ts'
 import { urlForLog } from '../observability/log-safe.server.ts'
 import { logFor } from '../observability/log.js'
+import { createTally, type Tally } from '../observability/tally.server.ts'
 
 /**
  * The outbox: sends each stored lead's deliveries (relay, email, webhooks) until each destination
@@ -73,25 +74,18 @@ export interface DeliveryOutboxOptions {
   owner?: string
 }
 export type DrainCounts = { delivered: number; retried: number; failed: number }
-/** What this process sent since it started, by site and kind (the metrics' counters). */
-export type SentTally = Map<string, { site: string; kind: DeliveryKind; delivered: number; failures: number }>
+/** What this process's attempts came to since it started, by site and kind (the metrics' counters). */
+export type SentTally = Tally<{ site: string; kind: DeliveryKind; outcome: 'delivered' | 'failed' }>
 
 export function createDeliveryOutbox(options: DeliveryOutboxOptions) {
   const { store, senders, now = Date.now, random = Math.random } = options
   const { logger = leadsLogger, batchSize = 10, owner = `${os.hostname()}:${process.pid}` } = options
   const timing = { ...DEFAULT_DELIVERY_TIMING, ...options.timing }
-  const tally: SentTally = new Map()
+  const tally: SentTally = createTally()
   let timer: ReturnType<typeof setInterval> | undefined
   let active: Promise<void> | null = null
   let again = false
   let storageFailing = false
-
-  function count(delivery: DueDelivery, delivered: boolean) {
-    const key = `${delivery.lead.site}\t${delivery.kind}`
-    const entry = tally.get(key) ?? tally.set(key, { site: delivery.lead.site, kind: delivery.kind, delivered: 0, failures: 0 }).get(key)!
-    if (delivered) entry.delivered++
-    else entry.failures++
-  }
 
   async function send(delivery: DueDelivery): Promise<SendOutcome> {
     const sender = senders[delivery.kind]
@@ -114,7 +108,7 @@ export function createDeliveryOutbox(options: DeliveryOutboxOptions) {
       attempts: delivery.attempts,
       ...(delivery.kind === 'email' ? {} : { url: urlForLog(delivery.target ?? '') }),
     }
-    count(delivery, outcome === 'delivered')
+    tally.add({ site: delivery.lead.site, kind: delivery.kind, outcome: outcome === 'delivered' ? 'delivered' : 'failed' })
     if (outcome === 'delivered') {
       if (await store.markDelivered(delivery, now())) logger.info(words.done, { event: words.event, ...details })
       else

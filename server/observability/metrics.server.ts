@@ -104,10 +104,7 @@ export function createMetrics(services: AppServices) {
     registers: [register],
     collect() {
       this.reset()
-      for (const [site, tally] of services.actionTallies) {
-        if (!served(site)) continue
-        for (const [action, count] of tally) this.inc({ site, action }, count)
-      }
+      for (const { labels, count } of services.actionTallies.entries()) if (served(labels.site)) this.inc(labels, count)
     },
   })
 
@@ -148,7 +145,7 @@ export function createMetrics(services: AppServices) {
     registers: [register],
     collect() {
       this.reset()
-      for (const { site, outcome, count } of services.reports?.tally() ?? []) this.inc({ site: siteLabel(site), outcome }, count)
+      for (const { labels, count } of services.reports?.tally() ?? []) this.inc({ ...labels, site: siteLabel(labels.site) }, count)
     },
   })
   new client.Gauge({
@@ -165,7 +162,7 @@ export function createMetrics(services: AppServices) {
     },
   })
   // What this process sent: one counter per outcome of the outbox's tally.
-  for (const [name, field, help] of [
+  for (const [name, outcome, help] of [
     [
       'tradesite_lead_deliveries_total',
       'delivered',
@@ -173,7 +170,7 @@ export function createMetrics(services: AppServices) {
     ],
     [
       'tradesite_lead_delivery_failures_total',
-      'failures',
+      'failed',
       'Lead delivery attempts this process made that failed (retried later, or given up), by site and kind.',
     ],
   ] as const) {
@@ -184,8 +181,8 @@ export function createMetrics(services: AppServices) {
       registers: [register],
       collect() {
         this.reset()
-        for (const tally of services.outbox.sentTally().values())
-          if (tally[field]) this.inc({ site: siteLabel(tally.site), kind: tally.kind }, tally[field])
+        for (const { labels, count } of services.outbox.sentTally().entries())
+          if (labels.outcome === outcome) this.inc({ site: siteLabel(labels.site), kind: labels.kind }, count)
       },
     })
   }

@@ -7,6 +7,7 @@ import { monthReport } from './month-report.server.ts'
 import { reportEmail } from './report-email.server.ts'
 import type { ReportLook } from './report-look.server.ts'
 import { previousMonth, type ResultsReport } from './results-report.ts'
+import { createTally } from '../observability/tally.server.ts'
 
 /**
  * Last month's report in the contractor's inbox (issue 37): on the 1st, from 08:00 in the site's time
@@ -83,13 +84,7 @@ export function createReportDelivery({ results, mailer, domain, origin, sites, n
   /** Months this instance knows are settled (sent, failed or empty), per site: asked of the storage no more. */
   const settled = new Set<string>()
   /** What this instance's sends came to, by site and outcome (the metrics' tradesite_result_reports_total). */
-  const tally = new Map<string, { site: string; outcome: ReportTallyOutcome; count: number }>()
-  const count = (site: string, outcome: ReportTallyOutcome) => {
-    const key = `${site} ${outcome}`
-    const entry = tally.get(key) ?? { site, outcome, count: 0 }
-    entry.count++
-    tally.set(key, entry)
-  }
+  const tally = createTally<{ site: string; outcome: ReportTallyOutcome }>()
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> = Promise.resolve()
 
@@ -144,7 +139,7 @@ export function createReportDelivery({ results, mailer, domain, origin, sites, n
       return
     }
     const outcome = await deliver(site, claim)
-    count(id, outcome.state === 'pending' ? 'retry' : outcome.state)
+    tally.add({ site: id, outcome: outcome.state === 'pending' ? 'retry' : outcome.state })
     if ((await results.settleReport(claim, outcome)) && outcome.state !== 'pending') done(outcome.state)
   }
 
@@ -175,6 +170,6 @@ export function createReportDelivery({ results, mailer, domain, origin, sites, n
     /** One check now (the tests). */
     check: () => (running = running.then(tick)),
     /** This instance's monthly reports by site and outcome since it started. */
-    tally: () => tally.values(),
+    tally: () => tally.entries(),
   }
 }
