@@ -209,7 +209,9 @@ describe('the doors', () => {
     const admin = await world.signedInPerson('boss@agency.example', 'admin')
     const leaver = await world.signedInPerson('leaver@agency.example', 'staff')
     expect((await get('/sites', leaver.cookie)).status).toBe(200)
-    expect((await get('/people', admin.cookie)).text).toContain('leaver@agency.example')
+    const people = (await get('/people', admin.cookie)).text
+    expect(people).toContain('leaver@agency.example')
+    expect(people.match(/<datalist id="site-ids"/g)).toHaveLength(1) // one list for every access form of the page
     const revoked = await post('/people', { intent: 'revoke', person: leaver.person.id }, admin.cookie)
     expect(revoked.status).toBe(200)
     expect((await get('/sites', leaver.cookie)).status).toBe(303)
