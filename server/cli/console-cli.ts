@@ -1,5 +1,5 @@
 import { consoleConfig } from '../console/console-config.server.ts'
-import { AccessError, COMMAND_LINE, describeAccess, invite, revoke } from '../console/people.server.ts'
+import { AccessError, checkEmail, COMMAND_LINE, describeAccess, invite, revoke } from '../console/people.server.ts'
 import { parseEnv } from '../process/env.server.ts'
 import { loadSiteConfigs } from '../sites/site-config.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
@@ -73,7 +73,7 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
       return 0
     }
     if (command === 'revoke') {
-      const person = await store.personByEmail(email.trim().toLowerCase())
+      const person = await store.personByEmail(checkEmail(email))
       const [passkeys, sessions] = person ? await Promise.all([store.passkeys(person.id), store.sessions(person.id)]) : [[], []]
       const revoked = await revoke(store, email, COMMAND_LINE, now)
       if (!revoked) return fail(`No person ${email} may sign in to the console, and no invitation for them is open.`, 1)
