@@ -12,6 +12,12 @@ const BOUND = OPEN_FILES - 64
 const FLOOD = BOUND + 60
 
 let site: Awaited<ReturnType<typeof startSite>>
+/**
+ * Probes of the site's listener that it closed untaken: sent just after a flood is released, before the server has
+ * seen all its connections close, a probe can still meet the bound. It is a connection not taken like the others,
+ * counted like them: the figures below expect the flood's and these.
+ */
+let siteProbesDropped = 0
 
 beforeAll(async () => {
   ensureBuilt()
@@ -57,12 +63,14 @@ test('connections past the descriptor bound are closed, logged once and counted;
       () =>
         site.get('/').then(
           (r) => r.status,
-          () => 0,
+          () => (siteProbesDropped++, 0),
         ),
       { timeout: 10_000 },
     )
     .toBe(200)
-  expect(logged('listener.recovered', 'site')).toEqual([expect.objectContaining({ codes: ['fd-limit'], untaken: FLOOD - BOUND })])
+  expect(logged('listener.recovered', 'site')).toEqual([
+    expect.objectContaining({ codes: ['fd-limit'], untaken: FLOOD - BOUND + siteProbesDropped }),
+  ])
   expect(site.output()).not.toMatch(/EMFILE/)
 })
 
@@ -73,11 +81,14 @@ test('the metrics listener is bounded and counted the same way', async () => {
   expect(closed).toBeGreaterThanOrEqual(FLOOD - BOUND)
   expect(logged('listener.error', 'metrics')).toHaveLength(1)
   flood.release()
+  let probesDropped = 0 // as the site's, above
   const scrape = () =>
     fetch(`${site.metricsUrl()}/metrics`).then(
       (r) => r.text(),
-      () => '',
+      () => (probesDropped++, ''),
     )
-  await expect.poll(async () => failuresIn(await scrape(), 'metrics'), { timeout: 10_000 }).toBe(closed)
-  expect(failuresIn(await scrape(), 'site')).toBe(FLOOD - BOUND)
+  let text = ''
+  await expect.poll(async () => (text = await scrape()), { timeout: 10_000 }).not.toBe('')
+  expect(failuresIn(text, 'metrics')).toBe(closed + probesDropped)
+  expect(failuresIn(text, 'site')).toBe(FLOOD - BOUND + siteProbesDropped)
 })
