@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import type { Server } from 'node:net'
 import { logFor } from '../observability/log.js'
+import { createTally } from '../observability/tally.server.ts'
 
 /**
  * Every listener of the process (site, metrics, console, the demo provider…) goes through `keepListening`
@@ -21,8 +22,8 @@ const RESERVED_DESCRIPTORS = 64
 /** The code a connection closed at the bound is counted under. */
 export const AT_DESCRIPTOR_BOUND = 'fd-limit'
 
-/** Failures so far, by listener name, then code. */
-const failures = new Map<string, Map<string, number>>()
+/** Failures so far, by listener name and code. */
+const failures = createTally<{ listener: string; code: string }>()
 const logger = logFor('listener')
 
 /** This process's soft limit on open files (Linux's /proc), or null where it cannot be read. */
@@ -45,13 +46,12 @@ export function connectionBound(limit = descriptorLimit()): number {
 export function keepListening(server: Server, name: string) {
   const bound = connectionBound()
   if (Number.isFinite(bound)) server.maxConnections = bound
-  const counts = failures.get(name) ?? failures.set(name, new Map()).get(name)!
   /** The kinds failing, and how many connections went untaken, since the listener last took one. */
   const failing = new Set<string>()
   let untaken = 0
 
   function failed(code: string, why: string) {
-    counts.set(code, (counts.get(code) ?? 0) + 1)
+    failures.add({ listener: name, code })
     untaken++
     if (failing.has(code)) return
     failing.add(code)
@@ -80,5 +80,4 @@ export function keepListening(server: Server, name: string) {
 }
 
 /** Every listener's failures since start, by code (the metrics' counter). */
-export const listenerFailures = () =>
-  [...failures].flatMap(([listener, counts]) => [...counts].map(([code, count]) => ({ listener, code, count })))
+export const listenerFailures = () => failures.entries()

@@ -251,7 +251,7 @@ export function createMetrics(services: AppServices) {
     registers: [register],
     collect() {
       this.reset()
-      for (const { listener, code, count } of listenerFailures()) this.inc({ listener, code }, count)
+      for (const { labels, count } of listenerFailures()) this.inc(labels, count)
     },
   })
 
