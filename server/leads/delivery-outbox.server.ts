@@ -1,5 +1,5 @@
 import os from 'node:os'
-import { OutboundRefused } from '../outbound/outbound-client.server.ts'
+import { OutboundRefused, type OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { DeliveryKind, DueDelivery, LeadStore } from './lead-store.server.ts'
 import { resendLead } from './resend.server.ts'
 import { urlForLog } from '../observability/log-safe.server.ts'
@@ -211,6 +211,25 @@ export function createDeliveryOutbox(options: DeliveryOutboxOptions) {
 }
 
 export type DeliveryOutbox = ReturnType<typeof createDeliveryOutbox>
+
+/**
+ * One attempt of a delivery that is a POST (the relay, a webhook), through the outbound client: never redirected
+ * (that would send the lead somewhere the record or site did not name), nothing read back, `judge` saying what the
+ * status means. An address the client refuses stays refused (failed, never sent there); any other error is retried.
+ */
+export async function postDelivery(
+  outbound: OutboundClient,
+  url: string,
+  { headers, body, timeoutMs }: { headers: Record<string, string>; body: string; timeoutMs: number },
+  judge: (status: number) => SendOutcome,
+): Promise<SendOutcome> {
+  try {
+    const { status } = await outbound.request(url, { method: 'POST', headers, body, timeoutMs, maxBytes: 0, redirects: 0 })
+    return judge(status)
+  } catch (e) {
+    return { outcome: e instanceof OutboundRefused ? 'failed' : 'retry', error: describeError(e) }
+  }
+}
 
 /** An error of a request as one line: the refusal's own words, or its name, message and cause's code. */
 export function describeError(e: unknown): string {

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks'
-import { OutboundRefused, type OutboundClient } from '../outbound/outbound-client.server.ts'
+import type { OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { WebhookDestination } from '../sites/site-config.server.ts'
-import { describeError, type DeliveryTiming, type Sender } from './delivery-outbox.server.ts'
+import { postDelivery, type DeliveryTiming, type Sender } from './delivery-outbox.server.ts'
 import type { StoredLead } from './lead-store.server.ts'
 
 /**
@@ -66,23 +66,14 @@ export function webhookSender({ outbound, timing, webhooksOf, now = Date.now }: 
     const hook = webhooksOf(delivery.lead.site)?.find((w) => w.url === delivery.target)
     if (!hook) return { outcome: 'failed', error: 'the site no longer lists this webhook' }
     const body = webhookBody(delivery.lead)
-    try {
-      const { status } = await outbound.request(hook.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': 'tradesite-webhooks',
-          ...signedHeaders(hook.secret, delivery.id, new Date(now()), body),
-        },
-        body,
-        timeoutMs: timing.timeoutMs,
-        maxBytes: 0,
-        redirects: 0, // a redirect would send the lead somewhere the site did not name
-      })
-      const outcome = classifyWebhookStatus(status)
-      return { outcome, error: status === 410 ? 'HTTP 410: the receiver stopped this webhook' : `HTTP ${status}` }
-    } catch (e) {
-      return { outcome: e instanceof OutboundRefused ? 'failed' : 'retry', error: describeError(e) }
+    const headers = {
+      'Content-Type': 'application/json',
+      'User-Agent': 'tradesite-webhooks',
+      ...signedHeaders(hook.secret, delivery.id, new Date(now()), body),
     }
+    return postDelivery(outbound, hook.url, { headers, body, timeoutMs: timing.timeoutMs }, (status) => ({
+      outcome: classifyWebhookStatus(status),
+      error: status === 410 ? 'HTTP 410: the receiver stopped this webhook' : `HTTP ${status}`,
+    }))
   }
 }
