@@ -1,7 +1,7 @@
 import { DELIVERY_KINDS, type DeliveryKind, type DeliveryState, type LeadRow } from '../leads/lead-store.server.ts'
 import type { Site } from '../services.server.ts'
 import type { ConsoleContext } from './console-context.ts'
-import { notFound, requireSiteAccess } from './authorize.server.ts'
+import { notFound, readForm, requireSiteAccess } from './authorize.server.ts'
 import { recordActivity } from './people.server.ts'
 
 /**
@@ -53,7 +53,7 @@ export type LeadView = ReturnType<typeof leadView>
 /** The resend button's post (a site's leads and a lead's page): the role may resend, the lead is this site's. */
 export async function resendFromForm(ctx: ConsoleContext, request: Request, siteId: string | undefined) {
   const { person, site } = await requireSiteAccess(ctx, request, siteId, 'resend')
-  const form = await request.formData()
+  const form = await readForm(request)
   const [leadId, asked] = [form.get('lead'), form.get('kind')]
   const lead = await siteLead(ctx, site, typeof leadId === 'string' ? leadId : undefined)
   const kind = DELIVERY_KINDS.find((k) => k === asked)
