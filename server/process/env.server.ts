@@ -156,7 +156,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const got = (name: string) =>
     /SECRET/.test(name) ? '' : ` (got ${maskCredentials(shown(name, JSON.stringify(present[name]) ?? 'nothing'))})`
   const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}${got(String(i.path[0]))}`)
-  throw new StartupError(`Invalid environment configuration: ${problems.join('; ')}. Fix these variables (README, "Configuration").`)
+  throw new StartupError(`Invalid environment configuration: ${problems.join('; ')}. Fix these variables (docs/configuration.md).`)
 }
 
 export const relayTiming = (env: Env): DeliveryTiming => ({
