@@ -67,7 +67,7 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
       },
     },
   )
-  if (!args) return 2
+  if (typeof args === 'number') return args
   const { site, month = '', html: htmlFile } = args.values
   let env: Env
   let configs: SiteConfig[]
