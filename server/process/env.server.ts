@@ -24,7 +24,7 @@ const milliseconds = z.coerce
   .int()
   .min(10)
   .max(24 * 3600 * 1000)
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** SIGTERM: how long pages are still served after /healthz turned 503, before the listener closes (server/process/start.js). */
