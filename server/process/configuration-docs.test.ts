@@ -23,10 +23,10 @@ const sourceFiles = (dir: string): string[] =>
     return /\.(ts|tsx|js|mjs)$/.test(entry.name) && !/\.test\./.test(entry.name) ? [rel] : []
   })
 
-/** Every `process.env.NAME` (or `env.NAME`, `source.NAME`, `env['NAME']`) the server's and the site's code read. */
-function namesReadInCode(): Map<string, string> {
+/** Every `process.env.NAME` (or `env.NAME`, `source.NAME`, `env['NAME']`) the code under `dirs` reads: by default the server's and the site's. */
+function namesReadInCode(dirs = ['server', 'app']): Map<string, string> {
   const found = new Map<string, string>()
-  for (const file of [...sourceFiles('server'), ...sourceFiles('app')]) {
+  for (const file of dirs.flatMap(sourceFiles)) {
     for (const [, dotted, bracketed] of readFileSync(path.join(root, file), 'utf8').matchAll(
       /\b(?:process\.env|env|source)(?:\.([A-Z][A-Z0-9_]*)\b|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g,
     )) {
@@ -118,4 +118,21 @@ test('every setting has exactly one row in all the docs', () => {
   const rows = docPages().flatMap((page) => settingRows(readPage(page)).map(({ name }) => `${name} in ${page}`))
   const names = rows.map((row) => row.split(' ')[0])
   expect(rows.filter((_, i) => names.indexOf(names[i]) !== i)).toEqual([])
+})
+
+// Decision records are history: they name the constants of their day, and are not held to today's code.
+test('a NAME_LIKE_THIS in the README and docs/ (outside code and decisions) is a setting, or a variable the tests, benches or scripts read', () => {
+  const known = new Set([
+    ...serverSettings().keys(),
+    ...deploySettings().keys(),
+    ...namesReadInCode(['tests', 'e2e', 'bench', 'scripts']).keys(),
+    ...NOT_OURS,
+  ])
+  const pages = docPages().filter((page) => !page.startsWith('docs/decisions/'))
+  const unknown = pages.flatMap((page) =>
+    [...new Set(outsideCode(readPage(page)).match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_?(?![\w*])/g))]
+      .filter((name) => !known.has(name))
+      .map((name) => `${name} in ${page}`),
+  )
+  expect(unknown, 'names no code reads').toEqual([])
 })
