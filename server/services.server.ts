@@ -326,7 +326,7 @@ function sitesAtStartup(env: Env): SiteConfig[] {
   } catch (error) {
     if (!(error instanceof SitesFileError)) throw error
     throw new StartupError(
-      `SITES_FILE ${error.source} cannot be used: ${error.problems.join('; ')}. Fix the file, or SITES_FILE if it names the wrong one (README, "Many contractors in one process").`,
+      `SITES_FILE ${error.source} cannot be used: ${error.problems.join('; ')}. Fix the file, or SITES_FILE if it names the wrong one (docs/operating.md, "Many contractors in one process").`,
       { cause: error },
     )
   }

@@ -94,7 +94,7 @@ beforeAll(async () => {
         DRAIN_SECONDS: '5', // the production default: the probe (out after 3 s) notices a stopping origin first
         CONSOLE_PORT: String(consolePorts[i]),
         CONSOLE_URL: consoleUrl,
-        CONSOLE_TRUST_PROXY: '1', // Caddy alone, as the README says
+        CONSOLE_TRUST_PROXY: '1', // Caddy alone, as docs/console.md says
       },
       dataDirs[i],
     )

@@ -1,6 +1,6 @@
 vcl 4.1;
 
-# The cache in front of the origins (README "Deploying"). Pages are the same bytes for every visitor
+# The cache in front of the origins (docs/deploying.md). Pages are the same bytes for every visitor
 # of one record version and say how long a shared cache may keep them (Cache-Control s-maxage,
 # stale-while-revalidate, stale-if-error): this file only has to key them right, pass what must
 # reach an origin, and keep serving when the origins are gone.

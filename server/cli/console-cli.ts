@@ -41,7 +41,7 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
       },
     },
   )
-  if (!args) return 2
+  if (typeof args === 'number') return args
   const [command, email = ''] = args.positionals
   let storage: Storage | undefined
   try {

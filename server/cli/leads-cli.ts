@@ -99,7 +99,7 @@ export async function main(
       },
     },
   )
-  if (!args) return 2
+  if (typeof args === 'number') return args
   const { csv = false, site, 'import-sqlite': importFrom, resend, to } = args.values
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const databaseUrl = env.DATABASE_URL || undefined

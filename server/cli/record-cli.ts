@@ -45,7 +45,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, write: Write 
       },
     },
   )
-  if (!args) return 2
+  if (typeof args === 'number') return args
   const { site, file, html } = args.values
   let loaded: Loaded
   try {

@@ -67,7 +67,7 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
       },
     },
   )
-  if (!args) return 2
+  if (typeof args === 'number') return args
   const { site, month = '', html: htmlFile } = args.values
   let env: Env
   let configs: SiteConfig[]
@@ -147,7 +147,7 @@ async function links(results: ResultsStorage, config: SiteConfig, make: boolean,
  */
 async function send(env: Env, results: ResultsStorage, sites: SiteConfig[], month: string, named: boolean): Promise<number> {
   if (!env.SMTP_URL || !env.MAIL_FROM) {
-    problem('--send needs SMTP_URL and MAIL_FROM: the agency\'s mail server and the sender (README, "Configuration")')
+    problem("--send needs SMTP_URL and MAIL_FROM: the agency's mail server and the sender (docs/configuration.md)")
     return 2
   }
   const recipients = sites.filter((c) => c.reports.email.length)

@@ -24,7 +24,7 @@ const milliseconds = z.coerce
   .int()
   .min(10)
   .max(24 * 3600 * 1000)
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** SIGTERM: how long pages are still served after /healthz turned 503, before the listener closes (server/process/start.js). */
@@ -156,7 +156,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const got = (name: string) =>
     /SECRET/.test(name) ? '' : ` (got ${maskCredentials(shown(name, JSON.stringify(present[name]) ?? 'nothing'))})`
   const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}${got(String(i.path[0]))}`)
-  throw new StartupError(`Invalid environment configuration: ${problems.join('; ')}. Fix these variables (README, "Configuration").`)
+  throw new StartupError(`Invalid environment configuration: ${problems.join('; ')}. Fix these variables (docs/configuration.md).`)
 }
 
 export const relayTiming = (env: Env): DeliveryTiming => ({

@@ -60,7 +60,7 @@ const siteSchema = z.strictObject({
   reports: z.strictObject({ email: emailList.default([]) }).optional(),
 })
 
-const NO_SMTP = 'emails need the agency\'s mail server: set SMTP_URL and MAIL_FROM (README, "Leads")'
+const NO_SMTP = "emails need the agency's mail server: set SMTP_URL and MAIL_FROM (docs/leads.md)"
 
 const sitesSchema = ({ canEmail, allowOrigins = [] }: SiteDefaults) =>
   z

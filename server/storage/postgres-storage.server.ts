@@ -55,7 +55,7 @@ export async function openPostgresStorage(url: string, settings: PostgresSetting
   } catch (e) {
     await postgres.close().catch(() => {})
     throw new StartupError(
-      `Cannot prepare the tables of ${where}: ${errorText(e)}. The user in DATABASE_URL needs to create tables in that database (README, "Several instances on one PostgreSQL").`,
+      `Cannot prepare the tables of ${where}: ${errorText(e)}. The user in DATABASE_URL needs to create tables in that database (docs/deploying.md, "Several instances on one PostgreSQL").`,
       { cause: e },
     )
   } finally {
