@@ -493,6 +493,60 @@ describe('the doors the review found (issue 44)', () => {
   })
 })
 
+describe('a visitor’s data (issue 44)', () => {
+  const asked = { firstName: 'Ottoline', lastName: 'Wrexham', email: 'ottoline.wrexham@example.com', phone: '(415) 555-0123' }
+
+  test('an admin finds every lead of an address on every site, downloads it, and erases it by typing the address again', async () => {
+    for (const host of [SITES.acme.host, SITES.birch.host])
+      expect(
+        (await world.postLead(host, { ...asked, address: '4 Elm Row', service: 'Decks', message: 'call after 5' })).status,
+      ).toBeLessThan(400)
+    const admin = await world.signedInPerson('rights-admin@agency.example', 'admin')
+    const contractor = await world.signedInPerson('rights-contractor@acme.example', 'contractor', ['acme'])
+    expect((await get('/visitor-data', contractor.cookie)).status).toBe(404)
+    expect((await post('/visitor-data', { intent: 'find', subject: asked.email }, contractor.cookie)).status).toBe(404)
+    const countsBefore = await world.storage.leads.leadsSince(0)
+
+    const found = await post('/visitor-data', { intent: 'find', subject: 'Ottoline.Wrexham@example.com' }, admin.cookie)
+    expect(found.status).toBe(200)
+    expect(found.text).toContain('2 lead(s) hold it')
+    const download = await post('/visitor-data/json', { subject: asked.phone }, admin.cookie)
+    expect(download.headers['content-disposition']).toMatch(/attachment/)
+    const report = JSON.parse(download.text) as { leads: { site: string; fields: { lastName: string } }[] }
+    expect(report.leads.map((l) => l.site).sort()).toEqual(['acme', 'birch'])
+    expect(report.leads[0]!.fields.lastName).toBe('Wrexham')
+
+    const wrong = await post('/visitor-data', { intent: 'erase', subject: asked.email, confirm: 'someone@else.example' }, admin.cookie)
+    expect(wrong.text).toContain('nothing was erased')
+    expect((await world.storage.leads.listLeads()).filter((l) => l.lead.email === asked.email)).toHaveLength(2)
+    const erased = await post(
+      '/visitor-data',
+      { intent: 'erase', subject: asked.email, confirm: ` ${asked.email.toUpperCase()} ` },
+      admin.cookie,
+    )
+    expect(erased.text).toMatch(/Erased 2 lead\(s\)/)
+
+    for (const path of ['/sites/acme/leads', '/sites/birch/leads', '/sites/acme/leads.csv', '/sites/birch/leads.csv']) {
+      const page = await get(path, admin.cookie)
+      for (const value of [asked.lastName, asked.email, '555-0123', 'call after 5'])
+        expect(page.text, `${path} ${value}`).not.toContain(value)
+    }
+    const leadsPage = (await get('/sites/acme/leads', admin.cookie)).text
+    expect(leadsPage).toContain('Lead erased on request')
+    expect(leadsPage).toContain('Leads are kept until erased: no retention period is set (LEAD_RETENTION_DAYS).')
+    expect(await world.storage.leads.leadsSince(0)).toEqual(expect.arrayContaining(countsBefore)) // counts stay true
+    const again = await post('/visitor-data', { intent: 'find', subject: asked.email }, admin.cookie)
+    expect(again.text).toContain('No lead holds this address or phone')
+    // Activity says who and when, never whom.
+    const [entry] = await world.storage.console.activity({ action: 'erased-visitor-data', limit: 1 })
+    expect(entry).toMatchObject({ email: 'rights-admin@agency.example', detail: '2 lead(s)' })
+    const activity = await get('/activity', admin.cookie)
+    expect(activity.text).toContain('erased a visitor’s data')
+    for (const value of [asked.lastName, asked.email, '555-0123']) expect(activity.text).not.toContain(value)
+    expect(world.site.output()).not.toContain(asked.email)
+  })
+})
+
 describe('on PostgreSQL, in Chromium', () => {
   let browser: Browser
   beforeAll(async () => {

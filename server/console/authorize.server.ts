@@ -78,3 +78,10 @@ export async function readForm(request: Request): Promise<FormData> {
     })
   }
 }
+
+/** The agency's own pages (a visitor's data): admins and staff; a contractor gets 404. */
+export async function requireAgency(ctx: ConsoleContext, request: Request): Promise<SignedIn> {
+  const who = await requirePerson(ctx, request)
+  if (who.person.role === 'contractor') notFound()
+  return who
+}

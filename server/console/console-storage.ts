@@ -84,6 +84,8 @@ export const ACTIVITY_ACTIONS = [
   'ended-invitation',
   'passkey-added',
   'passkey-removed',
+  'looked-up-visitor',
+  'erased-visitor-data',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 

@@ -23,7 +23,9 @@ export const deliveriesOf = (lead: LeadRow): Delivery[] =>
 
 /** The kinds the console offers to send again: those with a delivery that finished (delivered, or given up). */
 export const resendableKinds = (lead: LeadRow): DeliveryKind[] =>
-  DELIVERY_KINDS.filter((kind) => lead.deliveries.some((d) => d.kind === kind && (d.state === 'delivered' || d.state === 'failed')))
+  lead.erased
+    ? []
+    : DELIVERY_KINDS.filter((kind) => lead.deliveries.some((d) => d.kind === kind && (d.state === 'delivered' || d.state === 'failed')))
 
 /** One lead of one site: a lead of another site, by its id, is 404 as if it did not exist. */
 export async function siteLead(ctx: ConsoleContext, site: Site, leadId: string | undefined): Promise<LeadRow> {
@@ -45,6 +47,8 @@ export const leadView = (lead: LeadRow) => ({
   id: lead.id,
   createdAt: lead.createdAt,
   typed: lead.lead,
+  /** A tombstone's reason ("erased on request"): its fields are empty. */
+  erased: lead.erased?.reason ?? null,
   deliveries: deliveriesOf(lead),
   resendable: resendableKinds(lead),
 })
