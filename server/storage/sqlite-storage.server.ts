@@ -288,8 +288,7 @@ function sqliteLeads(db: Database.Database): LeadStore {
     resend: async ({ leadId, kind, now }) => sortedDeliveries(requeue.all({ leadId, kind: kind ?? null, now })),
     deliveryCounts: async () => counts.all(),
     leadsSince: async (since, site) => (site === undefined ? leadsSince.all(since) : siteLeadsSince.all(site, since)),
-    scanLeads: async (after, limit) =>
-      scan.all({ createdAt: after?.createdAt ?? null, id: after?.id ?? '', limit }).map(toStoredLead),
+    scanLeads: async (after, limit) => scan.all({ createdAt: after?.createdAt ?? null, id: after?.id ?? '', limit }).map(toStoredLead),
     async eraseLeads(ids, reason, now) {
       const counts = erase(ids, reason, now)
       deletions.deleted(counts.erased > 0)
