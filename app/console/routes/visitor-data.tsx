@@ -6,8 +6,8 @@ import { formatTime } from '../parts/format.ts'
 
 /** Data held about a visitor (issue 44): find every lead of an address or phone, give it to them as JSON, erase it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { person } = await requireAgency(context.console, request)
-  return { role: person.role }
+  await requireAgency(context.console, request)
+  return null
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -18,15 +18,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Data held about a visitor · Console' }]
 
-export default function VisitorData({ loaderData }: Route.ComponentProps) {
+export default function VisitorData() {
   const answer = useActionData<typeof action>()
   const found = answer && 'found' in answer ? answer : null
   return (
     <>
       <h1>Data held about a visitor</h1>
       <p className="mt-1 muted">
-        When a visitor asks what you hold about them, or asks you to delete it: every lead of{' '}
-        {loaderData.role === 'admin' ? 'every' : 'your'} sites that holds their email address or phone number.
+        When a visitor asks what you hold about them, or asks you to delete it: every lead of the sites you see that holds their email
+        address or phone number.
       </p>
       <Form method="post" className="card mt-4 grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-end">
         <input type="hidden" name="intent" value="find" />
