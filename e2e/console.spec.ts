@@ -167,3 +167,24 @@ test('every console page passes axe at 390 px and 1366 px (screenshots in .tmp/c
   }
   await context.close()
 })
+
+test('the Visitor data page finds a visitor, erases them, and passes axe at each step (screenshots)', async ({ browser }) => {
+  const { context, page: admin } = await personWithAuthenticator(browser)
+  const { url } = await world.invitationLink('rights@agency.example', 'admin')
+  await join(admin, url, 'Rights laptop')
+  await admin.goto('/visitor-data')
+  await check(admin, 'visitor-data')
+  // A visitor's data found, then the answer after erasing it (the last step of the page).
+  await admin.getByLabel('Email address or phone number').fill(visitor.phone)
+  await admin.getByRole('button', { name: 'Find' }).click()
+  await expect(admin.getByRole('heading', { name: /lead\(s\) hold it/ })).toBeVisible()
+  await check(admin, 'visitor-data-found')
+  await admin.getByLabel(/To erase these leads, type/).fill(visitor.phone)
+  await admin.getByRole('button', { name: 'Erase these leads' }).click()
+  await expect(admin.getByRole('status')).toContainText(/Erased \d+ lead\(s\)/)
+  await check(admin, 'visitor-data-erased')
+  await admin.goto('/sites/acme/leads')
+  await expect(admin.getByText('Lead erased on request').first()).toBeVisible()
+  await check(admin, 'site-leads-erased')
+  await context.close()
+})

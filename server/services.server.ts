@@ -29,6 +29,7 @@ import { currentShareLink } from './results/share-link.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
 import { urlForLog } from './observability/log-safe.server.ts'
 import { log } from './observability/log.js'
+import { startLeadRetention } from './leads/lead-retention.server.ts'
 import { prepareDataDir } from './process/data-dir.server.ts'
 import { StartupError } from './process/startup-error.js'
 
@@ -102,6 +103,7 @@ export async function startServices(env: Env) {
   sweepDayKeys()
   const daySweep = setInterval(sweepDayKeys, DAY_SWEEP_MS)
   daySweep.unref()
+  const retention = startLeadRetention(storage.leads, env.LEAD_RETENTION_DAYS)
   const weather = createWeatherService(weatherEndpoints(env))
   // One image store for every site: variants are content-addressed, so a photo two sites share is kept once.
   const images = await openImageStore(env, outbound, storage)
@@ -290,6 +292,8 @@ export async function startServices(env: Env) {
     dayKeys,
     images,
     actionTallies,
+    /** LEAD_RETENTION_DAYS, or null when leads are kept (the console's Leads page says which). */
+    leadRetentionDays: env.LEAD_RETENTION_DAYS ?? null,
     /** The site a request's host name belongs to, if any. */
     siteFor: (hostname: string | undefined) => siteFor(hostname),
     /** Whether a site lists this host name (lower case, no port): the TLS proxy's ask. */
@@ -302,6 +306,7 @@ export async function startServices(env: Env) {
       await reloading
       clearInterval(imageRetry)
       clearInterval(daySweep)
+      retention.stop()
       const imagesClosed = images.close() // first: the disk store's manifest is written before anything awaits
       for (const site of sites) site.records.stop()
       await outbox.stop()

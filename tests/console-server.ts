@@ -34,7 +34,14 @@ export async function signedInSession(store: ConsoleStorage, email: string, role
   const tokenHash = hashToken(newToken())
   const now = Date.now()
   await store.createInvitation({ tokenHash, email, role, sites, invitedBy: 'test', createdAt: now, expiresAt: now + 60_000, usedAt: null })
-  const passkey = { id: `cred-${email}`, publicKey: new Uint8Array([1]), counter: 0, transports: [], name: 'Test key', createdAt: now }
+  const passkey = {
+    id: Buffer.from(`cred-${email}`).toString('base64url'),
+    publicKey: new Uint8Array([1]),
+    counter: 0,
+    transports: [],
+    name: 'Test key',
+    createdAt: now,
+  }
   const person = (await store.acceptInvitation(tokenHash, now, `id-${email}`, passkey))!
   const token = newToken()
   await store.createSession({ idHash: hashToken(token), personId: person.id, passkeyId: passkey.id, createdAt: now, lastSeenAt: now })

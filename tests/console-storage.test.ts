@@ -171,6 +171,15 @@ describe.each(backends)('console storage on $name', (backend) => {
     expect(await store.takeChallenge('c3', 'authenticate', T0 + 1)).toBeNull()
   })
 
+  test('expired challenges are swept, the live ones kept', async () => {
+    const store = await open()
+    for (let i = 0; i < 5; i++) await store.saveChallenge({ challenge: `old-${i}`, purpose: 'register', subject: '{}', expiresAt: T0 - 1 })
+    await store.saveChallenge({ challenge: 'live', purpose: 'authenticate', subject: '{}', expiresAt: T0 + 60_000 })
+    expect(await store.sweepChallenges(T0)).toBe(5)
+    expect(await store.sweepChallenges(T0)).toBe(0)
+    expect(await store.takeChallenge('live', 'authenticate', T0)).toBe('{}')
+  })
+
   test('activity: newest first, filtered by person, site and action, paged by id; old entries pruned', async () => {
     const store = await open()
     const entries = [

@@ -2,6 +2,7 @@ import { chromium, type Browser } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 import { ACME_TIME_ZONE, SITES, startConsoleWorld } from './console-server.ts'
+import { forgedPasskey } from './forged-passkey.ts'
 import { relayOf } from './lead-fixtures.ts'
 import { freshDatabase } from './postgres.ts'
 import { ensureBuilt } from './site-server.ts'
@@ -321,6 +322,231 @@ describe('requests', () => {
   })
 })
 
+describe('the doors the review found (issue 44)', () => {
+  const json = { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' }
+  /** The log lines the server wrote while `work` ran. */
+  async function logged(work: () => Promise<void>) {
+    const before = world.site.output().length
+    await work()
+    await new Promise((resolve) => setTimeout(resolve, 200)) // the last request's log line
+    return world.site.output().slice(before).split('\n').filter(Boolean)
+  }
+
+  test('`next` stays on the console: the tab trick, other origins and backslashes go to /sites', async () => {
+    const { cookie } = await world.signedInPerson('next-staff@agency.example', 'staff')
+    for (const next of [
+      '/\t/evil.example',
+      '/\t\t/evil.example/x',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/',
+      '/\n/evil.example',
+    ]) {
+      const answer = await get(`/?next=${encodeURIComponent(next)}`, cookie)
+      expect(answer.status, JSON.stringify(next)).toBe(302)
+      expect(new URL(answer.headers.location as string, world.consoleUrl).origin, JSON.stringify(next)).toBe(world.consoleUrl)
+    }
+    const kept = await get(`/?next=${encodeURIComponent('/sites/acme/leads?page=2')}`, cookie)
+    expect(kept.headers.location).toBe('/sites/acme/leads?page=2')
+  })
+
+  test('a `next` holding LF, CR or a non-Latin-1 character: never a 5xx, and the log gets one JSON line per request', async () => {
+    const { cookie } = await world.signedInPerson('forger@agency.example', 'staff')
+    const forged = '{"level":30,"event":"console.FORGED","msg":"nothing to see"}'
+    const nexts = [`/x\n${forged}`, `/x\r\n${forged}`, '/caf\u00e9\u2028x', '/\u017f\u{1F600}', `/x\r${forged}`]
+    const lines = await logged(async () => {
+      for (const next of nexts) {
+        const answer = await get(`/?next=${encodeURIComponent(next)}`, cookie)
+        expect(answer.status, JSON.stringify(next)).toBe(302)
+        expect(answer.headers.location).toMatch(/^\/[\x21-\x7e]*$/)
+      }
+    })
+    expect(lines).toHaveLength(nexts.length)
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow()
+    expect(lines.join('\n')).not.toMatch(/console\.FORGED/)
+  })
+
+  test('40 addresses of one IPv6 /64 share one sign-in limit, as the site’s gate counts them', async () => {
+    const statuses = []
+    for (let i = 1; i <= 40; i++) {
+      const answer = await world.consoleRequest('/passkeys/authentication', {
+        method: 'POST',
+        body: '{"step":"options"}',
+        headers: { ...json, 'X-Forwarded-For': `2001:db8:44:7:${i.toString(16)}::${i}` },
+      })
+      statuses.push(answer.status)
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(6)
+    expect(statuses.slice(6)).toEqual(Array(34).fill(429))
+  })
+
+  test('200 new-passkey option requests: a challenge each only within the limit, per client and per person', async () => {
+    // One person, a new address for each request: their own limit holds.
+    const { cookie } = await world.signedInPerson('challenges@agency.example', 'staff')
+    const byPerson = []
+    for (let i = 0; i < 100; i++) {
+      const answer = await world.consoleRequest('/passkeys/registration', {
+        method: 'POST',
+        body: '{"step":"options"}',
+        headers: { ...json, Cookie: cookie, 'X-Forwarded-For': `203.0.113.${i + 1}` },
+      })
+      byPerson.push(answer.status)
+    }
+    expect(byPerson.filter((status) => status === 200)).toHaveLength(6)
+    expect(byPerson.slice(6).every((status) => status === 429)).toBe(true)
+    // One client, a new invitation for each request: the client's limit holds.
+    const client = { 'X-Forwarded-For': '2001:db8:45::1' }
+    const byClient = []
+    for (let i = 0; i < 100; i++) {
+      const { token } = await world.invitationLink(`guest-${i}@agency.example`, 'contractor', ['acme'])
+      const answer = await world.consoleRequest('/passkeys/registration', {
+        method: 'POST',
+        body: JSON.stringify({ step: 'options', invitation: token }),
+        headers: { ...json, ...client },
+      })
+      byClient.push(answer.status)
+    }
+    expect(byClient.filter((status) => status === 200)).toHaveLength(6)
+    expect(byClient.slice(6).every((status) => status === 429)).toBe(true)
+  })
+
+  test('a body the route cannot read (a same-origin text/plain or JSON post to a form) is a 4xx, with no stack in the log', async () => {
+    const { cookie } = await world.signedInPerson('plain@agency.example', 'admin')
+    const lines = await logged(async () => {
+      for (const [type, body] of [
+        ['text/plain', 'intent=invite&email=x%40y.example'],
+        ['text/plain;charset=UTF-8', '{}'],
+        ['multipart/form-data; boundary=x', '--x--'],
+      ]) {
+        for (const path of ['/people', '/account', '/sites/acme/leads', '/sites/acme/results', '/passkeys/authentication', '/sign-out']) {
+          const answer = await world.consoleRequest(path, {
+            method: 'POST',
+            body,
+            headers: { 'X-Forwarded-For': '198.51.100.250', Cookie: cookie, 'Content-Type': type!, 'Sec-Fetch-Site': 'same-origin' },
+          })
+          expect(answer.status, `${type} ${path}`).toBe(415)
+        }
+      }
+      const jsonToForm = await world.consoleRequest('/people', {
+        method: 'POST',
+        body: '{"intent":"invite"}',
+        headers: { ...from(), ...json, Cookie: cookie },
+      })
+      expect(jsonToForm.status).toBe(400)
+    })
+    expect(lines.join('\n')).not.toMatch(/"level":50|\n\s+at /)
+  })
+
+  test('a post to a page without an action: 405 that names no route module', async () => {
+    const { cookie } = await world.signedInPerson('poster@agency.example', 'staff')
+    for (const path of ['/sites', '/sites/acme/record', '/activity', '/sites.data']) {
+      const answer = await post(path, { a: '1' }, cookie)
+      expect(answer.status, path).toBe(405)
+      expect(answer.text, path).not.toMatch(/routes\/|action/)
+    }
+  })
+
+  test('a sign-in answer without user verification is refused; the same passkey verifying its user signs in', async () => {
+    const { person } = await world.signedInPerson('uv-sign-in@agency.example', 'staff')
+    const passkey = forgedPasskey(Buffer.from('forged-uv').toString('base64url'))
+    await world.storage.console.addPasskey({
+      id: passkey.id,
+      publicKey: passkey.publicKey,
+      counter: 0,
+      transports: [],
+      name: 'Key without a PIN',
+      createdAt: Date.now(),
+      personId: person.id,
+      lastUsedAt: null,
+    })
+    const client = { ...json, 'X-Forwarded-For': '198.51.100.251' }
+    async function signIn(verified: boolean) {
+      const options = await world.consoleRequest('/passkeys/authentication', {
+        method: 'POST',
+        body: '{"step":"options"}',
+        headers: client,
+      })
+      const { challenge } = JSON.parse(options.text) as { challenge: string }
+      const response = passkey.answer(challenge, world.consoleUrl, { verified })
+      return world.consoleRequest('/passkeys/authentication', {
+        method: 'POST',
+        body: JSON.stringify({ step: 'verify', response }),
+        headers: client,
+      })
+    }
+    const unverified = await signIn(false)
+    expect(unverified.status).toBe(400)
+    expect(JSON.parse(unverified.text)).toEqual({ error: expect.stringMatching(/This passkey could not be checked/) })
+    expect(unverified.headers['set-cookie']).toBeUndefined()
+    const verified = await signIn(true)
+    expect(verified.status).toBe(200)
+    expect(verified.headers['set-cookie']).toBeDefined()
+  })
+
+  test('a HEAD of the leads export is not an export', async () => {
+    const { cookie } = await world.signedInPerson('header@agency.example', 'staff')
+    const answer = await world.consoleRequest('/sites/acme/leads.csv', { method: 'HEAD', headers: { ...from(), Cookie: cookie } })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['content-type']).toMatch(/text\/csv/)
+    const exports = await world.storage.console.activity({ action: 'exported-leads', email: 'header@agency.example', limit: 5 })
+    expect(exports).toEqual([])
+  })
+})
+
+describe('a visitor’s data (issue 44)', () => {
+  const asked = { firstName: 'Ottoline', lastName: 'Wrexham', email: 'ottoline.wrexham@example.com', phone: '(415) 555-0123' }
+
+  test('an admin finds every lead of an address on every site, downloads it, and erases it by typing the address again', async () => {
+    for (const host of [SITES.acme.host, SITES.birch.host])
+      expect(
+        (await world.postLead(host, { ...asked, address: '4 Elm Row', service: 'Decks', message: 'call after 5' })).status,
+      ).toBeLessThan(400)
+    const admin = await world.signedInPerson('rights-admin@agency.example', 'admin')
+    const contractor = await world.signedInPerson('rights-contractor@acme.example', 'contractor', ['acme'])
+    expect((await get('/visitor-data', contractor.cookie)).status).toBe(404)
+    expect((await post('/visitor-data', { intent: 'find', subject: asked.email }, contractor.cookie)).status).toBe(404)
+    const countsBefore = await world.storage.leads.leadsSince(0)
+
+    const found = await post('/visitor-data', { intent: 'find', subject: 'Ottoline.Wrexham@example.com' }, admin.cookie)
+    expect(found.status).toBe(200)
+    expect(found.text).toContain('2 lead(s) hold it')
+    const download = await post('/visitor-data/json', { subject: asked.phone }, admin.cookie)
+    expect(download.headers['content-disposition']).toMatch(/attachment/)
+    const report = JSON.parse(download.text) as { leads: { site: string; fields: { lastName: string } }[] }
+    expect(report.leads.map((l) => l.site).sort()).toEqual(['acme', 'birch'])
+    expect(report.leads[0]!.fields.lastName).toBe('Wrexham')
+
+    const wrong = await post('/visitor-data', { intent: 'erase', subject: asked.email, confirm: 'someone@else.example' }, admin.cookie)
+    expect(wrong.text).toContain('nothing was erased')
+    expect((await world.storage.leads.listLeads()).filter((l) => l.lead.email === asked.email)).toHaveLength(2)
+    const erased = await post(
+      '/visitor-data',
+      { intent: 'erase', subject: asked.email, confirm: ` ${asked.email.toUpperCase()} ` },
+      admin.cookie,
+    )
+    expect(erased.text).toMatch(/Erased 2 lead\(s\)/)
+
+    for (const path of ['/sites/acme/leads', '/sites/birch/leads', '/sites/acme/leads.csv', '/sites/birch/leads.csv']) {
+      const page = await get(path, admin.cookie)
+      for (const value of [asked.lastName, asked.email, '555-0123', 'call after 5'])
+        expect(page.text, `${path} ${value}`).not.toContain(value)
+    }
+    const leadsPage = (await get('/sites/acme/leads', admin.cookie)).text
+    expect(leadsPage).toContain('Lead erased on request')
+    expect(leadsPage).toContain('Leads are kept until erased: no retention period is set (LEAD_RETENTION_DAYS).')
+    expect(await world.storage.leads.leadsSince(0)).toEqual(expect.arrayContaining(countsBefore)) // counts stay true
+    const again = await post('/visitor-data', { intent: 'find', subject: asked.email }, admin.cookie)
+    expect(again.text).toContain('No lead holds this address or phone')
+    // Activity says who and when, never whom.
+    const [entry] = await world.storage.console.activity({ action: 'erased-visitor-data', limit: 1 })
+    expect(entry).toMatchObject({ email: 'rights-admin@agency.example', detail: '2 lead(s)' })
+    const activity = await get('/activity', admin.cookie)
+    expect(activity.text).toContain('erased a visitor’s data')
+    for (const value of [asked.lastName, asked.email, '555-0123']) expect(activity.text).not.toContain(value)
+    expect(world.site.output()).not.toContain(asked.email)
+  })
+})
+
 describe('on PostgreSQL, in Chromium', () => {
   let browser: Browser
   beforeAll(async () => {
@@ -351,6 +577,61 @@ describe('on PostgreSQL, in Chromium', () => {
     const [passkey] = await world.storage.console.passkeys(ana!.id)
     expect(passkey).toMatchObject({ name: 'Test laptop', counter: expect.any(Number) })
     expect(await world.storage.console.sessions(ana!.id)).toHaveLength(1) // the signed-out one ended
+    await context.close()
+  })
+
+  /** A browser with a passkey authenticator that verifies its user (a phone, a screen lock), or one that cannot (a key without a PIN). */
+  async function passkeyBrowser(verifiesUser = true) {
+    const context = await browser.newContext({ baseURL: world.consoleUrl })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('WebAuthn.enable')
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: verifiesUser,
+        isUserVerified: verifiesUser,
+      },
+    })
+    return { context, page }
+  }
+
+  /** A client that asks its authenticator not to verify the user, whatever the console's options say. */
+  const withoutUserVerification = (page: import('@playwright/test').Page, path: string) =>
+    page.route(`**${path}`, async (route) => {
+      if ((route.request().postDataJSON() as { step?: string }).step !== 'options') return route.continue()
+      const answer = await route.fetch()
+      const options = (await answer.json()) as { userVerification?: string; authenticatorSelection?: { userVerification?: string } }
+      if (options.authenticatorSelection) options.authenticatorSelection.userVerification = 'discouraged'
+      else options.userVerification = 'discouraged'
+      await route.fulfill({ response: answer, json: options })
+    })
+
+  test('after a passkey sign-in, a `next` with the tab trick lands on the console’s /sites, not another origin', async () => {
+    const { url } = await world.invitationLink('tab@agency.example', 'staff')
+    const { context, page } = await passkeyBrowser()
+    await page.goto(url)
+    await page.getByRole('button', { name: 'Create your passkey' }).click()
+    await page.waitForURL('**/sites')
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL((u) => u.pathname === '/')
+    await page.goto(`/?next=${encodeURIComponent('/\t/evil.example')}`)
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await page.waitForURL((u) => u.pathname === '/sites', { timeout: 20_000 })
+    expect(new URL(page.url()).origin).toBe(world.consoleUrl)
+    await context.close()
+  })
+
+  test('a new passkey made without user verification is refused: nobody joins', async () => {
+    const { url } = await world.invitationLink('uv@agency.example', 'staff')
+    const { context, page } = await passkeyBrowser(false)
+    await withoutUserVerification(page, '/passkeys/registration')
+    await page.goto(url)
+    await page.getByRole('button', { name: 'Create your passkey' }).click()
+    await expect.poll(() => page.getByText('This passkey could not be checked').count(), { timeout: 20_000 }).toBe(1)
+    expect(await world.storage.console.personByEmail('uv@agency.example')).toBeUndefined()
     await context.close()
   })
 })

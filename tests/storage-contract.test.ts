@@ -72,6 +72,7 @@ describe.each(backends)('storage contract on $name', (backend) => {
       relayBody: buildRelayBody(lead, testRecord()),
       form: null,
       idempotencyKey: 'form-1',
+      erased: null,
       deliveries: [
         {
           id: row.id, // the relay's Idempotency-Key is the lead's id, as it was before leads had other destinations

@@ -20,6 +20,8 @@ export default [
   ]),
   route('people', 'routes/people.tsx'),
   route('activity', 'routes/activity.tsx'),
+  route('visitor-data', 'routes/visitor-data.tsx'),
+  route('visitor-data/json', 'routes/visitor-data-json.ts'),
   route('account', 'routes/account.tsx'),
   route('*', 'routes/not-found.ts'),
 ] satisfies RouteConfig

@@ -37,6 +37,7 @@ function row(overrides: Partial<Omit<LeadRow, 'lead'>> & { lead?: Partial<LeadRo
     relayBody: buildRelayBody(lead, testRecord()),
     form: 'contact',
     idempotencyKey: 'id-1',
+    erased: null,
     deliveries: [
       delivery(),
       delivery({
@@ -86,7 +87,7 @@ describe('leads CLI', () => {
     const out = formatLeads([row({ lead: { message: 'He said "hi",\nthen left' } })], { csv: true })
     const lines = out.split('\r\n')
     expect(lines[0]).toBe(
-      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","site","page_id","form","email_state","email_attempts","email_last_error","email_delivered_at","webhook_state","webhook_attempts","webhook_last_error","webhook_delivered_at"',
+      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","site","page_id","form","email_state","email_attempts","email_last_error","email_delivered_at","webhook_state","webhook_attempts","webhook_last_error","webhook_delivered_at","erased"',
     )
     expect(lines[1]).toContain('"He said ""hi"",\nthen left"')
     expect(lines[1]).toContain(

@@ -7,6 +7,7 @@ import { openStorage } from '../storage/storage.server.ts'
 import type { Storage } from '../storage/storage-contract.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
 import { leadsCsv } from '../leads/leads-csv.server.ts'
+import { ERASED_ON_REQUEST, eraseSubject, parseSubject, subjectLeads, subjectReport, type Subject } from '../leads/visitor-data.server.ts'
 
 /**
  * `npm run leads` — the contractor's own copy of every lead, newest first, with the state of each of its
@@ -15,14 +16,15 @@ import { leadsCsv } from '../leads/leads-csv.server.ts'
  * site's (its pageId). `--resend <lead id> [--to relay|email|webhook]` queues a lead's deliveries again:
  * the running server sends them at its next look (RELAY_POLL_MS). `--import-sqlite <folder>` copies the
  * leads and visit counts of an old SQLite DATA_DIR into the configured storage (PostgreSQL when moving to
- * several instances); again, it adds nothing twice.
+ * several instances); again, it adds nothing twice. `--subject <email|phone> [--json]` shows what is held about one
+ * visitor on every site; `--erase <email|phone>` erases it (docs/leads.md, decision 160).
  */
 
 const time = (ms: number | null) => (ms ? new Date(ms).toISOString().slice(0, 16).replace('T', ' ') : '')
 
 const columns: { title: string; width: number; value: (r: LeadRow) => string }[] = [
   { title: 'Time (UTC)', width: 16, value: (r) => time(r.createdAt) },
-  { title: 'Name', width: 24, value: (r) => `${r.lead.firstName} ${r.lead.lastName}` },
+  { title: 'Name', width: 24, value: (r) => (r.erased ? `(${r.erased.reason})` : `${r.lead.firstName} ${r.lead.lastName}`) },
   { title: 'Email', width: 28, value: (r) => r.lead.email },
   { title: 'Phone', width: 18, value: (r) => r.lead.phone },
   { title: 'Service', width: 20, value: (r) => r.lead.service },
@@ -70,7 +72,9 @@ type Write = (s: string) => void
 
 const USAGE = `usage: npm run leads -- [--site <id>] [--csv]
        npm run leads -- --resend <lead id> [--to ${DELIVERY_KINDS.join('|')}]
-       npm run leads -- --import-sqlite <folder>`
+       npm run leads -- --import-sqlite <folder>
+       npm run leads -- --subject <email|phone> [--json]
+       npm run leads -- --erase <email|phone>`
 
 export async function main(
   argv: string[],
@@ -86,6 +90,9 @@ export async function main(
       'import-sqlite': { type: 'string' },
       resend: { type: 'string' },
       to: { type: 'string' },
+      subject: { type: 'string' },
+      json: { type: 'boolean' },
+      erase: { type: 'string' },
     },
     {
       check: ({ values }) => {
@@ -94,17 +101,31 @@ export async function main(
         if (values.resend !== undefined && (values.site !== undefined || values.csv))
           throw new UsageError('--resend names one lead by its id: it takes no --site or --csv')
         if (values.to !== undefined && values.resend === undefined) throw new UsageError('--to goes with --resend <lead id>')
+        const visitor = values.subject ?? values.erase
+        if (visitor !== undefined) {
+          const others = [values.site, values.resend, values['import-sqlite']].some((v) => v !== undefined) || values.csv
+          if (others || (values.subject !== undefined && values.erase !== undefined))
+            throw new UsageError('--subject and --erase name one visitor across every site: they take no other option (but --json)')
+          if (!parseSubject(visitor)) throw new UsageError(`"${visitor}" is neither an email address nor a phone number (10 to 20 digits)`)
+        }
+        if (values.json && values.subject === undefined) throw new UsageError('--json goes with --subject <email|phone>')
         if (values.to !== undefined && !DELIVERY_KINDS.includes(values.to as DeliveryKind))
           throw new UsageError(`--to is one of ${DELIVERY_KINDS.join(', ')} (got "${values.to}")`)
       },
     },
   )
   if (typeof args === 'number') return args
-  const { csv = false, site, 'import-sqlite': importFrom, resend, to } = args.values
+  const { csv = false, site, 'import-sqlite': importFrom, resend, to, subject, json = false, erase } = args.values
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const databaseUrl = env.DATABASE_URL || undefined
   if (!importFrom && !databaseUrl && !existsSync(path.join(dataDir, 'leads.sqlite'))) {
     if (resend !== undefined) return fail(`No lead ${resend}: no database in ${dataDir}.`)
+    if (subject !== undefined || erase !== undefined) {
+      write(
+        json ? `${JSON.stringify(subjectReport(parseSubject(subject!)!, []), null, 2)}\n` : `Nothing held: no database in ${dataDir}.\n`,
+      )
+      return 0
+    }
     write(csv ? formatLeads([], { csv }) : `No leads stored yet (no database in ${dataDir}).\n`)
     return 0
   }
@@ -114,6 +135,8 @@ export async function main(
     storage = await openStorage({ databaseUrl, dataDir, defaultSite: pageId })
     if (importFrom) return await importSqlite(path.resolve(importFrom), storage, pageId, write)
     if (resend !== undefined) return await resendOne(storage, resend, to as DeliveryKind | undefined, write)
+    if (subject !== undefined) return await showSubject(storage, parseSubject(subject)!, json, write)
+    if (erase !== undefined) return await eraseOne(storage, parseSubject(erase)!, write)
     const rows = await storage.leads.listLeads({ site })
     write(rows.length || csv || !site ? formatLeads(rows, { csv }) : `No leads stored for site "${site}".\n`)
     return 0
@@ -133,6 +156,25 @@ async function resendOne(storage: Storage, leadId: string, kind: DeliveryKind | 
   for (const { delivery, reason } of answer.notQueued) write(`${delivery.kind} ${describeTarget(delivery)}: not queued, ${reason}\n`)
   if (answer.queued.length) write('The server sends them within a few seconds (RELAY_POLL_MS); npm run leads shows how it went.\n')
   return answer.queued.length ? 0 : 1
+}
+
+/** What is held about one visitor, in every site's leads: the table (with deliveries) or the JSON a visitor is given. */
+async function showSubject(storage: Storage, subject: Subject, json: boolean, write: Write): Promise<number> {
+  const rows = await subjectLeads(storage.leads, subject)
+  if (json) write(`${JSON.stringify(subjectReport(subject, rows), null, 2)}\n`)
+  else write(rows.length ? formatLeads(rows) : 'No lead holds this address or phone.\n')
+  return 0
+}
+
+/** Erases one visitor's leads on every site (every origin of a fleet shares the database: at once everywhere). */
+async function eraseOne(storage: Storage, subject: Subject, write: Write): Promise<number> {
+  const { erased, cancelled } = await eraseSubject(storage.leads, subject, Date.now())
+  write(
+    erased
+      ? `Erased ${erased} lead(s) (${cancelled} delivery(ies) not sent yet cancelled); each keeps its site and time, "${ERASED_ON_REQUEST}".\n`
+      : 'No lead holds this address or phone: nothing erased.\n',
+  )
+  return 0
 }
 
 function fail(message: string): number {

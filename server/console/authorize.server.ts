@@ -28,9 +28,15 @@ export const may = (person: Person, need: SiteNeed) => need === 'read' || person
 export const visibleSites = (ctx: ConsoleContext, person: Person): Site[] =>
   ctx.services.sites().filter((site) => seesSite(person, site.id))
 
-/** Where to go after signing in: a path of the console only (never another origin). */
-export function safeNext(value: string | null | undefined): string {
-  return value && /^\/(?![/\\])/.test(value) ? value : '/sites'
+/**
+ * Where to go after signing in: `value` as the URL parser (the browser's own rules) reads it against the console's
+ * origin, kept only when it stays on that origin; else /sites. What comes back is the parser's spelling (tabs and
+ * line breaks dropped, the rest percent-encoded), so it is always a safe header value.
+ */
+export function safeNext(value: string | null | undefined, consoleUrl: string): string {
+  const origin = new URL(consoleUrl).origin
+  const url = value?.startsWith('/') && URL.canParse(value, origin) ? new URL(value, origin) : null
+  return url && url.origin === origin ? url.pathname + url.search + url.hash : '/sites'
 }
 
 /** The signed-in person, or a redirect to the sign-in page that comes back here afterwards. */
@@ -58,5 +64,24 @@ export async function requireSiteAccess(ctx: ConsoleContext, request: Request, s
 export async function requireAdmin(ctx: ConsoleContext, request: Request): Promise<SignedIn> {
   const who = await requirePerson(ctx, request)
   if (who.person.role !== 'admin') notFound()
+  return who
+}
+
+/** A console form's fields; a body that is not a form (JSON, a broken encoding) is the sender's mistake: 400, never a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData()
+  } catch {
+    throw new Response('This request is not a form the console can read.', {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    })
+  }
+}
+
+/** The agency's own pages (a visitor's data): admins and staff; a contractor gets 404. */
+export async function requireAgency(ctx: ConsoleContext, request: Request): Promise<SignedIn> {
+  const who = await requirePerson(ctx, request)
+  if (who.person.role === 'contractor') notFound()
   return who
 }

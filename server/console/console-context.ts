@@ -7,6 +7,9 @@ import type { ConsoleStorage } from './console-storage.ts'
  * What every console loader and action is given (React Router's load context, under `console`): the very
  * services the site runs on (storage, sites, records, reports, images, fleet), never a copy of them.
  */
+/** What the console limits: sign-ins (their challenges too), wrong invitation links, new passkeys' challenges. */
+export type AttemptKind = 'sign-in' | 'invitation' | 'challenge'
+
 export interface ConsoleContext {
   services: AppServices
   store: ConsoleStorage
@@ -16,6 +19,9 @@ export interface ConsoleContext {
   /** The agency's mail server (SMTP_URL), to email invitations; null without one (the link is shown to copy). */
   mailer: Mailer | null
   now(): number
-  /** Counts one sign-in or invitation attempt of this client; false once it is over the limit (CONSOLE_RATE_LIMIT per 10 minutes). */
-  attempt(kind: 'sign-in' | 'invitation'): Promise<boolean>
+  /**
+   * Counts one attempt of this client (its IPv6 /64) and, when named, of `subject` (a person's id, an invitation's
+   * hash: a new passkey's challenge); false once either is over CONSOLE_RATE_LIMIT per 10 minutes.
+   */
+  attempt(kind: AttemptKind, subject?: string): Promise<boolean>
 }

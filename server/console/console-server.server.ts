@@ -4,6 +4,7 @@ import type { AppLoadContext, ServerBuild } from 'react-router'
 import type { Env } from '../process/env.server.ts'
 import type { AppServices } from '../services.server.ts'
 import { readBody } from '../gate/read-body.server.ts'
+import { rateLimitAddress } from '../gate/post-guards.server.ts'
 import { compileTrust } from '../gate/trust-proxy.server.ts'
 import { isCrossOriginPost } from '../http/same-origin.server.ts'
 import { consoleSecurityHeaders } from '../http/security-headers.server.ts'
@@ -12,7 +13,7 @@ import { observeRequest } from '../observability/request-log.server.ts'
 import { reactRouterHandler } from '../pages/react-router-handler.server.ts'
 import { StartupError } from '../process/startup-error.js'
 import type { ConsoleConfig } from './console-config.server.ts'
-import type { ConsoleContext } from './console-context.ts'
+import type { AttemptKind, ConsoleContext } from './console-context.ts'
 import { ABSOLUTE_MS, IDLE_MS } from './sessions.server.ts'
 
 /** The largest body a console page posts (a passkey's response, a form): anything bigger is refused while it streams. */
@@ -21,6 +22,12 @@ const WINDOW_MS = 10 * 60 * 1000
 /** Activity is kept 13 months: a year back, and the month before it to compare. */
 const ACTIVITY_MONTHS = 13
 const PRUNE_EVERY_MS = 6 * 3600 * 1000
+/** Spent challenges go with the minute's other sweeps (the day keys'): a burst of ceremonies never stays long. */
+const CHALLENGE_SWEEP_MS = 60_000
+/** What a console route reads: its forms and the passkey ceremonies' JSON; anything else is refused before a route runs. */
+const METHOD_NOT_ALLOWED = () =>
+  new Response('Method not allowed.', { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' } })
+const READABLE_BODIES = new Set(['application/x-www-form-urlencoded', 'application/json'])
 
 /** An invitation's token is a secret: the request log names the page, never the token. */
 const redactPath = (path: string) => path.replace(/^\/invitations\/[^/]+/, '/invitations/…')
@@ -53,11 +60,15 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
   )
   const bodies = new WeakMap<IncomingMessage, Buffer>()
 
-  /** One more sign-in or invitation attempt by this client; false past CONSOLE_RATE_LIMIT in 10 minutes. */
-  async function attempt(kind: 'sign-in' | 'invitation', clientIp: string): Promise<boolean> {
-    const key = await services.dayKeys.client(`console-${kind}`, clientIp)
+  /** One more hit of `who` (a client's address as the gate groups it, or a subject); false past CONSOLE_RATE_LIMIT in 10 minutes. */
+  async function hit(kind: string, who: string): Promise<boolean> {
+    const key = await services.dayKeys.client(`console-${kind}`, who)
     const { hits } = await services.storage.rateLimits.hit(key, Date.now(), WINDOW_MS)
     return hits <= config.attemptsPerWindow
+  }
+  async function attempt(kind: AttemptKind, clientIp: string, subject?: string): Promise<boolean> {
+    const byClient = await hit(kind, rateLimitAddress(clientIp))
+    return (subject === undefined || (await hit(`${kind}-subject`, subject))) && byClient
   }
 
   const app = express()
@@ -77,6 +88,9 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
     if (req.method !== 'POST') return next()
     const headers = { get: (name: string) => [req.headers[name] ?? ''].flat()[0] || undefined }
     if (isCrossOriginPost(headers, config.url)) return void res.status(403).type('text').send('Not from the console.')
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+    if (!READABLE_BODIES.has(type))
+      return void res.status(415).set('Connection', 'close').type('text').send('The console reads forms and JSON only.')
     readBody(req, BODY_LIMIT).then((body) => {
       if (body === 'aborted') return void res.destroy()
       if (body === 'too large') return void res.status(413).set('Connection', 'close').type('text').send('Too large.')
@@ -96,12 +110,14 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
           clientIp,
           mailer,
           now: Date.now,
-          attempt: (kind) => attempt(kind, clientIp),
+          attempt: (kind, subject) => attempt(kind, clientIp, subject),
         }
         // The console's own load context (app/console/load-context.ts declares it for its routes).
         return { console: context } as unknown as AppLoadContext
       },
       (req) => ({ url: config.url + req.url, body: bodies.get(req) }),
+      // React Router's 405 (a post to a page without an action) carries its message naming the route's module: not for strangers.
+      (response) => (response.status === 405 ? METHOD_NOT_ALLOWED() : response),
     ),
   )
 
@@ -111,6 +127,7 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
     const activityFrom = new Date(now)
     activityFrom.setUTCMonth(activityFrom.getUTCMonth() - ACTIVITY_MONTHS)
     await store.prune(now, activityFrom.getTime())
+    await store.sweepChallenges(now)
     await store.pruneSessions(now - IDLE_MS, now - ABSOLUTE_MS)
   }
   const pruneLogged = () =>
@@ -118,6 +135,16 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
   void pruneLogged()
   const pruning = setInterval(() => void pruneLogged(), PRUNE_EVERY_MS)
   pruning.unref()
+  const sweeping = setInterval(
+    () =>
+      void store
+        .sweepChallenges(Date.now())
+        .catch((error: unknown) =>
+          log.warn({ event: 'console.sweep-failed', error: String(error) }, 'the console could not sweep spent challenges'),
+        ),
+    CHALLENGE_SWEEP_MS,
+  )
+  sweeping.unref()
 
   return {
     handle(req: IncomingMessage, res: ServerResponse) {
@@ -126,6 +153,7 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
     },
     close() {
       clearInterval(pruning)
+      clearInterval(sweeping)
     },
   }
 }

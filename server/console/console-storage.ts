@@ -84,6 +84,8 @@ export const ACTIVITY_ACTIONS = [
   'ended-invitation',
   'passkey-added',
   'passkey-removed',
+  'looked-up-visitor',
+  'erased-visitor-data',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
@@ -160,6 +162,8 @@ export interface ConsoleStorage {
 
   record(entry: NewActivity): Promise<void>
   activity(filter: ActivityFilter): Promise<ActivityEntry[]>
-  /** Deletes activity from before `activityBefore`, challenges expired at `now`, and invitations a week past their expiry. */
+  /** Deletes challenges expired at `now` (every minute: a client's challenges never pile up); answers how many. */
+  sweepChallenges(now: number): Promise<number>
+  /** Deletes activity from before `activityBefore` and invitations a week past their expiry. */
   prune(now: number, activityBefore: number): Promise<void>
 }

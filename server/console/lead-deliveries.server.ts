@@ -1,7 +1,7 @@
 import { DELIVERY_KINDS, type DeliveryKind, type DeliveryState, type LeadRow } from '../leads/lead-store.server.ts'
 import type { Site } from '../services.server.ts'
 import type { ConsoleContext } from './console-context.ts'
-import { notFound, requireSiteAccess } from './authorize.server.ts'
+import { notFound, readForm, requireSiteAccess } from './authorize.server.ts'
 import { recordActivity } from './people.server.ts'
 
 /**
@@ -23,7 +23,9 @@ export const deliveriesOf = (lead: LeadRow): Delivery[] =>
 
 /** The kinds the console offers to send again: those with a delivery that finished (delivered, or given up). */
 export const resendableKinds = (lead: LeadRow): DeliveryKind[] =>
-  DELIVERY_KINDS.filter((kind) => lead.deliveries.some((d) => d.kind === kind && (d.state === 'delivered' || d.state === 'failed')))
+  lead.erased
+    ? []
+    : DELIVERY_KINDS.filter((kind) => lead.deliveries.some((d) => d.kind === kind && (d.state === 'delivered' || d.state === 'failed')))
 
 /** One lead of one site: a lead of another site, by its id, is 404 as if it did not exist. */
 export async function siteLead(ctx: ConsoleContext, site: Site, leadId: string | undefined): Promise<LeadRow> {
@@ -45,6 +47,8 @@ export const leadView = (lead: LeadRow) => ({
   id: lead.id,
   createdAt: lead.createdAt,
   typed: lead.lead,
+  /** A tombstone's reason ("erased on request"): its fields are empty. */
+  erased: lead.erased?.reason ?? null,
   deliveries: deliveriesOf(lead),
   resendable: resendableKinds(lead),
 })
@@ -53,7 +57,7 @@ export type LeadView = ReturnType<typeof leadView>
 /** The resend button's post (a site's leads and a lead's page): the role may resend, the lead is this site's. */
 export async function resendFromForm(ctx: ConsoleContext, request: Request, siteId: string | undefined) {
   const { person, site } = await requireSiteAccess(ctx, request, siteId, 'resend')
-  const form = await request.formData()
+  const form = await readForm(request)
   const [leadId, asked] = [form.get('lead'), form.get('kind')]
   const lead = await siteLead(ctx, site, typeof leadId === 'string' ? leadId : undefined)
   const kind = DELIVERY_KINDS.find((k) => k === asked)

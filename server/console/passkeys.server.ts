@@ -13,7 +13,7 @@ import type { ChallengePurpose, NewPasskey, Passkey, Person } from './console-st
 
 /**
  * Passkeys (WebAuthn) through @simplewebauthn/server: discoverable credentials (the browser offers the
- * person's passkey without a name typed first), user verification preferred. Each ceremony's challenge is
+ * person's passkey without a name typed first), user verification required (decision 160). Each ceremony's challenge is
  * stored server-side, lives CHALLENGE_MS and is taken once, whatever the outcome; sign-in counters must move forward.
  */
 
@@ -62,7 +62,7 @@ export async function registrationOptions(ctx: Ctx, subject: RegistrationSubject
     userID: new TextEncoder().encode(personId),
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   })
   await saveChallenge(ctx, options.challenge, 'register', {
     personId,
@@ -80,7 +80,7 @@ export async function verifyRegistration(ctx: Ctx, response: RegistrationRespons
       expectedChallenge: challenge.check,
       expectedOrigin: ctx.config.url,
       expectedRPID: ctx.config.rpId,
-      requireUserVerification: false,
+      requireUserVerification: true,
     })
     if (!result.verified) throw new PasskeyError('This passkey could not be checked.')
     return result
@@ -99,7 +99,7 @@ export async function verifyRegistration(ctx: Ctx, response: RegistrationRespons
 
 /** Options for navigator.credentials.get(): no list of credentials, so the browser offers any passkey it holds for this console. */
 export async function authenticationOptions(ctx: Ctx) {
-  const options = await generateAuthenticationOptions({ rpID: ctx.config.rpId, userVerification: 'preferred', allowCredentials: [] })
+  const options = await generateAuthenticationOptions({ rpID: ctx.config.rpId, userVerification: 'required', allowCredentials: [] })
   await saveChallenge(ctx, options.challenge, 'authenticate', {})
   return options
 }
@@ -116,7 +116,7 @@ export async function verifyAuthentication(ctx: Ctx, response: AuthenticationRes
       expectedOrigin: ctx.config.url,
       expectedRPID: ctx.config.rpId,
       credential: { id: passkey.id, publicKey: passkey.publicKey, counter: passkey.counter, transports: passkey.transports as never },
-      requireUserVerification: false,
+      requireUserVerification: true,
     })
     if (!result.verified) throw new PasskeyError('This passkey could not be checked.')
     return result

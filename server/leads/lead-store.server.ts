@@ -62,7 +62,30 @@ export interface StoredLead {
   /** Which of the site's forms it came from (home, contact, modal), when the form said. */
   form: string | null
   idempotencyKey: string
+  /** A tombstone (issue 44): the visitor's words are gone, the site and time kept so counts stay true; null for a lead as sent. */
+  erased: Erasure | null
 }
+
+/** When a lead's content was erased, and why ("erased on request", "older than LEAD_RETENTION_DAYS"). */
+export interface Erasure {
+  at: number
+  reason: string
+}
+
+/** What an erased lead holds in place of the visitor's words. */
+export const ERASED_LEAD: EstimateLead = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  service: '',
+  contactWays: [],
+  message: '',
+}
+
+/** Where a scan of every lead, oldest first, goes on from. */
+export type LeadCursor = { createdAt: number; id: string }
 
 /** A lead with its deliveries, in their positions' order. */
 export interface LeadRow extends StoredLead {
@@ -141,6 +164,14 @@ export interface LeadStore {
    * that site's only (its Leads page: read from the leads_site index, not from every site's leads).
    */
   leadsSince(since: number, site?: string): Promise<{ site: string; count: number }[]>
+  /** Up to `limit` leads not erased, oldest first (created_at, id), after `after`: a visitor's search, the retention sweep. */
+  scanLeads(after: LeadCursor | null, limit: number): Promise<StoredLead[]>
+  /**
+   * Erases these leads' content (the visitor's fields and the relay body they were copied into) and cancels their
+   * deliveries not sent yet, in one transaction; then the old bytes leave the files (SQLite's secure_delete and a WAL
+   * checkpoint, PostgreSQL's VACUUM FULL). Answers how many leads were erased and deliveries cancelled.
+   */
+  eraseLeads(ids: string[], reason: string, now: number): Promise<{ erased: number; cancelled: number }>
 }
 
 export type DeliveryCount = { site: string; kind: DeliveryKind; state: DeliveryState; count: number; oldestQueuedAt: number }

@@ -40,6 +40,8 @@ const csvColumns: [string, (r: LeadRow) => string][] = [
   ['form', (r) => r.form ?? ''],
   ...kindColumns('email', ['email_state', 'email_attempts', 'email_last_error', 'email_delivered_at']),
   ...kindColumns('webhook', ['webhook_state', 'webhook_attempts', 'webhook_last_error', 'webhook_delivered_at']),
+  // Issue 44: a tombstone's row keeps its time and site; this says when and why its content went.
+  ['erased', (r) => (r.erased ? `${iso(r.erased.at)} ${r.erased.reason}` : '')],
 ]
 
 /** RFC 4180 cell; a leading = + - @ (or tab/CR) would run as a formula in a spreadsheet, so it gets a '. */

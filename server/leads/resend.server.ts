@@ -13,6 +13,9 @@ export async function resendLead(store: LeadStore, leadId: string, kind: Deliver
   if (!row) return { found: false }
   const asked = row.deliveries.filter((d) => !kind || d.kind === kind)
   if (asked.length === 0) return { found: true, queued: [], notQueued: [], missing: kind }
+  // An erased lead has nothing left to send: its deliveries stay as the erasure left them.
+  if (row.erased)
+    return { found: true, queued: [], notQueued: asked.map((delivery) => ({ delivery, reason: `the lead was ${row.erased!.reason}` })) }
   const queued = await store.resend({ leadId, kind, now })
   const queuedIds = new Set(queued.map((d) => d.id))
   const notQueued = asked

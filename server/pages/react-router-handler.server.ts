@@ -23,6 +23,8 @@ export function reactRouterHandler(
   build: () => Promise<ServerBuild>,
   loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
   target: (req: ExpressRequest) => RequestTarget = siteTarget,
+  /** The console's last look at React Router's answer before it is sent (its 405s, which name route ids). */
+  answer: (response: Response) => Response = (response) => response,
 ) {
   const handle = createRequestHandler(build, process.env.NODE_ENV)
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -45,7 +47,7 @@ export function reactRouterHandler(
       return void res.status(400).set('Cache-Control', 'no-store').type('text').send('This request cannot be read.')
     }
     try {
-      const response = await handle(request, loadContext(req, res))
+      const response = answer(await handle(request, loadContext(req, res)))
       if (res.destroyed) return void (await response.body?.cancel())
       res.status(response.status)
       for (const [name, value] of response.headers) res.append(name, value)

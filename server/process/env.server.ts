@@ -116,6 +116,8 @@ export const envSchema = z.object({
   CONSOLE_TRUST_PROXY: trustProxySchema,
   /** Sign-in and invitation attempts one client may make per 10 minutes. */
   CONSOLE_RATE_LIMIT: z.coerce.number().int().positive().max(10_000).default(20),
+  /** Leads older than this many days are erased every day (a tombstone keeps site and time); unset: kept. */
+  LEAD_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).optional(),
 })
 
 /** Settings that only make sense together. */

@@ -43,6 +43,8 @@ export interface LeadColumns extends StateColumns {
   relay_body_json: string | RelayBody
   form: string | null
   relay_url: string | null
+  erased_at: number | null
+  erased_reason: string | null
 }
 
 export interface DeliveryColumns extends StateColumns {
@@ -53,6 +55,9 @@ export interface DeliveryColumns extends StateColumns {
   target: string | null
   detail_json: string | EmailDetail | null
 }
+
+/** A cancelled delivery's last error: the lead it would have carried was erased. */
+export const CANCELLED_BY_ERASURE = 'Cancelled: the lead was erased before it was sent.'
 
 /** The leads' old relay columns say "taken by the deliveries table" to a previous version: a lease that never ends. */
 export const LEGACY_CLAIM = Number.MAX_SAFE_INTEGER
@@ -69,6 +74,7 @@ export const toStoredLead = (r: LeadColumns): StoredLead => ({
   relayBody: parsed(r.relay_body_json),
   form: r.form,
   idempotencyKey: r.idempotency_key,
+  erased: r.erased_at === null || r.erased_at === undefined ? null : { at: Number(r.erased_at), reason: r.erased_reason ?? '' },
 })
 
 export const toDelivery = (r: DeliveryColumns): Delivery => ({
@@ -114,6 +120,7 @@ export function newLeadColumns(input: NewLead, id: string): { lead: LeadColumns;
     relayBody: input.relayBody,
     form: input.form ?? null,
     idempotencyKey: input.idempotencyKey ?? id,
+    erased: null,
   }
   const deliveries = input.deliveries.map((d, position): Delivery => ({
     id: d.kind === 'relay' ? id : randomUUID(),
@@ -146,6 +153,8 @@ export function rowColumns(row: LeadRow): { lead: LeadColumns; deliveries: Deliv
     lead_json: JSON.stringify(row.lead),
     relay_body_json: JSON.stringify(row.relayBody),
     form: row.form,
+    erased_at: row.erased?.at ?? null,
+    erased_reason: row.erased?.reason ?? null,
     // The old relay columns, for a previous version's eyes only (see LEGACY_CLAIM).
     relay_url: relay?.target ?? null,
     state: relay?.state ?? 'failed',

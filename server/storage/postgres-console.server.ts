@@ -149,9 +149,9 @@ export function postgresConsole(pool: pg.Pool): ConsoleStorage {
          ORDER BY id DESC LIMIT $5`,
         [email ?? null, site ?? null, action ?? null, beforeId ?? null, limit],
       ),
+    sweepChallenges: async (now) => (await pool.query('DELETE FROM console_challenges WHERE expires_at < $1', [now])).rowCount ?? 0,
     prune: async (now, activityBefore) => {
       await pool.query('DELETE FROM console_activity WHERE at < $1', [activityBefore])
-      await pool.query('DELETE FROM console_challenges WHERE expires_at < $1', [now])
       await pool.query('DELETE FROM console_invitations WHERE expires_at < $1', [now - INVITATION_KEPT_MS])
     },
   }

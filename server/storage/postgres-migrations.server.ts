@@ -157,6 +157,9 @@ export const POSTGRES_MIGRATIONS = [
      END $$;
    CREATE TRIGGER image_sources_changed BEFORE INSERT OR UPDATE ON image_sources FOR EACH ROW EXECUTE FUNCTION image_sources_changed();
    ALTER TABLE image_fleet ADD COLUMN removals bigint NOT NULL DEFAULT 0;`,
+  // Issue 44: an erased lead keeps its row (site, time) as a tombstone; when and why it was erased.
+  `ALTER TABLE leads ADD COLUMN erased_at bigint;
+   ALTER TABLE leads ADD COLUMN erased_reason text;`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
-import type { DeliveryCount, LeadStore } from '#server/leads/lead-store.server.ts'
+import { ERASED_LEAD, type DeliveryCount, type LeadStore } from '#server/leads/lead-store.server.ts'
+import { log } from '../observability/log.js'
 import {
+  CANCELLED_BY_ERASURE,
   newLeadColumns,
   rowColumns,
   sortedDeliveries,
   toDueDelivery,
   toLeadRows,
+  toStoredLead,
   type DeliveryColumns,
   type LeadColumns,
 } from './lead-rows.server.ts'
@@ -180,6 +183,37 @@ function postgresLeads(pool: pg.Pool): LeadStore {
           site === undefined ? [since] : [since, site],
         )
       ).rows,
+    scanLeads: async (after, limit) =>
+      (
+        await pool.query<LeadColumns>(
+          `SELECT * FROM leads WHERE erased_at IS NULL AND ($1::bigint IS NULL OR (created_at, id) > ($1, $2))
+           ORDER BY created_at, id LIMIT $3`,
+          [after?.createdAt ?? null, after?.id ?? '', limit],
+        )
+      ).rows.map(toStoredLead),
+    async eraseLeads(ids, reason, now) {
+      const counts = await inTransaction(pool, async (client) => {
+        const erased = await client.query<{ id: string }>(
+          `UPDATE leads SET lead_json = $2, relay_body_json = '{}', erased_at = $3, erased_reason = $4
+           WHERE id = ANY($1) AND erased_at IS NULL RETURNING id`,
+          [ids, JSON.stringify(ERASED_LEAD), now, reason],
+        )
+        const cancelled = await client.query(
+          `UPDATE lead_deliveries SET state = 'failed', last_error = $2, claimed_until = 0
+           WHERE lead_id = ANY($1) AND state IN ('pending', 'held')`,
+          [erased.rows.map((row) => row.id), CANCELLED_BY_ERASURE],
+        )
+        return { erased: erased.rowCount ?? 0, cancelled: cancelled.rowCount ?? 0 }
+      })
+      // As the results' day keys: an updated row's old version stays in the table's pages until they are rewritten.
+      if (counts.erased)
+        await pool
+          .query('VACUUM FULL leads')
+          .catch((error: unknown) =>
+            log.warn({ event: 'leads.vacuum-failed', error: errorText(error) }, 'the leads table could not be rewritten after an erasure'),
+          )
+      return counts
+    },
   }
 }
 

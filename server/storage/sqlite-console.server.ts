@@ -145,9 +145,9 @@ export function sqliteConsole(db: Database.Database): ConsoleStorage {
            ORDER BY id DESC LIMIT @limit`,
         )
         .all({ email: email ?? null, site: site ?? null, action: action ?? null, beforeId: beforeId ?? null, limit }),
+    sweepChallenges: async (now) => db.prepare('DELETE FROM console_challenges WHERE expires_at < ?').run(now).changes,
     prune: async (now, activityBefore) => {
       db.prepare('DELETE FROM console_activity WHERE at < ?').run(activityBefore)
-      db.prepare('DELETE FROM console_challenges WHERE expires_at < ?').run(now)
       db.prepare('DELETE FROM console_invitations WHERE expires_at < ?').run(now - INVITATION_KEPT_MS)
     },
   }

@@ -23,11 +23,12 @@ import {
   type ResultRow,
   type ResultsStorage,
 } from './storage-contract.server.ts'
+import { secureDeletes } from './sqlite-wal.server.ts'
 
 /** What the site brought in, in visits.sqlite (the contract: storage-contract.server.ts). */
 export function sqliteResults(db: Database.Database): ResultsStorage {
   // Deleted rows are overwritten with zeros, in the file and, after the sweep's checkpoint, not left in the WAL: a day's salt is gone once deleted.
-  db.pragma('secure_delete = ON')
+  const deletions = secureDeletes(db)
   const readSalt = db.prepare<[string, string], { salt: string }>('SELECT salt FROM results_salts WHERE day = ? AND zone = ?')
   const insertSalt = db.prepare('INSERT INTO results_salts (day, zone, salt, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
   const expired = db.prepare<[number], { day: string; zone: string }>('SELECT day, zone FROM results_salts WHERE expires_at <= ?')
@@ -42,23 +43,6 @@ export function sqliteResults(db: Database.Database): ResultsStorage {
     }
     return { salts: gone.length, rows: gone.length + dropOverEverywhere.run(earliestDay(now)).changes }
   })
-  /**
-   * The WAL still holds the deleted rows' old pages until a checkpoint copies the zeroed ones over them and
-   * empties it. Tried without waiting (a reader, the CLI, may hold it: the server must not stall), again at
-   * every sweep until it succeeds.
-   */
-  let walHoldsDeleted = false
-  const emptyWal = () => {
-    const wait = db.pragma('busy_timeout', { simple: true }) as number
-    db.pragma('busy_timeout = 0')
-    try {
-      return (db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[])[0]?.busy === 0
-    } catch {
-      return false
-    } finally {
-      db.pragma(`busy_timeout = ${wait}`)
-    }
-  }
   const remembered = db.prepare<[string, string, string], { data: string | null }>(
     'SELECT data FROM results_once WHERE day = ? AND zone = ? AND key = ?',
   )
@@ -111,8 +95,7 @@ export function sqliteResults(db: Database.Database): ResultsStorage {
     },
     async sweep(now) {
       const { salts, rows } = sweep(now)
-      walHoldsDeleted ||= rows > 0
-      if (walHoldsDeleted) walHoldsDeleted = !emptyWal()
+      deletions.deleted(rows > 0)
       return salts
     },
     remembered: async (zone, day, key) => remembered.get(day, zone, key)?.data ?? null,

@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import type { DeliveryCount, LeadStore } from '#server/leads/lead-store.server.ts'
+import { ERASED_LEAD, type DeliveryCount, type LeadStore } from '#server/leads/lead-store.server.ts'
+import { secureDeletes } from './sqlite-wal.server.ts'
 import {
+  CANCELLED_BY_ERASURE,
   newLeadColumns,
   rowColumns,
   sortedDeliveries,
   toDueDelivery,
   toLeadRows,
+  toStoredLead,
   type DeliveryColumns,
   type LeadColumns,
 } from './lead-rows.server.ts'
@@ -108,6 +111,9 @@ export const LEAD_MIGRATIONS: Migration[] = [
    CREATE INDEX IF NOT EXISTS console_activity_at ON console_activity (at);
    CREATE INDEX IF NOT EXISTS console_activity_site ON console_activity (site, id);
    CREATE INDEX IF NOT EXISTS console_activity_email ON console_activity (email, id);`,
+  // Issue 44: an erased lead keeps its row (site, time) as a tombstone; when and why it was erased.
+  `ALTER TABLE leads ADD COLUMN erased_at INTEGER;
+   ALTER TABLE leads ADD COLUMN erased_reason TEXT;`,
 ]
 
 const visitMigrations = (defaultSite: string): Migration[] => [
@@ -237,6 +243,25 @@ function sqliteLeads(db: Database.Database): LeadStore {
   )
   const release = db.prepare(`UPDATE lead_deliveries SET state = 'pending', target = @url, queued_at = @now, next_attempt_at = @now
     WHERE kind = 'relay' AND state = 'held' AND (@pageId IS NULL OR lead_id IN (SELECT id FROM leads WHERE page_id = @pageId))`)
+  // Issue 44: erased content is overwritten in the file, and the WAL emptied of it (sqlite-wal.server.ts).
+  const deletions = secureDeletes(db)
+  const scan = db.prepare<[{ createdAt: number | null; id: string; limit: number }], LeadColumns>(
+    `SELECT * FROM leads WHERE erased_at IS NULL AND (@createdAt IS NULL OR (created_at, id) > (@createdAt, @id))
+     ORDER BY created_at, id LIMIT @limit`,
+  )
+  const eraseOne = db.prepare(`UPDATE leads SET lead_json = @lead, relay_body_json = '{}', erased_at = @now, erased_reason = @reason
+    WHERE id = @id AND erased_at IS NULL`)
+  const cancel = db.prepare(`UPDATE lead_deliveries SET state = 'failed', last_error = @error, claimed_until = 0
+    WHERE lead_id = @id AND state IN ('pending', 'held')`)
+  const erase = db.transaction((ids: string[], reason: string, now: number) => {
+    let [erased, cancelled] = [0, 0]
+    for (const id of ids) {
+      if (eraseOne.run({ id, lead: JSON.stringify(ERASED_LEAD), now, reason }).changes === 0) continue
+      erased++
+      cancelled += cancel.run({ id, error: CANCELLED_BY_ERASURE }).changes
+    }
+    return { erased, cancelled }
+  })
   const requeue = db.prepare<[{ leadId: string; kind: string | null; now: number }], DeliveryColumns>(`UPDATE lead_deliveries
     SET state = 'pending', attempts = 0, queued_at = @now, next_attempt_at = @now, delivered_at = NULL
     WHERE lead_id = @leadId AND (@kind IS NULL OR kind = @kind) AND state <> 'held' AND claimed_until <= @now
@@ -263,6 +288,12 @@ function sqliteLeads(db: Database.Database): LeadStore {
     resend: async ({ leadId, kind, now }) => sortedDeliveries(requeue.all({ leadId, kind: kind ?? null, now })),
     deliveryCounts: async () => counts.all(),
     leadsSince: async (since, site) => (site === undefined ? leadsSince.all(since) : siteLeadsSince.all(site, since)),
+    scanLeads: async (after, limit) => scan.all({ createdAt: after?.createdAt ?? null, id: after?.id ?? '', limit }).map(toStoredLead),
+    async eraseLeads(ids, reason, now) {
+      const counts = erase(ids, reason, now)
+      deletions.deleted(counts.erased > 0)
+      return counts
+    },
   }
 }
 

@@ -17,6 +17,11 @@ export function ConsoleHeader({ person }: { person: { email: string; role: Role 
             <NavLink to="/sites" className={navClass}>
               Sites
             </NavLink>
+            {person.role !== 'contractor' ? (
+              <NavLink to="/visitor-data" className={navClass}>
+                Visitor data
+              </NavLink>
+            ) : null}
             {person.role === 'admin' ? (
               <>
                 <NavLink to="/people" className={navClass}>

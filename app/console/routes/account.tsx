@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Form, redirect, useActionData } from 'react-router'
 import type { Route } from './+types/account'
 import { accountAction } from '#server/console/account-page.server.ts'
-import { requirePerson } from '#server/console/authorize.server.ts'
+import { readForm, requirePerson } from '#server/console/authorize.server.ts'
 import { endSession } from '#server/console/sessions.server.ts'
 import { describeAccess } from '#server/console/people.server.ts'
 import { PasskeyButton } from '../parts/passkey-button.tsx'
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const who = await requirePerson(context.console, request)
-  const answer = await accountAction(context.console, who, await request.formData())
+  const answer = await accountAction(context.console, who, await readForm(request))
   // This very session ended (its passkey removed, or ended here): the cookie goes too.
   if ('signedOut' in answer && answer.signedOut)
     throw redirect('/', { headers: { 'Set-Cookie': await endSession(context.console, request) } })

@@ -23,6 +23,8 @@ const ACTION_WORDS: Record<ActivityAction, string> = {
   'ended-invitation': 'ended an invitation',
   'passkey-added': 'added a passkey',
   'passkey-removed': 'removed a passkey',
+  'looked-up-visitor': 'looked up a visitor’s data',
+  'erased-visitor-data': 'erased a visitor’s data',
 }
 
 /** Who did what (admins only): sign-ins, who viewed or exported which site's leads, who resent what; kept 13 months. */

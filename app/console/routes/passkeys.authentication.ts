@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!person) throw new PasskeyError('This passkey belongs to nobody who may sign in any more.')
     const cookie = await startSession(ctx, request, person.id, passkey.id)
     await recordActivity(ctx.store, ctx.now(), person.email, 'signed-in', null, passkey.name)
-    return ceremonyAnswer(200, { next: safeNext(step.next) }, { 'Set-Cookie': cookie })
+    return ceremonyAnswer(200, { next: safeNext(step.next, ctx.config.url) }, { 'Set-Cookie': cookie })
   } catch (error) {
     if (error instanceof PasskeyError) return ceremonyAnswer(400, { error: error.message })
     throw error

@@ -1,6 +1,6 @@
 import { Form, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/people'
-import { requireAdmin } from '#server/console/authorize.server.ts'
+import { readForm, requireAdmin } from '#server/console/authorize.server.ts'
 import { ROLES } from '#server/console/console-storage.ts'
 import { describeAccess } from '#server/console/people.server.ts'
 import { peopleAction } from '#server/console/people-page.server.ts'
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { person } = await requireAdmin(context.console, request)
-  return peopleAction(context.console, person, await request.formData())
+  return peopleAction(context.console, person, await readForm(request))
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'People · Console' }]

@@ -7,7 +7,8 @@ import { signInWithPasskey } from '../parts/passkey-ceremonies.ts'
 
 /** The console's first page: a signed-in person goes on to their sites (or where they were going). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await signedIn(context.console, request)) throw redirect(safeNext(new URL(request.url).searchParams.get('next')))
+  if (await signedIn(context.console, request))
+    throw redirect(safeNext(new URL(request.url).searchParams.get('next'), context.console.config.url))
   return null
 }
 

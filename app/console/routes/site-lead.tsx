@@ -58,7 +58,7 @@ export default function SiteLead({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <h2 id="lead-heading" className="mt-2 break-words">
-        {typed.firstName} {typed.lastName}
+        {loaderData.lead.erased ? `Lead ${loaderData.lead.erased}` : `${typed.firstName} ${typed.lastName}`}
       </h2>
       <dl className="card mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_minmax(0,1fr)]">
         {fields.map(([term, value]) => (

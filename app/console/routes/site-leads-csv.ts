@@ -8,7 +8,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.console
   const { site, person } = await requireSiteAccess(ctx, request, params.siteId, 'export')
   const rows = await ctx.services.storage.leads.listLeads({ site: site.id })
-  await recordActivity(ctx.store, ctx.now(), person.email, 'exported-leads', site.id, `${rows.length} lead(s)`)
+  // A HEAD (a link checker, a download manager's probe) exports nothing: only a GET is an export.
+  if (request.method === 'GET')
+    await recordActivity(ctx.store, ctx.now(), person.email, 'exported-leads', site.id, `${rows.length} lead(s)`)
   const day = new Date(ctx.now()).toISOString().slice(0, 10)
   return new Response(leadsCsv(rows), {
     headers: {

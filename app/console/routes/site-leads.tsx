@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = pageOf(new URL(request.url).searchParams, pages)
   const rows = await leads.listLeads({ site: site.id, limit: PER_PAGE, offset: (page - 1) * PER_PAGE })
   await recordActivity(ctx.store, ctx.now(), person.email, 'viewed-leads', site.id, page > 1 ? `page ${page}` : '')
-  return { total, page, pages, leads: rows.map(leadView) }
+  return { total, page, pages, leads: rows.map(leadView), retentionDays: ctx.services.leadRetentionDays }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 }
 
 export default function SiteLeads({ loaderData }: Route.ComponentProps) {
-  const { total, page, pages, leads } = loaderData
+  const { total, page, pages, leads, retentionDays } = loaderData
   const layout = useRouteLoaderData<typeof siteLoader>('routes/site')
   const [query] = useSearchParams()
   const base = `/sites/${encodeURIComponent(layout?.site.id ?? '')}`
@@ -50,21 +50,30 @@ export default function SiteLeads({ loaderData }: Route.ComponentProps) {
           </a>
         ) : null}
       </div>
+      <p className="muted text-sm">
+        {retentionDays
+          ? `Leads are kept ${retentionDays} days, then erased (LEAD_RETENTION_DAYS); each keeps its time and site.`
+          : 'Leads are kept until erased: no retention period is set (LEAD_RETENTION_DAYS).'}
+      </p>
       {leads.length ? (
         <ol className="mt-3 grid gap-3">
           {leads.map((lead) => (
             <li key={lead.id} className="card grid gap-2 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
               <div className="min-w-0">
                 <h3 className="font-semibold break-words">
-                  <Link to={`${base}/leads/${lead.id}`}>
-                    {lead.typed.firstName} {lead.typed.lastName}
-                  </Link>
+                  {lead.erased ? (
+                    <span className="muted">{`Lead ${lead.erased}`}</span>
+                  ) : (
+                    <Link to={`${base}/leads/${lead.id}`}>
+                      {lead.typed.firstName} {lead.typed.lastName}
+                    </Link>
+                  )}
                 </h3>
                 <p className="muted text-sm">
                   <time dateTime={new Date(lead.createdAt).toISOString()}>{formatTime(lead.createdAt, layout?.site.timeZone)}</time>
                   {lead.typed.service ? ` · ${lead.typed.service}` : ''}
                 </p>
-                <p className="text-sm break-words">
+                <p className="text-sm break-words" hidden={Boolean(lead.erased)}>
                   <a href={`mailto:${lead.typed.email}`} className="link-target">
                     {lead.typed.email}
                   </a>{' '}

@@ -1,6 +1,6 @@
 import { Form, useFetcher } from 'react-router'
 import type { Route } from './+types/site-results'
-import { may, requireSiteAccess } from '#server/console/authorize.server.ts'
+import { may, readForm, requireSiteAccess } from '#server/console/authorize.server.ts'
 import { recordActivity } from '#server/console/people.server.ts'
 import { resultMonths } from '#server/console/report-documents.server.ts'
 import { currentShareLink, shareLink } from '#server/results/share-link.server.ts'
@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.console
   const { site, person } = await requireSiteAccess(ctx, request, params.siteId, 'export')
   const { results } = ctx.services.storage
-  const intent = (await request.formData()).get('intent')
+  const intent = (await readForm(request)).get('intent')
   if (intent === 'share') {
     await shareLink(results, site.config, ctx.now())
     await recordActivity(ctx.store, ctx.now(), person.email, 'shared-results', site.id, '')
