@@ -2,6 +2,7 @@ import { consoleConfig } from '../console/console-config.server.ts'
 import { AccessError, checkEmail, COMMAND_LINE, describeAccess, invite, revoke } from '../console/people.server.ts'
 import { parseEnv } from '../process/env.server.ts'
 import { loadSiteConfigs } from '../sites/site-config.server.ts'
+import { currentSiteConfigs } from '../sites/site-registry.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import type { Storage } from '../storage/storage-contract.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
@@ -46,14 +47,16 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
   let storage: Storage | undefined
   try {
     const env = parseEnv(source)
-    const sites = loadSiteConfigs(env).map((c) => c.id)
+    const fileOrSingle = loadSiteConfigs(env)
     const config = consoleConfig(env)
     if (command === 'invite' && !config)
       return fail(
         'Set CONSOLE_URL (the console’s public origin, e.g. https://console.agency.example) or CONSOLE_PORT: the link points there.',
         2,
       )
-    storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: sites[0]! })
+    storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: fileOrSingle[0]!.id })
+    // The sites the servers serve: SITES_FILE's, else the stored ones (PAGE_ID's while none is stored).
+    const sites = (await currentSiteConfigs(env, storage.sites)).map((c) => c.id)
     const store = storage.console
     const now = Date.now()
     if (command === 'invite') {

@@ -84,6 +84,10 @@ export const ACTIVITY_ACTIONS = [
   'ended-invitation',
   'passkey-added',
   'passkey-removed',
+  'added-site',
+  'changed-site',
+  'removed-site',
+  'restored-site',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 

@@ -15,6 +15,7 @@ import { migrate } from './postgres-migrations.server.ts'
 import { postgresRecords } from './postgres-records.server.ts'
 import { postgresResults } from './postgres-results.server.ts'
 import { postgresConsole } from './postgres-console.server.ts'
+import { postgresSites } from './postgres-sites.server.ts'
 import { POSTGRES_DEFAULTS, type PostgresSettings } from './postgres-settings.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
 import { StartupError } from '../process/startup-error.js'
@@ -70,6 +71,7 @@ export async function openPostgresStorage(url: string, settings: PostgresSetting
     results: postgresResults(pool),
     rateLimits: postgresRateLimits(pool),
     console: postgresConsole(pool),
+    sites: postgresSites(postgres),
     records: postgresRecords(postgres),
     postgres,
     close: () => postgres.close(),

@@ -17,6 +17,7 @@ import { sqliteResults } from './sqlite-results.server.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
 import { StartupError } from '../process/startup-error.js'
 import { sqliteConsole } from './sqlite-console.server.ts'
+import { sqliteSites } from './sqlite-sites.server.ts'
 
 /** The embedded default: leads.sqlite (leads, outbox, rate limits) and visits.sqlite under DATA_DIR. */
 
@@ -108,6 +109,12 @@ export const LEAD_MIGRATIONS: Migration[] = [
    CREATE INDEX IF NOT EXISTS console_activity_at ON console_activity (at);
    CREATE INDEX IF NOT EXISTS console_activity_site ON console_activity (site, id);
    CREATE INDEX IF NOT EXISTS console_activity_email ON console_activity (email, id);`,
+  // Issue 42: the registry of sites (server/storage/sqlite-sites.server.ts): each site's SITES_FILE entry, and every
+  // version of it (who, when, before, after), kept after the site is removed.
+  `CREATE TABLE sites (id TEXT PRIMARY KEY, entry TEXT NOT NULL, version INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+     updated_by TEXT NOT NULL);
+   CREATE TABLE site_versions (id INTEGER PRIMARY KEY AUTOINCREMENT, site TEXT NOT NULL, version INTEGER NOT NULL,
+     changed_at INTEGER NOT NULL, changed_by TEXT NOT NULL, before_entry TEXT, after_entry TEXT, UNIQUE (site, version));`,
 ]
 
 const visitMigrations = (defaultSite: string): Migration[] => [
@@ -172,6 +179,7 @@ export function openSqliteStorage(dataDir: string, defaultSite: string): Storage
     results: sqliteResults(visitsDb),
     rateLimits: sqliteRateLimits(leadsDb),
     console: sqliteConsole(leadsDb),
+    sites: sqliteSites(leadsDb),
     async close() {
       leadsDb.close()
       visitsDb.close()

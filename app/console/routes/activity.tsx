@@ -23,6 +23,10 @@ const ACTION_WORDS: Record<ActivityAction, string> = {
   'ended-invitation': 'ended an invitation',
   'passkey-added': 'added a passkey',
   'passkey-removed': 'removed a passkey',
+  'added-site': 'added a site',
+  'changed-site': 'changed a site',
+  'removed-site': 'removed a site',
+  'restored-site': 'restored a site’s version',
 }
 
 /** Who did what (admins only): sign-ins, who viewed or exported which site's leads, who resent what; kept 13 months. */

@@ -1,0 +1,210 @@
+import type { ActivityAction, ConsoleStorage } from '../console/console-storage.ts'
+import type { Env } from '../process/env.server.ts'
+import type { SiteStorage, SiteVersion, SiteWrite, StoredSite } from '../storage/storage-contract.server.ts'
+import { mergePatch } from './merge-patch.ts'
+import {
+  checkSites,
+  loadSiteConfigs,
+  parseSiteConfigs,
+  singleSite,
+  siteDefaults,
+  type SiteConfig,
+  type SiteEntry,
+  type SiteIssue,
+} from './site-config.server.ts'
+
+/**
+ * Where the sites come from, said once (docs/decisions/150-sites-in-storage.md): SITES_FILE when it is set (read-only
+ * here: change the file); else the registry in storage; while that holds none, the single site of PAGE_ID.
+ */
+export type SitesSource = 'file' | 'storage'
+export const sitesSource = (env: Pick<Env, 'SITES_FILE'>): SitesSource => (env.SITES_FILE ? 'file' : 'storage')
+
+/** The sites to serve now, from their source. Stored entries were checked when written; they are checked again (SMTP_URL may have gone). */
+export async function currentSiteConfigs(env: Env, sites: SiteStorage): Promise<SiteConfig[]> {
+  if (env.SITES_FILE) return loadSiteConfigs(env)
+  const stored = await sites.all()
+  if (!stored.length) return [singleSite(env)]
+  return parseSiteConfigs(
+    stored.map((s) => s.entry),
+    'the sites in storage',
+    siteDefaults(env),
+  )
+}
+
+/** A field that is wrong, as the API answers it: `hosts[0]`, `leads.webhooks[1].url`. */
+export type FieldProblem = { path: string; message: string }
+
+/** A change refused: 400 a wrong field, 404 no such site, 409 another site's host or page id, or SITES_FILE mode. */
+export class SiteChangeError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+    readonly fields: FieldProblem[] = [],
+  ) {
+    super(message)
+  }
+}
+
+/** A site as the registry answers it: its id, its SITES_FILE entry, its version and who made it. */
+export type RegistrySite = { id: string; version: number; updatedAt: number; updatedBy: string; entry: SiteEntry }
+
+const fieldPath = (path: PropertyKey[]) =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') || '(the site)'
+
+/** How many versions the History shows and restores from. */
+export const VERSIONS_KEPT_SHOWN = 50
+
+/**
+ * Adds, changes, removes and restores sites in storage, each change checked with the one schema SITES_FILE uses (the
+ * whole registry with it: a host or page id another site has is refused), kept as a version, and written in Activity
+ * under `by` (a person's email, `token NAME`, or "the command line").
+ */
+export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: SiteStorage; activity: ConsoleStorage }) {
+  const defaults = siteDefaults(env)
+  const source = sitesSource(env)
+
+  function writable() {
+    if (source === 'file')
+      throw new SiteChangeError(
+        409,
+        `the sites come from SITES_FILE (${env.SITES_FILE}): change that file; the console and the API only show them`,
+      )
+  }
+
+  /** `raw` checked as one more site beside `others`: the entry as checked, or the refusal naming each wrong field. */
+  function check(others: StoredSite[], raw: unknown): SiteEntry {
+    const result = checkSites([...others.map((s) => s.entry), raw], defaults)
+    if ('entries' in result) return result.entries.at(-1)!
+    // Only this entry's issues: a stored site that no longer passes (SMTP_URL gone) is not this change's fault.
+    const mine = result.issues.filter((i: SiteIssue) => i.index === others.length || i.index === null)
+    if (!mine.length) {
+      const alone = checkSites([raw], defaults)
+      if ('entries' in alone) return alone.entries[0]!
+      mine.push(...alone.issues)
+    }
+    const fields = mine.map((i) => ({ path: fieldPath(i.path), message: i.message }))
+    if (mine.some((i) => i.conflict)) throw new SiteChangeError(409, 'another site already has this host or page id', fields)
+    throw new SiteChangeError(400, 'the site has wrong fields', fields)
+  }
+
+  const found = (all: StoredSite[], id: string) => {
+    const site = all.find((s) => s.id === id)
+    if (!site) throw new SiteChangeError(404, `no site "${id}"`)
+    return site
+  }
+
+  async function write(action: ActivityAction, id: string, by: string, decide: (all: StoredSite[]) => SiteEntry | null) {
+    writable()
+    const at = Date.now()
+    const change = await sites.change((all) => {
+      const before = all.find((s) => s.id === id)
+      const after = decide(all)
+      const same = JSON.stringify(before?.entry ?? null) === JSON.stringify(after)
+      const writes: SiteWrite[] = same ? [] : [{ site: id, after, by, at }]
+      return { writes, result: { before: before?.entry as SiteEntry | undefined, after, wrote: !same } }
+    })
+    if (change.wrote) await activity.record({ at, email: by, action, site: id, detail: changedFields(change.before, change.after) })
+    return change
+  }
+
+  /** The entry of a stored site, for PATCH and the Settings page: its pageId is its id and stays. */
+  const keepId = (id: string, entry: unknown) => {
+    const pageId = (entry as { pageId?: unknown } | null)?.pageId
+    if (typeof entry === 'object' && entry && pageId !== id)
+      throw new SiteChangeError(400, 'the page id is the site’s id', [
+        { path: 'pageId', message: `stays "${id}": to serve another record, add a site with that page id and remove this one` },
+      ])
+  }
+
+  const answer = async (id: string) => (await list()).find((s) => s.id === id)!
+
+  async function list(): Promise<RegistrySite[]> {
+    return (await sites.all()).map(({ entry, ...s }) => ({ ...s, entry: entry as SiteEntry }))
+  }
+
+  return {
+    source,
+    list,
+    versions: (id: string): Promise<SiteVersion[]> => sites.versions(id, VERSIONS_KEPT_SHOWN),
+    async add(raw: unknown, by: string): Promise<RegistrySite> {
+      const pageId = (raw as { pageId?: unknown } | null)?.pageId
+      const id = typeof pageId === 'string' ? pageId.trim() : ''
+      await write('added-site', id, by, (all) => check(all, raw))
+      return answer(id)
+    },
+    async replace(id: string, raw: unknown, by: string): Promise<RegistrySite> {
+      await write('changed-site', id, by, (all) => {
+        found(all, id)
+        keepId(id, raw)
+        return check(
+          all.filter((s) => s.id !== id),
+          raw,
+        )
+      })
+      return answer(id)
+    },
+    async patch(id: string, patch: unknown, by: string): Promise<RegistrySite> {
+      await write('changed-site', id, by, (all) => {
+        const merged = mergePatch(found(all, id).entry, patch)
+        keepId(id, merged)
+        return check(
+          all.filter((s) => s.id !== id),
+          merged,
+        )
+      })
+      return answer(id)
+    },
+    async remove(id: string, by: string): Promise<void> {
+      await write('removed-site', id, by, (all) => (found(all, id), null))
+    },
+    /** The site as it was after version `versionId` (or before it, for a removal): added again if it was removed. */
+    async restore(id: string, versionId: number, by: string): Promise<RegistrySite> {
+      const version = (await sites.versions(id, VERSIONS_KEPT_SHOWN)).find((v) => v.id === versionId)
+      const entry = version && (version.after ?? version.before)
+      if (!entry) throw new SiteChangeError(404, `no version ${versionId} of site "${id}"`)
+      await write('restored-site', id, by, (all) =>
+        check(
+          all.filter((s) => s.id !== id),
+          entry,
+        ),
+      )
+      return answer(id)
+    },
+    /**
+     * A SITES_FILE's sites into storage, checked as the file is (its messages): new ones added, changed ones changed,
+     * the same ones left alone, so importing a file twice changes nothing the second time. Sites not in the file stay.
+     */
+    async import(raw: unknown, by: string, file = 'the file') {
+      writable()
+      parseSiteConfigs(raw, file, defaults) // the file's own mistakes, worded as when the server reads it
+      const entries = (checkSites(raw, defaults) as { entries: SiteEntry[] }).entries
+      const at = Date.now()
+      const outcome = await sites.change((all) => {
+        const byId = new Map(all.map((s) => [s.id, s]))
+        const merged = [...all.filter((s) => !entries.some((e) => e.pageId === s.id)).map((s) => s.entry), ...entries]
+        parseSiteConfigs(merged, 'the stored sites with the file’s', defaults) // a host another stored site has
+        const writes = entries
+          .filter((e) => JSON.stringify(byId.get(e.pageId)?.entry) !== JSON.stringify(e))
+          .map((e) => ({ site: e.pageId, after: e, by, at }))
+        const added = writes.filter((w) => !byId.has(w.site)).map((w) => w.site)
+        const changed = writes.filter((w) => byId.has(w.site)).map((w) => w.site)
+        return { writes, result: { added, changed, unchanged: entries.length - writes.length } }
+      })
+      for (const site of outcome.added) await activity.record({ at, email: by, action: 'added-site', site, detail: 'imported' })
+      for (const site of outcome.changed) await activity.record({ at, email: by, action: 'changed-site', site, detail: 'imported' })
+      return outcome
+    },
+    /** The stored sites as a SITES_FILE (a JSON array of entries). */
+    export: async (): Promise<SiteEntry[]> => (await list()).map((s) => s.entry),
+  }
+}
+
+export type SiteRegistry = ReturnType<typeof createSiteRegistry>
+
+/** Which top-level fields a change touched, for Activity: "hosts, leads" (never their values: addresses, secrets). */
+function changedFields(before: SiteEntry | undefined, after: SiteEntry | null): string {
+  if (!before || !after) return ''
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof SiteEntry>
+  return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).join(', ')
+}

@@ -1,0 +1,52 @@
+import type pg from 'pg'
+import { transaction, type Postgres } from './postgres-client.server.ts'
+import type { SiteStorage, SiteWrite } from './storage-contract.server.ts'
+import { entryText, toSiteVersion, toStoredSite, type SiteRow, type SiteVersionRow } from './site-rows.server.ts'
+
+/** The channel every origin listens on (the process's one listening connection) for a change of the registry. */
+export const SITES_CHANNEL = 'tradesite_sites'
+
+/**
+ * The registry of sites in PostgreSQL. A change locks the sites table against other writers (readers go on), so two
+ * origins adding the same host at once cannot both succeed; its NOTIFY is delivered at its commit.
+ */
+export function postgresSites({ pool, listen }: Postgres): SiteStorage {
+  const all = async (db: pg.ClientBase | pg.Pool) => (await db.query<SiteRow>('SELECT * FROM sites ORDER BY id')).rows.map(toStoredSite)
+
+  async function write(client: pg.ClientBase, w: SiteWrite) {
+    const { rows } = await client.query<{ before: string | null; last: number | null }>(
+      `SELECT (SELECT entry FROM sites WHERE id = $1) AS before, (SELECT max(version) FROM site_versions WHERE site = $1) AS last`,
+      [w.site],
+    )
+    const version = (rows[0]!.last ?? 0) + 1
+    if (w.after === null) await client.query('DELETE FROM sites WHERE id = $1', [w.site])
+    else
+      await client.query(
+        `INSERT INTO sites (id, entry, version, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO UPDATE SET entry = excluded.entry, version = excluded.version,
+           updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+        [w.site, entryText(w.after), version, w.at, w.by],
+      )
+    await client.query(
+      'INSERT INTO site_versions (site, version, changed_at, changed_by, before_entry, after_entry) VALUES ($1, $2, $3, $4, $5, $6)',
+      [w.site, version, w.at, w.by, rows[0]!.before, entryText(w.after)],
+    )
+  }
+
+  return {
+    all: () => all(pool),
+    versions: async (site, limit) =>
+      (await pool.query<SiteVersionRow>('SELECT * FROM site_versions WHERE site = $1 ORDER BY id DESC LIMIT $2', [site, limit])).rows.map(
+        toSiteVersion,
+      ),
+    change: (decide) =>
+      transaction(pool, async (client) => {
+        await client.query('LOCK TABLE sites IN SHARE ROW EXCLUSIVE MODE')
+        const { writes, result } = decide(await all(client))
+        for (const w of writes) await write(client, w)
+        if (writes.length) await client.query(`SELECT pg_notify('${SITES_CHANNEL}', '')`)
+        return result
+      }),
+    listen: (onChanged, onConnection) => listen(SITES_CHANNEL, () => onChanged(), onConnection && ((up) => onConnection(up))),
+  }
+}
