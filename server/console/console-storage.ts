@@ -88,6 +88,8 @@ export const ACTIVITY_ACTIONS = [
   'changed-site',
   'removed-site',
   'restored-site',
+  'created-token',
+  'ended-token',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 

@@ -116,6 +116,8 @@ const envSchema = z.object({
   CONSOLE_TRUST_PROXY: trustProxySchema,
   /** Sign-in and invitation attempts one client may make per 10 minutes. */
   CONSOLE_RATE_LIMIT: z.coerce.number().int().positive().max(10_000).default(20),
+  /** Requests one API token may make per minute (the console's /api/v1). */
+  CONSOLE_API_RATE_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(600),
 })
 
 /** Settings that only make sense together. */

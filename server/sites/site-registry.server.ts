@@ -1,7 +1,8 @@
-import type { ActivityAction, ConsoleStorage } from '../console/console-storage.ts'
+import type { ActivityAction, ConsoleStorage, Role } from '../console/console-storage.ts'
 import type { Env } from '../process/env.server.ts'
 import type { SiteStorage, SiteVersion, SiteWrite, StoredSite } from '../storage/storage-contract.server.ts'
 import { mergePatch } from './merge-patch.ts'
+import { refusalWords, refusedField } from './site-permissions.server.ts'
 import {
   checkSites,
   loadSiteConfigs,
@@ -38,7 +39,7 @@ export type FieldProblem = { path: string; message: string }
 /** A change refused: 400 a wrong field, 404 no such site, 409 another site's host or page id, or SITES_FILE mode. */
 export class SiteChangeError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409,
+    readonly status: 400 | 403 | 404 | 409,
     message: string,
     readonly fields: FieldProblem[] = [],
   ) {
@@ -117,6 +118,22 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       ])
   }
 
+  async function change(id: string, next: (current: SiteEntry) => unknown, by: string, role: Role) {
+    await write('changed-site', id, by, (all) => {
+      const current = found(all, id).entry as SiteEntry
+      const raw = keepSecrets(next(current), current)
+      keepId(id, raw)
+      const after = check(
+        all.filter((s) => s.id !== id),
+        raw,
+      )
+      const refused = refusedField(role, current, after)
+      if (refused) throw new SiteChangeError(403, refusalWords(role, refused))
+      return after
+    })
+    return answer(id)
+  }
+
   const answer = async (id: string) => (await list()).find((s) => s.id === id)!
 
   async function list(): Promise<RegistrySite[]> {
@@ -133,28 +150,10 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       await write('added-site', id, by, (all) => check(all, raw))
       return answer(id)
     },
-    async replace(id: string, raw: unknown, by: string): Promise<RegistrySite> {
-      await write('changed-site', id, by, (all) => {
-        found(all, id)
-        keepId(id, raw)
-        return check(
-          all.filter((s) => s.id !== id),
-          raw,
-        )
-      })
-      return answer(id)
-    },
-    async patch(id: string, patch: unknown, by: string): Promise<RegistrySite> {
-      await write('changed-site', id, by, (all) => {
-        const merged = mergePatch(found(all, id).entry, patch)
-        keepId(id, merged)
-        return check(
-          all.filter((s) => s.id !== id),
-          merged,
-        )
-      })
-      return answer(id)
-    },
+    /** The site's whole entry replaced (webhook secrets shown masked keep their value); `role` limits what may change. */
+    replace: (id: string, raw: unknown, by: string, role: Role = 'admin') => change(id, () => raw, by, role),
+    /** A JSON merge patch (RFC 7386) of the site's entry. */
+    patch: (id: string, patch: unknown, by: string, role: Role = 'admin') => change(id, (current) => mergePatch(current, patch), by, role),
     async remove(id: string, by: string): Promise<void> {
       await write('removed-site', id, by, (all) => (found(all, id), null))
     },
@@ -201,6 +200,29 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
 }
 
 export type SiteRegistry = ReturnType<typeof createSiteRegistry>
+
+/** A webhook secret as answers show it: enough to tell two apart, never enough to sign. */
+export const maskedSecret = (secret: string) => `whsec_…${secret.slice(-4)}`
+
+/** An entry as the console and the API show it: the webhooks' secrets masked. */
+export function withMaskedSecrets(entry: SiteEntry): SiteEntry {
+  if (!entry.leads?.webhooks.length) return entry
+  return { ...entry, leads: { ...entry.leads, webhooks: entry.leads.webhooks.map((w) => ({ ...w, secret: maskedSecret(w.secret) })) } }
+}
+
+/** A webhook sent back with its masked secret (a GET, changed, PUT back) keeps the secret it has for that URL. */
+function keepSecrets(raw: unknown, current: SiteEntry): unknown {
+  const hooks = (raw as { leads?: { webhooks?: unknown } } | null)?.leads?.webhooks
+  if (!Array.isArray(hooks)) return raw
+  const known = new Map((current.leads?.webhooks ?? []).map((w) => [w.url, w.secret]))
+  const restored = hooks.map((w: unknown) => {
+    const hook = w as { url?: unknown; secret?: unknown } | null
+    const secret = typeof hook?.url === 'string' ? known.get(hook.url) : undefined
+    return secret && hook?.secret === maskedSecret(secret) ? { ...hook, secret } : w
+  })
+  const typed = raw as { leads: Record<string, unknown> }
+  return { ...typed, leads: { ...typed.leads, webhooks: restored } }
+}
 
 /** Which top-level fields a change touched, for Activity: "hosts, leads" (never their values: addresses, secrets). */
 function changedFields(before: SiteEntry | undefined, after: SiteEntry | null): string {

@@ -1,7 +1,17 @@
 import type pg from 'pg'
 import { transaction, type Postgres } from './postgres-client.server.ts'
-import type { SiteStorage, SiteWrite } from './storage-contract.server.ts'
-import { entryText, toSiteVersion, toStoredSite, type SiteRow, type SiteVersionRow } from './site-rows.server.ts'
+import type { ApiTokenStorage, SiteStorage, SiteWrite } from './storage-contract.server.ts'
+import {
+  entryText,
+  toApiToken,
+  TOKEN_COLUMNS,
+  tokenColumns,
+  toSiteVersion,
+  toStoredSite,
+  type SiteRow,
+  type SiteVersionRow,
+  type TokenRow,
+} from './site-rows.server.ts'
 
 /** The channel every origin listens on (the process's one listening connection) for a change of the registry. */
 export const SITES_CHANNEL = 'tradesite_sites'
@@ -48,5 +58,24 @@ export function postgresSites({ pool, listen }: Postgres): SiteStorage {
         return result
       }),
     listen: (onChanged, onConnection) => listen(SITES_CHANNEL, () => onChanged(), onConnection && ((up) => onConnection(up))),
+  }
+}
+
+/** The console API's tokens in PostgreSQL. */
+export function postgresTokens(pool: pg.Pool): ApiTokenStorage {
+  return {
+    create: async (token, hash) =>
+      (
+        await pool.query(`INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`, [
+          ...tokenColumns(token, hash),
+        ])
+      ).rowCount === 1,
+    byHash: async (hash) => {
+      const { rows } = await pool.query<TokenRow>('SELECT * FROM api_tokens WHERE hash = $1', [hash])
+      return rows[0] && toApiToken(rows[0])
+    },
+    list: async () => (await pool.query<TokenRow>('SELECT * FROM api_tokens ORDER BY name')).rows.map(toApiToken),
+    end: async (id) => (await pool.query('DELETE FROM api_tokens WHERE id = $1', [id])).rowCount === 1,
+    touch: async (id, now) => void (await pool.query('UPDATE api_tokens SET last_used_at = $2 WHERE id = $1', [id, now])),
   }
 }

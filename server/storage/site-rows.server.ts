@@ -1,4 +1,5 @@
-import type { SiteVersion, StoredSite } from './storage-contract.server.ts'
+import type { Role } from '../console/console-storage.ts'
+import type { ApiToken, SiteVersion, StoredSite } from './storage-contract.server.ts'
 
 /** The sites tables' rows, the same in both backends: entries as JSON text, times as epoch ms. */
 
@@ -33,3 +34,28 @@ export const toSiteVersion = (row: SiteVersionRow): SiteVersion => ({
 
 /** JSON text of an entry, or null for none. */
 export const entryText = (entry: unknown) => (entry === null || entry === undefined ? null : JSON.stringify(entry))
+
+export type TokenRow = {
+  id: string
+  name: string
+  role: string
+  sites: string
+  created_by: string
+  created_at: number
+  last_used_at: number | null
+}
+
+export const toApiToken = (row: TokenRow): ApiToken => ({
+  id: row.id,
+  name: row.name,
+  role: row.role as Role,
+  sites: JSON.parse(row.sites),
+  createdBy: row.created_by,
+  createdAt: row.created_at,
+  lastUsedAt: row.last_used_at,
+})
+
+export const tokenColumns = (t: ApiToken, hash: string) =>
+  [t.id, t.name, hash, t.role, JSON.stringify(t.sites), t.createdBy, t.createdAt, t.lastUsedAt] as const
+
+export const TOKEN_COLUMNS = 'id, name, hash, role, sites, created_by, created_at, last_used_at'

@@ -1,6 +1,16 @@
 import type Database from 'better-sqlite3'
-import type { SiteStorage, SiteWrite } from './storage-contract.server.ts'
-import { entryText, toSiteVersion, toStoredSite, type SiteRow, type SiteVersionRow } from './site-rows.server.ts'
+import type { ApiTokenStorage, SiteStorage, SiteWrite } from './storage-contract.server.ts'
+import {
+  entryText,
+  toApiToken,
+  TOKEN_COLUMNS,
+  tokenColumns,
+  toSiteVersion,
+  toStoredSite,
+  type SiteRow,
+  type SiteVersionRow,
+  type TokenRow,
+} from './site-rows.server.ts'
 
 /** Another process on the same file (`npm run sites -- import`) is heard within this long. */
 const POLL_MS = 1_000
@@ -65,5 +75,22 @@ export function sqliteSites(db: Database.Database): SiteStorage {
         }
       }
     },
+  }
+}
+
+/** The console API's tokens in leads.sqlite. */
+export function sqliteTokens(db: Database.Database): ApiTokenStorage {
+  return {
+    create: async (token, hash) =>
+      db
+        .prepare(`INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+        .run(...tokenColumns(token, hash)).changes === 1,
+    byHash: async (hash) => {
+      const row = db.prepare<[string], TokenRow>('SELECT * FROM api_tokens WHERE hash = ?').get(hash)
+      return row && toApiToken(row)
+    },
+    list: async () => db.prepare<[], TokenRow>('SELECT * FROM api_tokens ORDER BY name').all().map(toApiToken),
+    end: async (id) => db.prepare('DELETE FROM api_tokens WHERE id = ?').run(id).changes === 1,
+    touch: async (id, now) => void db.prepare('UPDATE api_tokens SET last_used_at = ? WHERE id = ?').run(now, id),
   }
 }

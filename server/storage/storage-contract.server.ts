@@ -1,5 +1,5 @@
 import type { LeadStore } from '#server/leads/lead-store.server.ts'
-import type { ConsoleStorage } from '#server/console/console-storage.ts'
+import type { ConsoleStorage, Role } from '#server/console/console-storage.ts'
 import type { Postgres } from './postgres-client.server.ts'
 
 /**
@@ -176,6 +176,8 @@ export interface Storage {
   console: ConsoleStorage
   /** The registry of sites (issue 42): what is served when SITES_FILE is not set. */
   sites: SiteStorage
+  /** The console API's tokens (issue 42): their hash only. */
+  tokens: ApiTokenStorage
   /** The fleet's record per provider endpoint: PostgreSQL only (one SQLite instance keeps its record on its own disk). */
   records?: RecordStorage
   /** PostgreSQL only: the process's one pool and listening connection, for the fleet's other parts (its pictures). */
@@ -269,4 +271,26 @@ export interface SiteStorage {
    * hears the listening connection come (again: changes may have been missed meanwhile). Answers how to stop.
    */
   listen(onChanged: () => void, onConnection?: (up: boolean) => void): () => void
+}
+
+/** A token of the console's API: a role and sites exactly as a person's; only the SHA-256 of its secret is kept. */
+export interface ApiToken {
+  id: string
+  /** Unique: what Activity names its writes by ("token NAME"). */
+  name: string
+  role: Role
+  sites: string[]
+  createdBy: string
+  createdAt: number
+  lastUsedAt: number | null
+}
+
+export interface ApiTokenStorage {
+  /** False (nothing stored) when another token has this name. */
+  create(token: ApiToken, hash: string): Promise<boolean>
+  byHash(hash: string): Promise<ApiToken | undefined>
+  list(): Promise<ApiToken[]>
+  /** The token stops working at once; false when there was none. */
+  end(id: string): Promise<boolean>
+  touch(id: string, now: number): Promise<void>
 }
