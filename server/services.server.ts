@@ -273,12 +273,20 @@ export async function startServices(env: Env) {
     )
   }
 
-  // One reload at a time, in order: a signal and a file change arriving together run one after the other.
+  // One reload at a time, in order: a signal and a file change arriving together run one after the other. A burst of
+  // registry changes (an agency's script adding hundreds of sites) queues one reload, which reads them all when it starts.
   let reloading = Promise.resolve()
-  const reloadSites = () =>
-    (reloading = reloading
-      .then(reload)
-      .catch((error: unknown) => log.error({ event: 'sites.reload-failed', err: error }, 'the sites file could not be applied')))
+  let queued = false
+  const reloadSites = () => {
+    if (queued) return reloading
+    queued = true
+    return (reloading = reloading
+      .then(() => {
+        queued = false
+        return reload()
+      })
+      .catch((error: unknown) => log.error({ event: 'sites.reload-failed', err: error }, 'the sites could not be applied')))
+  }
   // The registry: a change by any process (this one at once, the fleet's through its listening connection) is applied
   // here; so is anything missed while that connection was away.
   const stopWatching = env.SITES_FILE

@@ -114,7 +114,7 @@ test('a site added through origin 1’s API is served by origin 2 within 5 s, it
     site: { hosts: ['acme.test', 'www.acme.test'] },
   })
   const start = Date.now()
-  await expect.poll(async () => (await page(1, 'www.acme.test')).text, { timeout: 10_000 }).toContain('Acme Fence')
+  await expect.poll(async () => (await page(1, 'www.acme.test')).text, { timeout: 20_000 }).toContain('Acme Fence')
   console.info(`origin 2 served the new site ${Date.now() - start} ms after the API answered`)
   expect((await origins[1]!.get('/_tls/allowed?domain=acme.test')).status).toBe(200)
   expect((await origins[0]!.get('/_tls/allowed?domain=nobody.test')).status).toBe(404)
