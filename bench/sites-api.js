@@ -52,8 +52,10 @@ async function startOrigin(i) {
       ORIGIN_NAME: `bench-origin-${i + 1}`,
       RECORD_TTL_SECONDS: '3600',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
+  // LOG_LEVEL warn: whatever an origin logs is a problem worth seeing beside the figures.
+  child.stdout.on('data', (d) => process.stderr.write(`origin ${i + 1}: ${d}`))
   const url = `http://127.0.0.1:${port + i}`
   for (;;) {
     if (child.exitCode !== null) throw new Error(`origin ${i + 1} exited with ${child.exitCode}`)
@@ -70,6 +72,11 @@ async function startOrigin(i) {
 }
 
 const origins = await Promise.all(Array.from({ length: ORIGINS }, (_, i) => startOrigin(i)))
+// However the bench ends (a refused POST included), the origins go first, then the database they use.
+process.on('exit', () => {
+  for (const origin of origins) origin.child.kill('SIGKILL')
+  server.stop()
+})
 const made = execFileSync(process.execPath, ['server/cli/console.js', 'token', 'create', '--name', 'bench', '--role', 'admin'], {
   cwd: root,
   env: { ...process.env, ...common, DATA_DIR: os.tmpdir() },
@@ -80,7 +87,7 @@ console.log(
   `${SITES} sites through the API of origin 1, ${ORIGINS} origins on one PostgreSQL (shared 2-core machine: times are indicative)`,
 )
 
-/** @param {string} host @returns {Promise<number>} */
+/** @param {string} origin @param {string} host @returns {Promise<number>} */
 const status = (origin, host) =>
   new Promise((resolve) => {
     http
@@ -93,14 +100,15 @@ const status = (origin, host) =>
 
 const ids = Array.from({ length: SITES }, (_, i) => `site-${i + 1}`)
 const started = Date.now()
+/** @type {number[]} */
 const apiTimes = []
 let next = 0
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     while (next < ids.length) {
-      const id = ids[next++]
+      const id = /** @type {string} */ (ids[next++])
       const sent = Date.now()
-      const response = await fetch(`${origins[0].api}/sites`, {
+      const response = await fetch(`${origins[0]?.api}/sites`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ hosts: [`${id}.test`], pageId: id }),
@@ -112,6 +120,7 @@ await Promise.all(
 )
 const created = Date.now() - started
 apiTimes.sort((a, b) => a - b)
+/** @param {number} p */
 const pct = (p) => apiTimes[Math.min(apiTimes.length - 1, Math.floor((p / 100) * apiTimes.length))]
 console.log(
   `created in ${(created / 1000).toFixed(1)} s (${(SITES / (created / 1000)).toFixed(0)}/s); POST p50 ${pct(50)} ms, p95 ${pct(95)} ms`,
@@ -121,6 +130,7 @@ console.log(
 for (const [i, origin] of origins.entries()) {
   let waiting = [...ids]
   while (waiting.length) {
+    /** @type {number[]} */
     const answers = []
     for (let k = 0; k < waiting.length; k += 50)
       answers.push(...(await Promise.all(waiting.slice(k, k + 50).map((id) => status(origin.url, `${id}.test`)))))
@@ -133,6 +143,5 @@ for (const [i, origin] of origins.entries()) {
   )
 }
 
-for (const origin of origins) origin.child.kill('SIGTERM')
 provider.close()
-server.stop()
+process.exit(0)

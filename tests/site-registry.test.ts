@@ -87,7 +87,7 @@ describe.each(backends)('the registry of sites on $name', (backend) => {
     })
     expect(await refusal(registry.add({ hosts: ['WWW.Acme.example'], pageId: 'other' }, 'ana'))).toMatchObject({
       status: 409,
-      fields: [{ path: 'hosts[0]', message: 'host "www.acme.example" already belongs to site #1' }],
+      fields: [{ path: 'hosts[0]', message: 'host "www.acme.example" already belongs to site "acme"' }],
     })
     expect(await refusal(registry.add({ hosts: ['new.example'], pageId: 'acme' }, 'ana'))).toMatchObject({ status: 409 })
     expect(await refusal(registry.patch('acme', { pageId: 'renamed' }, 'ana'))).toMatchObject({ status: 400, fields: [{ path: 'pageId' }] })
