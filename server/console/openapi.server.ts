@@ -79,6 +79,7 @@ const refusal = (description: string) => ({ description, ...json('Error') })
 const common = {
   401: refusal('No token, or not a valid one.'),
   429: refusal('The token made too many requests this minute (CONSOLE_API_RATE_LIMIT); Retry-After says when to try again.'),
+  503: refusal('The storage did not answer in time (an outage, or a burst of writes): try again after Retry-After.'),
 }
 const siteId = { name: 'id', in: 'path', required: true, schema: { type: 'string' } }
 const notSeen = refusal('No such site, or one the token may not see.')

@@ -2,6 +2,7 @@ import express, { type Request, type Response } from 'express'
 import type { AppServices } from '../services.server.ts'
 import { readBody } from '../gate/read-body.server.ts'
 import { log } from '../observability/log.js'
+import { isOutage } from '../storage/postgres-client.server.ts'
 import { webhookBody } from '../leads/webhook-sender.server.ts'
 import type { SiteConfig, SiteEntry } from '../sites/site-config.server.ts'
 import { SiteChangeError, withMaskedSecrets, type RegistrySite } from '../sites/site-registry.server.ts'
@@ -106,9 +107,16 @@ export function createSiteApi(services: AppServices, rateLimit: number) {
         }
         await work(token, req, res)
       } catch (error) {
+        // A database that does not answer in time (a burst of writes waiting on each other, an outage) is worth a retry.
+        const busy = !(error instanceof ApiError || error instanceof SiteChangeError) && isOutage(error)
+        if (busy) res.set('Retry-After', '1')
         const refusal =
-          error instanceof ApiError || error instanceof SiteChangeError ? error : new ApiError(500, 'the request could not be done')
-        if (refusal.status === 500) log.error({ event: 'console.api-failed', err: error, path: req.path }, 'a console API request failed')
+          error instanceof ApiError || error instanceof SiteChangeError
+            ? error
+            : busy
+              ? new ApiError(503, 'the storage did not answer in time: try again')
+              : new ApiError(500, 'the request could not be done')
+        if (refusal.status >= 500) log.error({ event: 'console.api-failed', err: error, path: req.path }, 'a console API request failed')
         if (refusal.status === 413) res.set('Connection', 'close')
         const fields = refusal.status === 400 || refusal.fields?.length ? { fields: refusal.fields ?? [] } : {}
         res.status(refusal.status).json({ error: refusal.message, ...fields })
