@@ -32,6 +32,7 @@ import type { ReactNode } from 'react'
 // The contractor's leads command (server/cli/leads.js) and the console's (server/cli/console.js) run from the same build.
 export { main as leadsCli } from './cli/leads-cli.ts'
 export { main as consoleCli } from './cli/console-cli.ts'
+export { main as sitesCli } from './cli/sites-cli.ts'
 
 /** Where a rendered page is kept: entry.server.tsx stores it under the key for its status and route. */
 export type PageSlot = { cache: PageCache; keyFor: (status: number, leafRouteId: string) => string; ttlSeconds: number }

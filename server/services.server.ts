@@ -17,6 +17,7 @@ import { createRecordFleet } from './record/record-fleet.server.ts'
 import { createRecordSource, type RecordSnapshot } from './record/record-source.server.ts'
 import { siteRecordReport } from './record/record-report.server.ts'
 import { listedHosts, loadSiteConfigs, siteResolver, SitesFileError, type SiteConfig } from './sites/site-config.server.ts'
+import { createSiteRegistry, currentSiteConfigs } from './sites/site-registry.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 import type { Storage } from './storage/storage-contract.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
@@ -45,16 +46,20 @@ const RELOAD_DEBOUNCE_MS = 150
  * leads and visits) over one storage (SQLite or PostgreSQL), one lead outbox, one image store and one page cache.
  */
 export async function startServices(env: Env) {
-  const configs = sitesAtStartup(env)
+  // A sites file that cannot be used stops the start before the storage is even opened.
+  const fileConfigs = env.SITES_FILE ? await sitesAtStartup(env) : undefined
   prepareDataDir(env.DATA_DIR)
   // Before anything else runs, so an unreachable database stops the start with a clear message.
   const storage = await openStorage({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
-    defaultSite: configs[0]!.id,
+    defaultSite: fileConfigs?.[0]!.id ?? env.PAGE_ID,
     postgres: postgresSettings(env),
   })
   log.info({ event: 'storage.opened', kind: storage.kind, location: storage.location }, `storage: ${storage.kind} ${storage.location}`)
+  const configs = fileConfigs ?? (await sitesAtStartup(env, storage))
+  /** Adds, changes and removes the stored sites (the console, the API, `npm run sites`); refuses all of it with SITES_FILE. */
+  const registry = createSiteRegistry({ env, sites: storage.sites, activity: storage.console })
   // With PostgreSQL each site's record is the fleet's: one origin fetches it per ttl, the others load it when told.
   const fleet = storage.records ? createRecordFleet({ store: storage.records, origin: originName(env) }) : null
   fleet?.start()
@@ -226,19 +231,20 @@ export async function startServices(env: Env) {
   imageRetry.unref()
 
   /**
-   * Reads SITES_FILE again and serves what it says: new sites start (their first record fetched)
-   * before they are served, unchanged ones keep everything (records, page cache, images), changed
-   * ones are rebuilt, removed ones stop. A file that does not parse changes nothing and says why.
+   * Reads the sites' source again (SITES_FILE, or the registry in storage) and serves what it says: new sites start
+   * (their first record fetched) before they are served, unchanged ones keep everything (records, page cache, images),
+   * changed ones are rebuilt, removed ones stop. Sites that do not parse change nothing and say why.
    */
   async function reload(): Promise<void> {
     let next: SiteConfig[]
     try {
-      next = loadSiteConfigs(env)
+      next = await currentSiteConfigs(env, storage.sites)
     } catch (error) {
       const problems = error instanceof SitesFileError ? error.problems : [String(error)]
+      const from = env.SITES_FILE ? `sites file ${env.SITES_FILE}` : 'the sites in storage'
       log.error(
         { event: 'sites.invalid', file: env.SITES_FILE, problems },
-        `sites file ${env.SITES_FILE} not applied, the current sites stay: ${problems.join('; ')}`,
+        `${from} not applied, the current sites stay: ${problems.join('; ')}`,
       )
       return
     }
@@ -252,6 +258,7 @@ export async function startServices(env: Env) {
     const leaving = sites.filter((site) => !nextSites.includes(site))
     if (!started.length && !leaving.length) return
     outbound.allowOnly(allowedOrigins(next)) // before the new sites' first fetch: their provider may be new
+    hosts = new Set([...hosts, ...listedHosts(next)]) // the TLS ask knows a new host at once, while its record is fetched
     await inBatches(started, STARTUP_FETCHES, startSite)
     sites = nextSites
     siteFor = siteResolver(sites)
@@ -264,17 +271,32 @@ export async function startServices(env: Env) {
     const removed = ids(leaving).filter((id) => !changed.includes(id))
     log.info(
       { event: 'sites.reloaded', added, changed, removed, sites: sites.length },
-      `sites file reloaded: ${sites.length} sites (added ${added.join(', ') || 'none'}; changed ${changed.join(', ') || 'none'}; removed ${removed.join(', ') || 'none'})`,
+      `${env.SITES_FILE ? 'sites file' : 'stored sites'} reloaded: ${sites.length} sites (added ${added.join(', ') || 'none'}; changed ${changed.join(', ') || 'none'}; removed ${removed.join(', ') || 'none'})`,
     )
   }
 
-  // One reload at a time, in order: a signal and a file change arriving together run one after the other.
+  // One reload at a time, in order: a signal and a file change arriving together run one after the other. A burst of
+  // registry changes (an agency's script adding hundreds of sites) queues one reload, which reads them all when it starts.
   let reloading = Promise.resolve()
-  const reloadSites = () =>
-    (reloading = reloading
-      .then(reload)
-      .catch((error: unknown) => log.error({ event: 'sites.reload-failed', err: error }, 'the sites file could not be applied')))
-  const stopWatching = env.SITES_FILE ? watchFile(env.SITES_FILE, () => void reloadSites()) : () => {}
+  let queued = false
+  const reloadSites = () => {
+    if (queued) return reloading
+    queued = true
+    return (reloading = reloading
+      .then(() => {
+        queued = false
+        return reload()
+      })
+      .catch((error: unknown) => log.error({ event: 'sites.reload-failed', err: error }, 'the sites could not be applied')))
+  }
+  // The registry: a change by any process (this one at once, the fleet's through its listening connection) is applied
+  // here; so is anything missed while that connection was away.
+  const stopWatching = env.SITES_FILE
+    ? watchFile(env.SITES_FILE, () => void reloadSites())
+    : storage.sites.listen(
+        () => void reloadSites(),
+        (up) => up && void reloadSites(),
+      )
 
   return {
     env,
@@ -298,8 +320,9 @@ export async function startServices(env: Env) {
     siteFor: (hostname: string | undefined) => siteFor(hostname),
     /** Whether a site lists this host name (lower case, no port): the TLS proxy's ask. */
     listsHost: (hostname: string) => hosts.has(hostname),
-    /** Reads SITES_FILE again (SIGHUP, or the file changed); without one there is nothing to read. */
-    reloadSites: () => (env.SITES_FILE ? reloadSites() : Promise.resolve()),
+    /** Reads the sites' source again (SIGHUP, the file changed, the registry changed). */
+    reloadSites,
+    registry,
     pages,
     async close() {
       stopWatching()
@@ -324,14 +347,16 @@ export type AppServices = Awaited<ReturnType<typeof startServices>>
 /** One contractor's site: what a request's loaders and actions see as `context.services`. */
 export type Site = ReturnType<AppServices['sites']>[number]
 
-/** The sites to start with: a sites file that cannot be used stops the start (a reload keeps the sites it has instead). */
-function sitesAtStartup(env: Env): SiteConfig[] {
+/** The sites to start with: sites that cannot be used stop the start (a reload keeps the sites it has instead). */
+async function sitesAtStartup(env: Env, storage?: Storage): Promise<SiteConfig[]> {
   try {
-    return loadSiteConfigs(env)
+    return storage ? await currentSiteConfigs(env, storage.sites) : loadSiteConfigs(env)
   } catch (error) {
     if (!(error instanceof SitesFileError)) throw error
     throw new StartupError(
-      `SITES_FILE ${error.source} cannot be used: ${error.problems.join('; ')}. Fix the file, or SITES_FILE if it names the wrong one (docs/operating.md, "Many contractors in one process").`,
+      storage
+        ? `The sites in storage cannot be used: ${error.problems.join('; ')}. Set back what they need (SMTP_URL for their emails, OUTBOUND_ALLOW_ORIGINS for their webhooks), or see them with npm run sites -- export (docs/console.md, "Sites").`
+        : `SITES_FILE ${error.source} cannot be used: ${error.problems.join('; ')}. Fix the file, or SITES_FILE if it names the wrong one (docs/operating.md, "Many contractors in one process").`,
       { cause: error },
     )
   }

@@ -635,3 +635,38 @@ describe('on PostgreSQL, in Chromium', () => {
     await context.close()
   })
 })
+
+test('with SITES_FILE the API shows the file’s sites and refuses every write with 409, saying why', async () => {
+  const { createApiToken } = await import('#server/console/api-tokens.server.ts')
+  const { secret } = await createApiToken(world.storage.tokens, world.storage.console, {
+    name: 'file-mode',
+    role: 'admin',
+    sites: [],
+    createdBy: 'test',
+    knownSites: [],
+    now: Date.now(),
+  })
+  const call = (method: string, path: string, body?: unknown) =>
+    world.consoleRequest(`/api/v1${path}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { Authorization: `Bearer ${secret}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    })
+  const listed = await call('GET', '/sites')
+  expect(JSON.parse(listed.text)).toMatchObject({
+    source: 'file',
+    sites: [
+      { id: 'acme', version: null },
+      { id: 'birch', version: null },
+    ],
+  })
+  for (const [method, path, body] of [
+    ['POST', '/sites', { hosts: ['new.test'], pageId: 'new' }],
+    ['PATCH', '/sites/acme', { reports: { email: ['boss@acme.example'] } }],
+    ['DELETE', '/sites/acme', undefined],
+  ] as const) {
+    const answer = await call(method, path, body)
+    expect(answer.status, `${method} ${path}`).toBe(409)
+    expect(JSON.parse(answer.text).error).toContain('SITES_FILE')
+  }
+})

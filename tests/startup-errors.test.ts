@@ -188,7 +188,7 @@ test.each([
       { hosts: ['ironwood.test'], pageId: 'ironwood-1' },
       { hosts: ['https://cedar.test/'], pageId: 'cedar-2', colour: 'red' },
     ]),
-    /cannot be used: site #2 \("cedar-2"\) hosts\[0\]: a host name such as www\.example\.com .*; site #2 \("cedar-2"\): Unrecognized key: "colour"\. Fix the file/,
+    /cannot be used: site #2 \("cedar-2"\) hosts\[0\]: a host name such as www\.example\.com .*; site #2 \("cedar-2"\) colour: not a field of a site\. Fix the file/,
   ],
   ['missing', null, /cannot be used: the file cannot be read: ENOENT: no such file or directory.*\. Fix the file/],
 ])('SITES_FILE %s', async (_what, content, line) => {

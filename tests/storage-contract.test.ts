@@ -42,6 +42,17 @@ afterEach(closeAll)
 describe.each(backends)('storage contract on $name', (backend) => {
   const open = async (place?: string) => backend.open(place ?? (await backend.fresh()))
 
+  test('a site’s leads from a time, oldest first, at most a limit, with their deliveries (the API’s sync)', async () => {
+    const { leads } = await open()
+    for (const [i, site] of ['p1', 'p2', 'p1', 'p1'].entries())
+      await leads.insertLead(newLead({ site, pageId: site, now: T0 + i * 1000, idempotencyKey: `from-${i}` }))
+    const from = await leads.leadsFrom('p1', T0 + 1, 10)
+    expect(from.map((l) => l.createdAt)).toEqual([T0 + 2000, T0 + 3000])
+    expect(from[0]!.deliveries.map((d) => d.kind)).toEqual(['relay'])
+    expect((await leads.leadsFrom('p1', 0, 2)).map((l) => l.createdAt)).toEqual([T0, T0 + 2000])
+    expect(await leads.leadsFrom('p3', 0, 10)).toEqual([])
+  })
+
   test('delivery counts by site, kind and state, with the oldest queued time of each (the metrics)', async () => {
     const { leads } = await open()
     expect(await leads.deliveryCounts()).toEqual([])

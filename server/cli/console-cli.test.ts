@@ -131,3 +131,25 @@ test('users lists who may sign in; revoke ends their sessions and removes their 
     await storage.close()
   }
 })
+
+test('token create prints the token alone on its last line, stores only its hash, and token end stops it', async () => {
+  expect(await run('token', 'create', '--name', 'crm-sync', '--role', 'contractor', '--site', 'acme')).toBe(0)
+  const token = out.trimEnd().split('\n').at(-1)!
+  expect(token).toMatch(/^tsapi_[\w-]{43}$/)
+  const storage = openSqliteStorage(dir, 'acme')
+  try {
+    const stored = await storage.tokens.byHash(hashToken(token))
+    expect(stored).toMatchObject({ name: 'crm-sync', role: 'contractor', sites: ['acme'], createdBy: 'the command line' })
+    expect(JSON.stringify(await storage.tokens.list())).not.toContain(token)
+  } finally {
+    await storage.close()
+  }
+  expect(await run('token', 'create', '--name', 'crm-sync', '--role', 'admin')).toBe(2)
+  expect(err).toContain('a token named "crm-sync" exists already')
+  expect(await run('token', 'create', '--name', 'x', '--role', 'contractor', '--site', 'nowhere')).toBe(2)
+  out = ''
+  expect(await run('token', 'list')).toBe(0)
+  expect(out).toMatch(/^crm-sync {2}contractor/)
+  expect(await run('token', 'end', '--name', 'crm-sync')).toBe(0)
+  expect(await run('token', 'end', '--name', 'crm-sync')).toBe(1)
+})

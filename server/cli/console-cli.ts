@@ -1,7 +1,9 @@
+import { createApiToken, endApiToken } from '../console/api-tokens.server.ts'
 import { consoleConfig } from '../console/console-config.server.ts'
 import { AccessError, checkEmail, COMMAND_LINE, describeAccess, invite, revoke } from '../console/people.server.ts'
 import { parseEnv } from '../process/env.server.ts'
 import { loadSiteConfigs } from '../sites/site-config.server.ts'
+import { currentSiteConfigs } from '../sites/site-registry.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import type { Storage } from '../storage/storage-contract.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
@@ -17,6 +19,9 @@ import { parseCli, UsageError } from './cli-args.ts'
 const USAGE = `usage: npm run console -- invite <email> --role admin|staff|contractor [--site <id>]...
        npm run console -- users
        npm run console -- revoke <email>
+       npm run console -- token create --name <name> --role admin|staff|contractor [--site <id>]...
+       npm run console -- token list
+       npm run console -- token end --name <name>
 (a contractor's sites: --site acme --site birch, or --site acme,birch)`
 
 type Write = (s: string) => void
@@ -25,11 +30,22 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
   const args = parseCli(
     argv,
     USAGE,
-    { role: { type: 'string' }, site: { type: 'string', multiple: true } },
+    { role: { type: 'string' }, site: { type: 'string', multiple: true }, name: { type: 'string' } },
     {
       positionals: 2,
       check: ({ values, positionals: [command, email] }) => {
-        if (command === 'users') {
+        if (values.name !== undefined && command !== 'token') throw new UsageError('--name is a token’s')
+        if (command === 'token') {
+          if (email === 'create') {
+            if (!values.name) throw new UsageError('token create needs --name (who the token is for, e.g. crm-sync)')
+            if (!values.role) throw new UsageError('token create needs --role admin, staff or contractor')
+          } else if (email === 'end') {
+            if (!values.name) throw new UsageError('token end needs --name')
+            if (values.role !== undefined || values.site) throw new UsageError('token end takes only --name')
+          } else if (email === 'list') {
+            if (values.name !== undefined || values.role !== undefined || values.site) throw new UsageError('token list takes nothing else')
+          } else throw new UsageError('token create, token list or token end')
+        } else if (command === 'users') {
           if (email !== undefined || values.role !== undefined || values.site) throw new UsageError('users takes nothing else')
         } else if (command === 'invite') {
           if (!email) throw new UsageError('invite needs the email address of the person to invite')
@@ -37,7 +53,7 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
         } else if (command === 'revoke') {
           if (!email) throw new UsageError('revoke needs the email address of the person to revoke')
           if (values.role !== undefined || values.site) throw new UsageError('revoke takes only the email address')
-        } else throw new UsageError(command ? `unknown command "${command}"` : 'say what to do: invite, users or revoke')
+        } else throw new UsageError(command ? `unknown command "${command}"` : 'say what to do: invite, users, revoke or token')
       },
     },
   )
@@ -46,14 +62,16 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
   let storage: Storage | undefined
   try {
     const env = parseEnv(source)
-    const sites = loadSiteConfigs(env).map((c) => c.id)
+    const fileOrSingle = loadSiteConfigs(env)
     const config = consoleConfig(env)
     if (command === 'invite' && !config)
       return fail(
         'Set CONSOLE_URL (the console’s public origin, e.g. https://console.agency.example) or CONSOLE_PORT: the link points there.',
         2,
       )
-    storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: sites[0]! })
+    storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: fileOrSingle[0]!.id })
+    // The sites the servers serve: SITES_FILE's, else the stored ones (PAGE_ID's while none is stored).
+    const sites = (await currentSiteConfigs(env, storage.sites)).map((c) => c.id)
     const store = storage.console
     const now = Date.now()
     if (command === 'invite') {
@@ -72,6 +90,7 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
       )
       return 0
     }
+    if (command === 'token') return await tokenCommand(storage, email, args.values, sites, now, write)
     if (command === 'revoke') {
       const person = await store.personByEmail(checkEmail(email))
       const [passkeys, sessions] = person ? await Promise.all([store.passkeys(person.id), store.sessions(person.id)]) : [[], []]
@@ -93,6 +112,47 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
   } finally {
     await storage?.close()
   }
+}
+
+/** `token create` prints the token alone on its last line (a script takes `tail -1`); it is never shown again. */
+async function tokenCommand(
+  storage: Storage,
+  sub: string,
+  values: { name?: string; role?: string; site?: string[] },
+  sites: string[],
+  now: number,
+  write: Write,
+): Promise<number> {
+  if (sub === 'create') {
+    const { token, secret } = await createApiToken(storage.tokens, storage.console, {
+      name: values.name!,
+      role: values.role!,
+      sites: (values.site ?? []).flatMap((s) => s.split(',')),
+      createdBy: COMMAND_LINE,
+      knownSites: sites,
+      now,
+    })
+    write(`Token ${token.name} (${describeAccess(token)}) for the console API: keep it now, it is not shown again.\n${secret}\n`)
+    return 0
+  }
+  if (sub === 'end') {
+    if (!(await endApiToken(storage.tokens, storage.console, values.name!, COMMAND_LINE, now)))
+      return fail(`No token named ${values.name}.`, 1)
+    write(`Token ${values.name} ended: it works no more.\n`)
+    return 0
+  }
+  const tokens = await storage.tokens.list()
+  write(
+    tokens.length
+      ? tokens
+          .map(
+            (t) =>
+              `${t.name}  ${describeAccess(t)}  by ${t.createdBy} ${iso(t.createdAt)}, last used ${t.lastUsedAt ? iso(t.lastUsedAt) : 'never'}`,
+          )
+          .join('\n') + '\n'
+      : 'No API tokens: npm run console -- token create --name NAME --role admin|staff|contractor\n',
+  )
+  return 0
 }
 
 const iso = (time: number) => new Date(time).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'

@@ -15,6 +15,7 @@ import { StartupError } from '../process/startup-error.js'
 import type { ConsoleConfig } from './console-config.server.ts'
 import type { AttemptKind, ConsoleContext } from './console-context.ts'
 import { ABSOLUTE_MS, IDLE_MS } from './sessions.server.ts'
+import { createSiteApi } from './site-api.server.ts'
 
 /** The largest body a console page posts (a passkey's response, a form): anything bigger is refused while it streams. */
 const BODY_LIMIT = 64 * 1024
@@ -79,6 +80,11 @@ export function createConsoleServer({ services, env, config, loadBuild, assets }
   app.use((req, res, next) => {
     // Never a site's host: the console answers only the name its passkeys are bound to.
     if (req.hostname !== config.rpId) return void res.status(404).type('text').send('Not found.')
+    next()
+  })
+  // The API (issue 42): bearer tokens, no cookie, so no Origin check; its own methods, limits and JSON answers.
+  app.use('/api/v1', createSiteApi(services, env.CONSOLE_API_RATE_LIMIT))
+  app.use((req, res, next) => {
     if (!['GET', 'HEAD', 'POST'].includes(req.method))
       return void res.status(405).set('Allow', 'GET, HEAD, POST').type('text').send('Method not allowed.')
     next()

@@ -86,6 +86,12 @@ export const ACTIVITY_ACTIONS = [
   'passkey-removed',
   'looked-up-visitor',
   'erased-visitor-data',
+  'added-site',
+  'changed-site',
+  'removed-site',
+  'restored-site',
+  'created-token',
+  'ended-token',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 

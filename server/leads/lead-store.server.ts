@@ -140,6 +140,8 @@ export interface LeadStore {
   getLead(id: string): Promise<LeadRow | undefined>
   /** Newest first; `limit` and `offset` page through them (the console). */
   listLeads(filter?: { site?: string; limit?: number; offset?: number }): Promise<LeadRow[]>
+  /** A site's leads received at or after `since` (epoch ms), oldest first, at most `limit`: the API's sync from a point. */
+  leadsFrom(site: string, since: number, limit: number): Promise<LeadRow[]>
   /**
    * Leases up to `limit` due pending deliveries to the caller until now + leaseMs and counts the attempt.
    * Atomic across processes and instances: a delivery is held by one worker at a time.

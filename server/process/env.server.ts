@@ -118,6 +118,8 @@ export const envSchema = z.object({
   CONSOLE_RATE_LIMIT: z.coerce.number().int().positive().max(10_000).default(20),
   /** Leads older than this many days are erased every day (a tombstone keeps site and time); unset: kept. */
   LEAD_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).optional(),
+  /** Requests one API token may make per minute (the console's /api/v1). */
+  CONSOLE_API_RATE_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(600),
 })
 
 /** Settings that only make sense together. */

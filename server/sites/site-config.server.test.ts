@@ -33,7 +33,7 @@ test('mistakes are listed, each with the site and field it is in', () => {
     [Error: Invalid sites file sites.json:
       - site #2 ("one") hosts[1]: a host name such as www.example.com (no scheme, port or path)
       - site #2 ("one") siteUrl: Invalid URL
-      - site #2 ("one"): Unrecognized key: "colour"
+      - site #2 ("one") colour: not a field of a site
       - site #2 ("one") pageId: pageId "one" is already site #1; list all its hosts in one entry
       - site #2 ("one") hosts[0]: host "a.example" already belongs to site #1]
   `)

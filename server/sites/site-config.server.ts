@@ -42,7 +42,7 @@ export const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]
 
 const hostName = z.string().trim().toLowerCase().regex(HOST_NAME, 'a host name such as www.example.com (no scheme, port or path)')
 
-const siteSchema = z.strictObject({
+export const siteSchema = z.strictObject({
   hosts: z.array(hostName).min(1, 'list at least one host name'),
   pageId,
   siteUrl: optionalUrl,
@@ -60,6 +60,9 @@ const siteSchema = z.strictObject({
   reports: z.strictObject({ email: emailList.default([]) }).optional(),
 })
 
+/** Marks the issues that are another site's claim (a host, a page id), not a wrong value: the API's 409. */
+const CONFLICT = { conflict: true }
+
 const NO_SMTP = "emails need the agency's mail server: set SMTP_URL and MAIL_FROM (docs/leads.md)"
 
 const sitesSchema = ({ canEmail, allowOrigins = [] }: SiteDefaults) =>
@@ -73,6 +76,7 @@ const sitesSchema = ({ canEmail, allowOrigins = [] }: SiteDefaults) =>
         if (pageOwner.has(site.pageId)) {
           ctx.addIssue({
             code: 'custom',
+            params: CONFLICT,
             path: [i, 'pageId'],
             message: `pageId "${site.pageId}" is already site #${pageOwner.get(site.pageId)! + 1}; list all its hosts in one entry`,
           })
@@ -90,6 +94,7 @@ const sitesSchema = ({ canEmail, allowOrigins = [] }: SiteDefaults) =>
           if (hostOwner.has(host))
             ctx.addIssue({
               code: 'custom',
+              params: CONFLICT,
               path: [i, 'hosts', h],
               message: `host "${host}" already belongs to site #${hostOwner.get(host)! + 1}`,
             })
@@ -98,11 +103,22 @@ const sitesSchema = ({ canEmail, allowOrigins = [] }: SiteDefaults) =>
       })
     })
 
-/** Reads the sites of this process, failing with a readable list of what is wrong in SITES_FILE. */
+/** What a sites entry falls back to and may reach, from the environment. */
+export const siteDefaults = (env: Env): SiteDefaults => ({
+  timeZone: env.SITE_TIME_ZONE,
+  canEmail: !!env.SMTP_URL,
+  allowOrigins: operatorOrigins(env),
+})
+
+/** Reads SITES_FILE, failing with a readable list of what is wrong; without one, the single site of PAGE_ID. */
 export function loadSiteConfigs(env: Env): SiteConfig[] {
-  const defaults: SiteDefaults = { timeZone: env.SITE_TIME_ZONE, canEmail: !!env.SMTP_URL, allowOrigins: operatorOrigins(env) }
-  if (env.SITES_FILE) return parseSiteConfigs(readJson(env.SITES_FILE), env.SITES_FILE, defaults)
-  const single: SiteConfig = {
+  if (env.SITES_FILE) return parseSiteConfigs(readSitesFile(env.SITES_FILE), env.SITES_FILE, siteDefaults(env))
+  return [singleSite(env)]
+}
+
+/** The one site of PAGE_ID, SITE_URL and the LEAD_… variables, answering any host name. */
+export function singleSite(env: Env): SiteConfig {
+  return {
     id: env.PAGE_ID,
     pageId: env.PAGE_ID,
     hosts: [],
@@ -114,7 +130,6 @@ export function loadSiteConfigs(env: Env): SiteConfig[] {
     },
     reports: { email: env.REPORT_EMAIL },
   }
-  return [single]
 }
 
 /** What is wrong with a sites file: one readable problem per site and field. */
@@ -127,27 +142,54 @@ export class SitesFileError extends Error {
   }
 }
 
+/** A sites entry as SITES_FILE holds it once checked: what storage keeps and `npm run sites -- export` prints. */
+export type SiteEntry = z.output<typeof siteSchema>
+
+/** One thing wrong: the site's place in the list, the field's path inside it, and whether another site claims the value. */
+export type SiteIssue = { index: number | null; path: PropertyKey[]; message: string; conflict: boolean }
+
+/** Checks a list of sites entries with the one schema: the entries as checked (hosts lower-cased…), or every issue. */
+export function checkSites(raw: unknown, defaults: SiteDefaults): { entries: SiteEntry[] } | { issues: SiteIssue[] } {
+  const result = sitesSchema(defaults).safeParse(raw)
+  if (result.success) return { entries: result.data }
+  return {
+    issues: result.error.issues.flatMap((issue) => {
+      const [index, ...path] = issue.path
+      const place = typeof index === 'number' ? index : null
+      const conflict = issue.code === 'custom' && issue.params?.conflict === true
+      // An unknown field is named by its own path, as any other wrong field is.
+      if (issue.code === 'unrecognized_keys')
+        return issue.keys.map((key) => ({ index: place, path: [...path, key], message: 'not a field of a site', conflict }))
+      return [{ index: place, path, message: issue.message, conflict }]
+    }),
+  }
+}
+
+/** A checked entry as the process uses it: its id, and the defaults filled in. */
+export const toSiteConfig = (site: SiteEntry, defaults: SiteDefaults): SiteConfig => ({
+  id: site.pageId,
+  ...site,
+  timeZone: site.timeZone ?? defaults.timeZone,
+  leads: site.leads ?? { email: [], webhooks: [] },
+  reports: site.reports ?? { email: [] },
+})
+
 export function parseSiteConfigs(
   raw: unknown,
   source = 'SITES_FILE',
   defaults: SiteDefaults = { timeZone: 'UTC', canEmail: true },
 ): SiteConfig[] {
-  const result = sitesSchema(defaults).safeParse(raw)
-  if (!result.success)
+  const checked = checkSites(raw, defaults)
+  if ('issues' in checked)
     throw new SitesFileError(
       source,
-      result.error.issues.map((i) => `${describePath(i.path, raw)}: ${i.message}`),
+      checked.issues.map((i) => `${describePath(i.index === null ? [] : [i.index, ...i.path], raw)}: ${i.message}`),
     )
-  return result.data.map((site) => ({
-    id: site.pageId,
-    ...site,
-    timeZone: site.timeZone ?? defaults.timeZone,
-    leads: site.leads ?? { email: [], webhooks: [] },
-    reports: site.reports ?? { email: [] },
-  }))
+  return checked.entries.map((site) => toSiteConfig(site, defaults))
 }
 
-function readJson(file: string): unknown {
+/** A sites file's JSON, or a SitesFileError saying why it cannot be read. */
+export function readSitesFile(file: string): unknown {
   let text: string
   try {
     text = fs.readFileSync(file, 'utf8')

@@ -160,6 +160,14 @@ export const POSTGRES_MIGRATIONS = [
   // Issue 44: an erased lead keeps its row (site, time) as a tombstone; when and why it was erased.
   `ALTER TABLE leads ADD COLUMN erased_at bigint;
    ALTER TABLE leads ADD COLUMN erased_reason text;`,
+  // Issue 42: the registry of sites (postgres-sites.server.ts): each site's SITES_FILE entry, and every version of it
+  // (who, when, before, after), kept after the site is removed; the console API's tokens (their hash).
+  `CREATE TABLE sites (id text PRIMARY KEY, entry text NOT NULL, version integer NOT NULL, updated_at bigint NOT NULL,
+     updated_by text NOT NULL);
+   CREATE TABLE site_versions (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, site text NOT NULL, version integer NOT NULL,
+     changed_at bigint NOT NULL, changed_by text NOT NULL, before_entry text, after_entry text, UNIQUE (site, version));
+   CREATE TABLE api_tokens (id text PRIMARY KEY, name text NOT NULL UNIQUE, hash text NOT NULL UNIQUE, role text NOT NULL,
+     sites text NOT NULL, created_by text NOT NULL, created_at bigint NOT NULL, last_used_at bigint);`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

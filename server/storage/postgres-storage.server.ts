@@ -18,6 +18,7 @@ import { migrate } from './postgres-migrations.server.ts'
 import { postgresRecords } from './postgres-records.server.ts'
 import { postgresResults } from './postgres-results.server.ts'
 import { postgresConsole } from './postgres-console.server.ts'
+import { postgresSites, postgresTokens } from './postgres-sites.server.ts'
 import { POSTGRES_DEFAULTS, type PostgresSettings } from './postgres-settings.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
 import { StartupError } from '../process/startup-error.js'
@@ -73,6 +74,8 @@ export async function openPostgresStorage(url: string, settings: PostgresSetting
     results: postgresResults(pool),
     rateLimits: postgresRateLimits(pool),
     console: postgresConsole(pool),
+    sites: postgresSites(postgres),
+    tokens: postgresTokens(pool),
     records: postgresRecords(postgres),
     postgres,
     close: () => postgres.close(),
@@ -128,6 +131,8 @@ function postgresLeads(pool: pg.Pool): LeadStore {
         [site ?? null, limit ?? null, offset],
         'ORDER BY created_at DESC, seq DESC LIMIT $2 OFFSET $3',
       ),
+    leadsFrom: (site, since, limit) =>
+      leadsWhere('site = $1 AND created_at >= $2', [site, since, limit], 'ORDER BY created_at, seq LIMIT $3'),
     // SKIP LOCKED: instances claiming at the same moment each take different deliveries instead of waiting.
     async claimDue({ now, leaseMs, limit, owner }) {
       // The lease is on the database's clock (docs/decisions/130): an origin whose clock runs ahead never takes a

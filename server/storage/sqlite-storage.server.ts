@@ -20,6 +20,7 @@ import { sqliteResults } from './sqlite-results.server.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
 import { StartupError } from '../process/startup-error.js'
 import { sqliteConsole } from './sqlite-console.server.ts'
+import { sqliteSites, sqliteTokens } from './sqlite-sites.server.ts'
 
 /** The embedded default: leads.sqlite (leads, outbox, rate limits) and visits.sqlite under DATA_DIR. */
 
@@ -114,6 +115,14 @@ export const LEAD_MIGRATIONS: Migration[] = [
   // Issue 44: an erased lead keeps its row (site, time) as a tombstone; when and why it was erased.
   `ALTER TABLE leads ADD COLUMN erased_at INTEGER;
    ALTER TABLE leads ADD COLUMN erased_reason TEXT;`,
+  // Issue 42: the registry of sites (server/storage/sqlite-sites.server.ts): each site's SITES_FILE entry, and every
+  // version of it (who, when, before, after), kept after the site is removed; the console API's tokens (their hash).
+  `CREATE TABLE sites (id TEXT PRIMARY KEY, entry TEXT NOT NULL, version INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+     updated_by TEXT NOT NULL);
+   CREATE TABLE site_versions (id INTEGER PRIMARY KEY AUTOINCREMENT, site TEXT NOT NULL, version INTEGER NOT NULL,
+     changed_at INTEGER NOT NULL, changed_by TEXT NOT NULL, before_entry TEXT, after_entry TEXT, UNIQUE (site, version));
+   CREATE TABLE api_tokens (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, hash TEXT NOT NULL UNIQUE, role TEXT NOT NULL,
+     sites TEXT NOT NULL, created_by TEXT NOT NULL, created_at INTEGER NOT NULL, last_used_at INTEGER);`,
 ]
 
 const visitMigrations = (defaultSite: string): Migration[] => [
@@ -178,6 +187,8 @@ export function openSqliteStorage(dataDir: string, defaultSite: string): Storage
     results: sqliteResults(visitsDb),
     rateLimits: sqliteRateLimits(leadsDb),
     console: sqliteConsole(leadsDb),
+    sites: sqliteSites(leadsDb),
+    tokens: sqliteTokens(leadsDb),
     async close() {
       leadsDb.close()
       visitsDb.close()
@@ -216,6 +227,9 @@ function sqliteLeads(db: Database.Database): LeadStore {
   const page = '(@site IS NULL OR site = @site) ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset'
   const listed = leadsOf(page)
   const listedDeliveries = deliveriesOf(page)
+  const from = 'site = @site AND created_at >= @since ORDER BY created_at, rowid LIMIT @limit'
+  const fromLeads = leadsOf(from)
+  const fromDeliveries = deliveriesOf(from)
   const leadsSince = db.prepare<[number], { site: string; count: number }>(
     'SELECT site, COUNT(*) AS count FROM leads WHERE created_at >= ? GROUP BY site',
   )
@@ -279,6 +293,7 @@ function sqliteLeads(db: Database.Database): LeadStore {
       const page = { site: site ?? null, limit, offset }
       return toLeadRows(listed.all(page), listedDeliveries.all(page))
     },
+    leadsFrom: async (site, since, limit) => toLeadRows(fromLeads.all({ site, since, limit }), fromDeliveries.all({ site, since, limit })),
     claimDue: async ({ now, leaseMs, limit, owner }) =>
       claim.all({ now, until: now + leaseMs, limit, owner }).map((d) => toDueDelivery(d, leadById.get(d.lead_id)!)),
     markDelivered: async ({ id, claimedUntil }, now) => delivered.run({ id, claimedUntil, now }).changes === 1,

@@ -1,5 +1,5 @@
 import type { LeadStore } from '#server/leads/lead-store.server.ts'
-import type { ConsoleStorage } from '#server/console/console-storage.ts'
+import type { ConsoleStorage, Role } from '#server/console/console-storage.ts'
 import type { Postgres } from './postgres-client.server.ts'
 
 /**
@@ -174,6 +174,10 @@ export interface Storage {
   rateLimits: RateLimitStorage
   /** The console's people, passkeys, sessions, invitations and activity (issue 35). */
   console: ConsoleStorage
+  /** The registry of sites (issue 42): what is served when SITES_FILE is not set. */
+  sites: SiteStorage
+  /** The console API's tokens (issue 42): their hash only. */
+  tokens: ApiTokenStorage
   /** The fleet's record per provider endpoint: PostgreSQL only (one SQLite instance keeps its record on its own disk). */
   records?: RecordStorage
   /** PostgreSQL only: the process's one pool and listening connection, for the fleet's other parts (its pictures). */
@@ -214,4 +218,79 @@ export interface RecordStorage {
    * reconnects by itself; `onConnection` hears it come (again: notifications may have been missed) and go.
    */
   listen(onSaved: (endpoint: string) => void, onConnection: (up: boolean, error?: string) => void): { close(): Promise<void> }
+}
+
+/** A site in the registry: its SITES_FILE entry as checked (JSON), and its latest version. */
+export interface StoredSite {
+  /** The site's id: its page id. */
+  id: string
+  entry: unknown
+  /** 1 for the first version, one more for each change. */
+  version: number
+  updatedAt: number
+  /** Who made the latest version: a person's email, `token NAME`, or "the command line". */
+  updatedBy: string
+}
+
+/** One change of a site: who, when, before and after (null before: added; null after: removed). */
+export interface SiteVersion {
+  /** Unique across every site, in the order the changes were made. */
+  id: number
+  site: string
+  version: number
+  at: number
+  by: string
+  before: unknown
+  after: unknown
+}
+
+/** What a change writes: `after` null removes the site. */
+export interface SiteWrite {
+  site: string
+  after: unknown
+  by: string
+  at: number
+}
+
+/**
+ * The registry of sites (docs/decisions/150-sites-in-storage.md). Every change is one transaction, one writer at a
+ * time across the fleet, keeping its version, and heard by every process listening.
+ */
+export interface SiteStorage {
+  all(): Promise<StoredSite[]>
+  /** A site's versions, newest first. */
+  versions(site: string, limit: number): Promise<SiteVersion[]>
+  /**
+   * One transaction, one at a time across every process: `decide` sees every site as stored and answers the writes
+   * (or throws, and nothing changes); each write keeps its version; every listener hears of it after the commit.
+   */
+  change<T>(decide: (sites: StoredSite[]) => { writes: SiteWrite[]; result: T }): Promise<T>
+  /**
+   * Calls `onChanged` after any process changed a site (PostgreSQL: on the process's one listening connection;
+   * SQLite: at once in this process, within a second for another process on the same file); `onConnection`
+   * hears the listening connection come (again: changes may have been missed meanwhile). Answers how to stop.
+   */
+  listen(onChanged: () => void, onConnection?: (up: boolean) => void): () => void
+}
+
+/** A token of the console's API: a role and sites exactly as a person's; only the SHA-256 of its secret is kept. */
+export interface ApiToken {
+  id: string
+  /** Unique: what Activity names its writes by ("token NAME"). */
+  name: string
+  role: Role
+  sites: string[]
+  createdBy: string
+  createdAt: number
+  lastUsedAt: number | null
+}
+
+export interface ApiTokenStorage {
+  /** False (nothing stored) when another token has this name. */
+  create(token: ApiToken, hash: string): Promise<boolean>
+  byHash(hash: string): Promise<ApiToken | undefined>
+  list(): Promise<ApiToken[]>
+  /** The token stops working at once; false when there was none. */
+  end(id: string): Promise<boolean>
+  touch(id: string, now: number): Promise<void>
 }

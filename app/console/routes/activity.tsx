@@ -25,6 +25,12 @@ const ACTION_WORDS: Record<ActivityAction, string> = {
   'passkey-removed': 'removed a passkey',
   'looked-up-visitor': 'looked up a visitor’s data',
   'erased-visitor-data': 'erased a visitor’s data',
+  'added-site': 'added a site',
+  'changed-site': 'changed a site',
+  'removed-site': 'removed a site',
+  'restored-site': 'restored a site’s version',
+  'created-token': 'made an API token',
+  'ended-token': 'ended an API token',
 }
 
 /** Who did what (admins only): sign-ins, who viewed or exported which site's leads, who resent what; kept 13 months. */

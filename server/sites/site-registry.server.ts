@@ -1,0 +1,239 @@
+import type { ActivityAction, ConsoleStorage, Role } from '../console/console-storage.ts'
+import type { Env } from '../process/env.server.ts'
+import type { SiteStorage, SiteVersion, SiteWrite, StoredSite } from '../storage/storage-contract.server.ts'
+import { mergePatch } from './merge-patch.ts'
+import { refusalWords, refusedField } from './site-permissions.server.ts'
+import {
+  checkSites,
+  loadSiteConfigs,
+  parseSiteConfigs,
+  singleSite,
+  siteDefaults,
+  type SiteConfig,
+  type SiteEntry,
+  type SiteIssue,
+} from './site-config.server.ts'
+
+/**
+ * Where the sites come from, said once (docs/decisions/150-sites-in-storage.md): SITES_FILE when it is set (read-only
+ * here: change the file); else the registry in storage; while that holds none, the single site of PAGE_ID.
+ */
+export type SitesSource = 'file' | 'storage'
+export const sitesSource = (env: Pick<Env, 'SITES_FILE'>): SitesSource => (env.SITES_FILE ? 'file' : 'storage')
+
+/** The sites to serve now, from their source. Stored entries were checked when written; they are checked again (SMTP_URL may have gone). */
+export async function currentSiteConfigs(env: Env, sites: SiteStorage): Promise<SiteConfig[]> {
+  if (env.SITES_FILE) return loadSiteConfigs(env)
+  const stored = await sites.all()
+  if (!stored.length) return [singleSite(env)]
+  return parseSiteConfigs(
+    stored.map((s) => s.entry),
+    'the sites in storage',
+    siteDefaults(env),
+  )
+}
+
+/** A field that is wrong, as the API answers it: `hosts[0]`, `leads.webhooks[1].url`. */
+export type FieldProblem = { path: string; message: string }
+
+/** A change refused: 400 a wrong field, 404 no such site, 409 another site's host or page id, or SITES_FILE mode. */
+export class SiteChangeError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409,
+    message: string,
+    readonly fields: FieldProblem[] = [],
+  ) {
+    super(message)
+  }
+}
+
+/** A site as the registry answers it: its id, its SITES_FILE entry, its version and who made it. */
+export type RegistrySite = { id: string; version: number; updatedAt: number; updatedBy: string; entry: SiteEntry }
+
+const problems = (issues: SiteIssue[]) => issues.map((i) => ({ path: fieldPath(i.path), message: i.message }))
+
+const fieldPath = (path: PropertyKey[]) =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') || '(the site)'
+
+/** How many versions the History shows and restores from. */
+export const VERSIONS_KEPT_SHOWN = 50
+
+/**
+ * Adds, changes, removes and restores sites in storage, each change checked with the one schema SITES_FILE uses (the
+ * whole registry with it: a host or page id another site has is refused), kept as a version, and written in Activity
+ * under `by` (a person's email, `token NAME`, or "the command line").
+ */
+export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: SiteStorage; activity: ConsoleStorage }) {
+  const defaults = siteDefaults(env)
+  const source = sitesSource(env)
+
+  function writable() {
+    if (source === 'file')
+      throw new SiteChangeError(
+        409,
+        `the sites come from SITES_FILE (${env.SITES_FILE}): change that file; the console and the API only show them`,
+      )
+  }
+
+  /**
+   * `raw` checked as one more site beside `others`: the entry as checked, or the refusal naming each wrong field. The
+   * entry alone goes through the schema; the others are only looked up (their hosts and page ids), so a change costs
+   * the same with 2 000 sites as with 2, and a conflict names the site that has the value, not a place in a list.
+   */
+  function check(others: StoredSite[], raw: unknown): SiteEntry {
+    const alone = checkSites([raw], defaults)
+    if ('issues' in alone) throw new SiteChangeError(400, 'the site has wrong fields', problems(alone.issues))
+    const entry = alone.entries[0]!
+    const owner = new Map<string, string>()
+    for (const site of others) for (const host of (site.entry as SiteEntry).hosts) owner.set(host, site.id)
+    const fields: FieldProblem[] = []
+    if (others.some((s) => s.id === entry.pageId))
+      fields.push({ path: 'pageId', message: `page id "${entry.pageId}" is already a site: change that one instead` })
+    entry.hosts.forEach((host, i) => {
+      if (owner.has(host)) fields.push({ path: `hosts[${i}]`, message: `host "${host}" already belongs to site "${owner.get(host)}"` })
+    })
+    if (fields.length) throw new SiteChangeError(409, 'another site already has this host or page id', fields)
+    return entry
+  }
+
+  const found = (all: StoredSite[], id: string) => {
+    const site = all.find((s) => s.id === id)
+    if (!site) throw new SiteChangeError(404, `no site "${id}"`)
+    return site
+  }
+
+  async function write(action: ActivityAction, id: string, by: string, decide: (all: StoredSite[]) => SiteEntry | null) {
+    writable()
+    const at = Date.now()
+    const change = await sites.change((all) => {
+      const before = all.find((s) => s.id === id)
+      const after = decide(all)
+      const same = JSON.stringify(before?.entry ?? null) === JSON.stringify(after)
+      const writes: SiteWrite[] = same ? [] : [{ site: id, after, by, at }]
+      return { writes, result: { before: before?.entry as SiteEntry | undefined, after, wrote: !same } }
+    })
+    if (change.wrote) await activity.record({ at, email: by, action, site: id, detail: changedFields(change.before, change.after) })
+    return change
+  }
+
+  /** The entry of a stored site, for PATCH and the Settings page: its pageId is its id and stays. */
+  const keepId = (id: string, entry: unknown) => {
+    const pageId = (entry as { pageId?: unknown } | null)?.pageId
+    if (typeof entry === 'object' && entry && pageId !== id)
+      throw new SiteChangeError(400, 'the page id is the site’s id', [
+        { path: 'pageId', message: `stays "${id}": to serve another record, add a site with that page id and remove this one` },
+      ])
+  }
+
+  async function change(id: string, next: (current: SiteEntry) => unknown, by: string, role: Role) {
+    await write('changed-site', id, by, (all) => {
+      const current = found(all, id).entry as SiteEntry
+      const raw = keepSecrets(next(current), current)
+      keepId(id, raw)
+      const after = check(
+        all.filter((s) => s.id !== id),
+        raw,
+      )
+      const refused = refusedField(role, current, after)
+      if (refused) throw new SiteChangeError(403, refusalWords(role, refused))
+      return after
+    })
+    return answer(id)
+  }
+
+  const answer = async (id: string) => (await list()).find((s) => s.id === id)!
+
+  async function list(): Promise<RegistrySite[]> {
+    return (await sites.all()).map(({ entry, ...s }) => ({ ...s, entry: entry as SiteEntry }))
+  }
+
+  return {
+    source,
+    list,
+    versions: (id: string): Promise<SiteVersion[]> => sites.versions(id, VERSIONS_KEPT_SHOWN),
+    async add(raw: unknown, by: string): Promise<RegistrySite> {
+      const pageId = (raw as { pageId?: unknown } | null)?.pageId
+      const id = typeof pageId === 'string' ? pageId.trim() : ''
+      await write('added-site', id, by, (all) => check(all, raw))
+      return answer(id)
+    },
+    /** The site's whole entry replaced (webhook secrets shown masked keep their value); `role` limits what may change. */
+    replace: (id: string, raw: unknown, by: string, role: Role = 'admin') => change(id, () => raw, by, role),
+    /** A JSON merge patch (RFC 7386) of the site's entry. */
+    patch: (id: string, patch: unknown, by: string, role: Role = 'admin') => change(id, (current) => mergePatch(current, patch), by, role),
+    async remove(id: string, by: string): Promise<void> {
+      await write('removed-site', id, by, (all) => (found(all, id), null))
+    },
+    /** The site as it was after version `versionId` (or before it, for a removal): added again if it was removed. */
+    async restore(id: string, versionId: number, by: string): Promise<RegistrySite> {
+      const version = (await sites.versions(id, VERSIONS_KEPT_SHOWN)).find((v) => v.id === versionId)
+      const entry = version && (version.after ?? version.before)
+      if (!entry) throw new SiteChangeError(404, `no version ${versionId} of site "${id}"`)
+      await write('restored-site', id, by, (all) =>
+        check(
+          all.filter((s) => s.id !== id),
+          entry,
+        ),
+      )
+      return answer(id)
+    },
+    /**
+     * A SITES_FILE's sites into storage, checked as the file is (its messages): new ones added, changed ones changed,
+     * the same ones left alone, so importing a file twice changes nothing the second time. Sites not in the file stay.
+     */
+    async import(raw: unknown, by: string, file = 'the file') {
+      writable()
+      parseSiteConfigs(raw, file, defaults) // the file's own mistakes, worded as when the server reads it
+      const entries = (checkSites(raw, defaults) as { entries: SiteEntry[] }).entries
+      const at = Date.now()
+      const outcome = await sites.change((all) => {
+        const byId = new Map(all.map((s) => [s.id, s]))
+        const merged = [...all.filter((s) => !entries.some((e) => e.pageId === s.id)).map((s) => s.entry), ...entries]
+        parseSiteConfigs(merged, 'the stored sites with the file’s', defaults) // a host another stored site has
+        const writes = entries
+          .filter((e) => JSON.stringify(byId.get(e.pageId)?.entry) !== JSON.stringify(e))
+          .map((e) => ({ site: e.pageId, after: e, by, at }))
+        const added = writes.filter((w) => !byId.has(w.site)).map((w) => w.site)
+        const changed = writes.filter((w) => byId.has(w.site)).map((w) => w.site)
+        return { writes, result: { added, changed, unchanged: entries.length - writes.length } }
+      })
+      for (const site of outcome.added) await activity.record({ at, email: by, action: 'added-site', site, detail: 'imported' })
+      for (const site of outcome.changed) await activity.record({ at, email: by, action: 'changed-site', site, detail: 'imported' })
+      return outcome
+    },
+    /** The stored sites as a SITES_FILE (a JSON array of entries). */
+    export: async (): Promise<SiteEntry[]> => (await list()).map((s) => s.entry),
+  }
+}
+
+export type SiteRegistry = ReturnType<typeof createSiteRegistry>
+
+/** A webhook secret as answers show it: enough to tell two apart, never enough to sign. */
+export const maskedSecret = (secret: string) => `whsec_…${secret.slice(-4)}`
+
+/** An entry as the console and the API show it: the webhooks' secrets masked. */
+export function withMaskedSecrets(entry: SiteEntry): SiteEntry {
+  if (!entry.leads?.webhooks.length) return entry
+  return { ...entry, leads: { ...entry.leads, webhooks: entry.leads.webhooks.map((w) => ({ ...w, secret: maskedSecret(w.secret) })) } }
+}
+
+/** A webhook sent back with its masked secret (a GET, changed, PUT back) keeps the secret it has for that URL. */
+function keepSecrets(raw: unknown, current: SiteEntry): unknown {
+  const hooks = (raw as { leads?: { webhooks?: unknown } } | null)?.leads?.webhooks
+  if (!Array.isArray(hooks)) return raw
+  const known = new Map((current.leads?.webhooks ?? []).map((w) => [w.url, w.secret]))
+  const restored = hooks.map((w: unknown) => {
+    const hook = w as { url?: unknown; secret?: unknown } | null
+    const secret = typeof hook?.url === 'string' ? known.get(hook.url) : undefined
+    return secret && hook?.secret === maskedSecret(secret) ? { ...hook, secret } : w
+  })
+  const typed = raw as { leads: Record<string, unknown> }
+  return { ...typed, leads: { ...typed.leads, webhooks: restored } }
+}
+
+/** Which top-level fields a change touched, for Activity: "hosts, leads" (never their values: addresses, secrets). */
+function changedFields(before: SiteEntry | undefined, after: SiteEntry | null): string {
+  if (!before || !after) return ''
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof SiteEntry>
+  return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).join(', ')
+}

@@ -1,0 +1,96 @@
+import type Database from 'better-sqlite3'
+import type { ApiTokenStorage, SiteStorage, SiteWrite } from './storage-contract.server.ts'
+import {
+  entryText,
+  toApiToken,
+  TOKEN_COLUMNS,
+  tokenColumns,
+  toSiteVersion,
+  toStoredSite,
+  type SiteRow,
+  type SiteVersionRow,
+  type TokenRow,
+} from './site-rows.server.ts'
+
+/** Another process on the same file (`npm run sites -- import`) is heard within this long. */
+const POLL_MS = 1_000
+
+/** The registry of sites in leads.sqlite (tables: LEAD_MIGRATIONS). One process writes at a time: SQLite's own lock. */
+export function sqliteSites(db: Database.Database): SiteStorage {
+  const listeners = new Set<() => void>()
+  const all = () => db.prepare<[], SiteRow>('SELECT * FROM sites ORDER BY id').all().map(toStoredSite)
+  const lastChange = () => db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM site_versions').get()!.id ?? 0
+  // A site removed and added again goes on from its last version: its history is one list.
+  const write = (w: SiteWrite) => {
+    const before = db.prepare<[string], { entry: string }>('SELECT entry FROM sites WHERE id = ?').get(w.site)?.entry ?? null
+    const last = db.prepare<[string], { v: number | null }>('SELECT max(version) AS v FROM site_versions WHERE site = ?').get(w.site)!.v
+    const version = (last ?? 0) + 1
+    if (w.after === null) db.prepare('DELETE FROM sites WHERE id = ?').run(w.site)
+    else
+      db.prepare(
+        `INSERT INTO sites (id, entry, version, updated_at, updated_by) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET entry = excluded.entry, version = excluded.version,
+           updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+      ).run(w.site, entryText(w.after), version, w.at, w.by)
+    db.prepare(
+      'INSERT INTO site_versions (site, version, changed_at, changed_by, before_entry, after_entry) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(w.site, version, w.at, w.by, before, entryText(w.after))
+  }
+
+  let seen = lastChange()
+  let poll: NodeJS.Timeout | undefined
+  const tell = () => {
+    seen = lastChange()
+    for (const listener of listeners) listener()
+  }
+
+  return {
+    all: async () => all(),
+    versions: async (site, limit) =>
+      db
+        .prepare<[string, number], SiteVersionRow>('SELECT * FROM site_versions WHERE site = ? ORDER BY id DESC LIMIT ?')
+        .all(site, limit)
+        .map(toSiteVersion),
+    async change(decide) {
+      const result = db
+        .transaction(() => {
+          const { writes, result } = decide(all())
+          for (const w of writes) write(w)
+          return { result, wrote: writes.length > 0 }
+        })
+        .immediate()
+      if (result.wrote) tell()
+      return result.result
+    },
+    listen(onChanged) {
+      listeners.add(onChanged)
+      poll ??= setInterval(() => {
+        if (lastChange() !== seen) tell()
+      }, POLL_MS).unref()
+      return () => {
+        listeners.delete(onChanged)
+        if (!listeners.size) {
+          clearInterval(poll)
+          poll = undefined
+        }
+      }
+    },
+  }
+}
+
+/** The console API's tokens in leads.sqlite. */
+export function sqliteTokens(db: Database.Database): ApiTokenStorage {
+  return {
+    create: async (token, hash) =>
+      db
+        .prepare(`INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+        .run(...tokenColumns(token, hash)).changes === 1,
+    byHash: async (hash) => {
+      const row = db.prepare<[string], TokenRow>('SELECT * FROM api_tokens WHERE hash = ?').get(hash)
+      return row && toApiToken(row)
+    },
+    list: async () => db.prepare<[], TokenRow>('SELECT * FROM api_tokens ORDER BY name').all().map(toApiToken),
+    end: async (id) => db.prepare('DELETE FROM api_tokens WHERE id = ?').run(id).changes === 1,
+    touch: async (id, now) => void db.prepare('UPDATE api_tokens SET last_used_at = ? WHERE id = ?').run(now, id),
+  }
+}

@@ -1,0 +1,215 @@
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import { OPENAPI } from '#server/console/openapi.server.ts'
+import { createApiToken } from '#server/console/api-tokens.server.ts'
+import { openStorage } from '#server/storage/storage.server.ts'
+import type { Storage } from '#server/storage/storage-contract.server.ts'
+import { startFakeProvider } from './fake-provider.ts'
+import { startFakeSmtp, type FakeSmtp } from './fake-smtp.ts'
+import { validForm } from './lead-fixtures.ts'
+import { freePort, freshDatabase } from './postgres.ts'
+import { ensureBuilt, startSite } from './site-server.ts'
+
+/**
+ * Sites managed without a shell (issue 42): two origins on one PostgreSQL, no SITES_FILE. A site added, changed and
+ * removed through origin 1's API is served, rerouted and dropped by origin 2 within seconds; tokens carry a
+ * person's role and sites; every answer is checked against the API's own OpenAPI description.
+ */
+
+type Site = Awaited<ReturnType<typeof startSite>>
+const origins: (Site & { api: string })[] = []
+let storage: Storage
+let smtp: FakeSmtp
+let provider: Awaited<ReturnType<typeof startFakeProvider>>
+const tokens: Record<'admin' | 'staff' | 'acme', string> = { admin: '', staff: '', acme: '' }
+
+const record = {
+  dbPrincipal: { name: 'Acme Fence', emails: [{ email: 'owner@acme.example' }] },
+  dbServices: [{ name: 'Wood Fence' }, { name: 'Decks' }],
+  labels: { formLabel: { tcheckphone: 'Phone call', tcheckcorreo: 'Email', isenglish: true } },
+}
+
+// Every answer's body is checked against the schema the description gives for its path, method and status.
+const ajv = new Ajv2020({ strict: false, validateFormats: false })
+ajv.addSchema(OPENAPI, 'api')
+type Paths = Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> }>>
+function described(path: string, method: string, status: number, body: unknown) {
+  const answer = (OPENAPI.paths as unknown as Paths)[path]?.[method]?.responses[status]
+  expect(answer, `${method} ${path} ${status} is described`).toBeDefined()
+  const ref = answer!.content?.['application/json']?.schema.$ref
+  if (!ref) return
+  const validate = ajv.getSchema(`api${ref}`)!
+  expect(validate(body), JSON.stringify(validate.errors)).toBe(true)
+}
+
+async function api(
+  origin: number,
+  method: string,
+  path: string,
+  { token = tokens.admin, body, type = 'application/json' }: { token?: string; body?: unknown; type?: string } = {},
+) {
+  const response = await fetch(`${origins[origin]!.api}/api/v1${path}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'Content-Type': type } : {}) },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  const text = await response.text()
+  const json = text ? (JSON.parse(text) as Record<string, unknown>) : null
+  const template = path.replace(/^\/sites\/[^/?]+/, '/sites/{id}').replace(/\?.*$/, '')
+  described(template, method.toLowerCase(), response.status, json)
+  return { status: response.status, json: json as any } // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+const page = (origin: number, host: string) => origins[origin]!.request(host, '/')
+const reloaded = (origin: number, kind: 'added' | 'changed' | 'removed', id: string) =>
+  origins[origin]!.logLines().some((l) => l.event === 'sites.reloaded' && (l[kind] as string[]).includes(id))
+
+beforeAll(async () => {
+  ensureBuilt()
+  const databaseUrl = await freshDatabase(inject('postgresUrl'))
+  smtp = await startFakeSmtp()
+  provider = await startFakeProvider({ kind: 'ok', record })
+  for (const name of ['origin-1', 'origin-2']) {
+    const port = await freePort()
+    const site = await startSite({
+      DATABASE_URL: databaseUrl,
+      ORIGIN_NAME: name,
+      CONSOLE_PORT: String(port),
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'leads@agency.example',
+      OUTBOUND_ALLOW_ORIGINS: provider.url,
+      RECORD_TTL_SECONDS: '3600',
+    })
+    origins.push({ ...site, api: `http://localhost:${port}` })
+  }
+  storage = await openStorage({ databaseUrl, dataDir: '/nonexistent', defaultSite: 'demo' })
+  const make = async (name: string, role: string, sites: string[] = []) =>
+    (await createApiToken(storage.tokens, storage.console, { name, role, sites, createdBy: 'test', knownSites: ['acme'], now: Date.now() }))
+      .secret
+  tokens.admin = await make('agency-script', 'admin')
+  tokens.staff = await make('staff-script', 'staff')
+  tokens.acme = await make('acme-crm', 'contractor', ['acme'])
+}, 120_000)
+
+afterAll(async () => {
+  await Promise.all(origins.map((o) => o.stop()))
+  await storage?.close()
+  await smtp?.close()
+  await provider?.close()
+})
+
+test('a site added through origin 1’s API is served by origin 2 within 5 s, its TLS ask at once', async () => {
+  expect((await api(0, 'GET', '/sites', { token: '' })).status).toBe(401)
+  expect((await api(0, 'GET', '/sites', { token: 'tsapi_wrong' })).status).toBe(401)
+  const openapi = await fetch(`${origins[0]!.api}/api/v1/openapi.json`)
+  expect(((await openapi.json()) as { openapi: string }).openapi).toBe('3.1.0')
+
+  const acme = { hosts: ['acme.test', 'WWW.acme.test'], pageId: 'acme', pageApiUrl: provider.url, leads: { email: ['first@acme.example'] } }
+  const added = await api(0, 'POST', '/sites', { body: acme })
+  expect(added.status).toBe(201)
+  expect(added.json).toMatchObject({
+    id: 'acme',
+    version: 1,
+    updatedBy: 'token agency-script',
+    site: { hosts: ['acme.test', 'www.acme.test'] },
+  })
+  const start = Date.now()
+  await expect.poll(async () => (await page(1, 'www.acme.test')).text, { timeout: 20_000 }).toContain('Acme Fence')
+  console.info(`origin 2 served the new site ${Date.now() - start} ms after the API answered`)
+  expect((await origins[1]!.get('/_tls/allowed?domain=acme.test')).status).toBe(200)
+  expect((await origins[0]!.get('/_tls/allowed?domain=nobody.test')).status).toBe(404)
+  expect((await api(1, 'GET', '/sites/acme')).json).toMatchObject({ id: 'acme', version: 1 })
+})
+
+test('its lead inbox changed through origin 1 receives the next lead posted to origin 2; the API lists that lead', async () => {
+  const patched = await api(0, 'PATCH', '/sites/acme', {
+    token: tokens.acme,
+    body: { leads: { email: ['new@acme.example'] } },
+    type: 'application/merge-patch+json',
+  })
+  expect(patched.status).toBe(200)
+  expect(patched.json).toMatchObject({ version: 2, updatedBy: 'token acme-crm', site: { leads: { email: ['new@acme.example'] } } })
+  await expect.poll(() => reloaded(1, 'changed', 'acme'), { timeout: 10_000 }).toBe(true)
+
+  const body = new URLSearchParams({ ...validForm, contactWays: 'phone', service: 'Decks' }).toString()
+  const posted = await origins[1]!.request('acme.test', '/contact', {
+    method: 'POST',
+    body,
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Content-Length': String(Buffer.byteLength(body)),
+      'Sec-Fetch-Site': 'same-origin',
+    },
+  })
+  expect(posted.status).toBe(200)
+  const [mail] = await smtp.waitFor(1, 15_000)
+  expect(mail!.envelopeTo).toEqual(['new@acme.example'])
+
+  const leads = await api(1, 'GET', '/sites/acme/leads?since=2020-01-01T00:00:00Z&limit=10', { token: tokens.acme })
+  expect(leads.status).toBe(200)
+  expect(leads.json.leads).toHaveLength(1)
+  expect(leads.json.leads[0]).toMatchObject({ type: 'lead.created', data: { site: 'acme', firstName: validForm.firstName } })
+  expect((await api(1, 'GET', '/sites/acme/leads?since=yesterday&limit=0')).json.fields.map((f: { path: string }) => f.path)).toEqual([
+    'since',
+    'limit',
+  ])
+})
+
+test('a contractor’s token sees only its site and changes only its inbox and report recipients; staff no hosts', async () => {
+  expect((await api(0, 'POST', '/sites', { body: { hosts: ['birch.test'], pageId: 'birch', pageApiUrl: provider.url } })).status).toBe(201)
+  const listed = await api(0, 'GET', '/sites', { token: tokens.acme })
+  expect(listed.json).toMatchObject({ source: 'storage' })
+  expect(listed.json.sites.map((s: { id: string }) => s.id)).toEqual(['acme'])
+  expect((await api(0, 'GET', '/sites', { token: tokens.staff })).json.sites).toHaveLength(2)
+  expect((await api(0, 'GET', '/sites/birch', { token: tokens.acme })).status).toBe(404)
+  expect((await api(0, 'PATCH', '/sites/birch', { token: tokens.acme, body: { reports: { email: ['x@birch.example'] } } })).status).toBe(
+    404,
+  )
+  expect((await api(0, 'GET', '/sites/birch/leads', { token: tokens.acme })).status).toBe(404)
+  const hosts = await api(0, 'PATCH', '/sites/acme', { token: tokens.acme, body: { hosts: ['acme.test'] } })
+  expect(hosts).toMatchObject({ status: 403, json: { error: expect.stringContaining('hosts') } })
+  expect((await api(0, 'PATCH', '/sites/acme', { token: tokens.staff, body: { timeZone: 'Europe/Madrid' } })).status).toBe(403)
+  expect((await api(0, 'PATCH', '/sites/acme', { token: tokens.staff, body: { reports: { email: ['boss@acme.example'] } } })).status).toBe(
+    200,
+  )
+  expect((await api(0, 'POST', '/sites', { token: tokens.staff, body: { hosts: ['c.test'], pageId: 'c' } })).status).toBe(403)
+  expect((await api(0, 'DELETE', '/sites/acme', { token: tokens.acme })).status).toBe(403)
+})
+
+test('refusals: each wrong field named (an unknown one too), another site’s host 409, 413 over 64 KiB, 415 not JSON', async () => {
+  const wrong = await api(0, 'POST', '/sites', { body: { hosts: ['https://x.test/'], pageId: 'x', colour: 'red' } })
+  expect(wrong).toEqual({
+    status: 400,
+    json: {
+      error: 'the site has wrong fields',
+      fields: [
+        { path: 'hosts[0]', message: 'a host name such as www.example.com (no scheme, port or path)' },
+        { path: 'colour', message: 'not a field of a site' },
+      ],
+    },
+  })
+  const taken = await api(0, 'POST', '/sites', { body: { hosts: ['ACME.test'], pageId: 'other' } })
+  expect(taken).toMatchObject({ status: 409, json: { fields: [{ path: 'hosts[0]' }] } })
+  expect((await api(0, 'POST', '/sites', { body: { hosts: ['n.test'], pageId: 'acme' } })).status).toBe(409)
+  expect((await api(0, 'POST', '/sites', { body: { hosts: ['n.test'], pageId: 'n', pad: 'x'.repeat(70_000) } })).status).toBe(413)
+  expect((await api(0, 'POST', '/sites', { body: 'hosts=n.test', type: 'text/plain' })).status).toBe(415)
+  expect((await api(0, 'POST', '/sites', { body: '{"hosts": [', type: 'application/json' })).status).toBe(400)
+  expect((await api(0, 'PATCH', '/sites/acme', { body: { pageId: 'renamed' } })).json.fields).toEqual([
+    { path: 'pageId', message: expect.any(String) },
+  ])
+  expect((await api(0, 'GET', '/sites/nobody')).status).toBe(404)
+})
+
+test('a removed site’s hosts get 404 on both origins; its leads stay; Activity names the token', async () => {
+  expect((await api(1, 'DELETE', '/sites/acme')).status).toBe(204)
+  for (const origin of [0, 1]) await expect.poll(async () => (await page(origin, 'acme.test')).status, { timeout: 10_000 }).toBe(404)
+  expect((await storage.leads.listLeads({ site: 'acme' })).length).toBe(1)
+  const activity = await storage.console.activity({ site: 'acme', limit: 10 })
+  expect(activity.map((a) => [a.action, a.email])).toEqual([
+    ['removed-site', 'token agency-script'],
+    ['changed-site', 'token staff-script'],
+    ['changed-site', 'token acme-crm'],
+    ['added-site', 'token agency-script'],
+  ])
+  expect((await page(1, 'birch.test')).status).toBe(200)
+})

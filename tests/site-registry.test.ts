@@ -1,0 +1,138 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { parseEnv } from '#server/process/env.server.ts'
+import { createSiteRegistry, currentSiteConfigs, SiteChangeError } from '#server/sites/site-registry.server.ts'
+import { main as sitesCli } from '#server/cli/sites-cli.ts'
+import type { Storage } from '#server/storage/storage-contract.server.ts'
+import { backends, closeAll } from './storage-backends.ts'
+
+/** The registry of sites in storage (issue 42): checked by SITES_FILE's schema, versioned, heard by every process. */
+
+afterEach(closeAll)
+
+const acme = { hosts: ['acme.example', 'www.acme.example'], pageId: 'acme', timeZone: 'America/Denver' }
+const birch = { hosts: ['birch.example'], pageId: 'birch' }
+const env = (more: Record<string, string> = {}) =>
+  parseEnv({ PAGE_ID: 'demo', SMTP_URL: 'smtp://mail.example:587', MAIL_FROM: 'a@agency.example', ...more })
+const registryOn = (storage: Storage, more: Record<string, string> = {}) =>
+  createSiteRegistry({ env: env(more), sites: storage.sites, activity: storage.console })
+
+async function refusal(work: Promise<unknown>) {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(SiteChangeError)
+  const { status, message, fields } = error as SiteChangeError
+  return { status, message, fields }
+}
+
+describe.each(backends)('the registry of sites on $name', (backend) => {
+  test('add, change, remove and restore: each a version with who, when, before and after, and a line in Activity', async () => {
+    const storage = await backend.open(await backend.fresh())
+    const registry = registryOn(storage)
+    expect(await currentSiteConfigs(env(), storage.sites)).toMatchObject([{ id: 'demo', hosts: [] }]) // nothing stored: PAGE_ID's site
+
+    const added = await registry.add({ ...acme, hosts: ['ACME.example', 'www.acme.example'] }, 'ana@agency.example')
+    expect(added).toMatchObject({
+      id: 'acme',
+      version: 1,
+      updatedBy: 'ana@agency.example',
+      entry: { hosts: ['acme.example', 'www.acme.example'] },
+    })
+    await registry.patch('acme', { leads: { email: ['Owner@Acme.example'] }, timeZone: null }, 'token ci')
+    await registry.add(birch, 'ana@agency.example')
+    expect((await currentSiteConfigs(env(), storage.sites)).map((c) => [c.id, c.timeZone, c.leads.email])).toEqual([
+      ['acme', 'UTC', ['owner@acme.example']],
+      ['birch', 'UTC', []],
+    ])
+    await registry.remove('acme', 'ana@agency.example')
+    const versions = await registry.versions('acme')
+    expect(versions.map((v) => [v.version, v.by, !!v.before, !!v.after])).toEqual([
+      [3, 'ana@agency.example', true, false],
+      [2, 'token ci', true, true],
+      [1, 'ana@agency.example', false, true],
+    ])
+    expect(versions[1]!.before).toMatchObject({ timeZone: 'America/Denver' })
+    expect(versions[1]!.after).toMatchObject({ leads: { email: ['owner@acme.example'] } })
+
+    const restored = await registry.restore('acme', versions[1]!.id, 'ana@agency.example')
+    expect(restored).toMatchObject({ version: 4, entry: { leads: { email: ['owner@acme.example'] } } })
+    const activity = await storage.console.activity({ site: 'acme', limit: 10 })
+    expect(activity.map((a) => [a.action, a.email, a.detail])).toEqual([
+      ['restored-site', 'ana@agency.example', ''],
+      ['removed-site', 'ana@agency.example', ''],
+      ['changed-site', 'token ci', 'timeZone, leads'],
+      ['added-site', 'ana@agency.example', ''],
+    ])
+    // Saving the same entry again is no change: no version, no activity.
+    await registry.replace('acme', restored.entry, 'ana@agency.example')
+    expect((await registry.versions('acme')).length).toBe(4)
+  })
+
+  test('refusals name each wrong field with the messages SITES_FILE gets; another site’s host or page id is a conflict', async () => {
+    const storage = await backend.open(await backend.fresh())
+    const registry = registryOn(storage)
+    await registry.add(acme, 'ana@agency.example')
+    expect(await refusal(registry.add({ hosts: ['https://x.example/'], pageId: 'x y', colour: 'red' }, 'ana'))).toEqual({
+      status: 400,
+      message: 'the site has wrong fields',
+      fields: [
+        { path: 'hosts[0]', message: 'a host name such as www.example.com (no scheme, port or path)' },
+        { path: 'pageId', message: 'letters, digits, _ or - only' },
+        { path: 'colour', message: 'not a field of a site' },
+      ],
+    })
+    expect(await refusal(registry.add({ hosts: ['WWW.Acme.example'], pageId: 'other' }, 'ana'))).toMatchObject({
+      status: 409,
+      fields: [{ path: 'hosts[0]', message: 'host "www.acme.example" already belongs to site "acme"' }],
+    })
+    expect(await refusal(registry.add({ hosts: ['new.example'], pageId: 'acme' }, 'ana'))).toMatchObject({ status: 409 })
+    expect(await refusal(registry.patch('acme', { pageId: 'renamed' }, 'ana'))).toMatchObject({ status: 400, fields: [{ path: 'pageId' }] })
+    expect(await refusal(registry.patch('nobody', { hosts: ['n.example'] }, 'ana'))).toMatchObject({ status: 404 })
+    expect(await refusal(registryOn(storage, { SITES_FILE: '/etc/sites.json' }).add(birch, 'ana'))).toMatchObject({
+      status: 409,
+      message: expect.stringContaining('SITES_FILE'),
+    })
+    expect(await registry.list()).toHaveLength(1)
+  })
+
+  test('a change made by one process is heard by another sharing the storage', async () => {
+    const place = await backend.fresh()
+    const [one, two] = [await backend.open(place), await backend.open(place)]
+    let heard = 0
+    const stop = two.sites.listen(() => void heard++)
+    await new Promise((resolve) => setTimeout(resolve, 300)) // PostgreSQL: the LISTEN is in place
+    await registryOn(one).add(acme, 'ana@agency.example')
+    await expect.poll(() => heard, { timeout: 10_000 }).toBeGreaterThan(0)
+    expect((await registryOn(two).list()).map((s) => s.id)).toEqual(['acme'])
+    stop()
+  })
+})
+
+test('npm run sites: import, export and import again changes nothing; a wrong file is refused with its messages', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sites-cli-'))
+  try {
+    const file = path.join(dir, 'sites.json')
+    fs.writeFileSync(file, JSON.stringify([acme, birch]))
+    let out = ''
+    const run = (...argv: string[]) => sitesCli(argv, { DATA_DIR: dir }, (s) => void (out += s))
+    expect(await run('import', file)).toBe(0)
+    expect(out).toBe(`Imported ${file}: 2 added (acme, birch), 0 changed, 0 unchanged.\n`)
+    out = ''
+    expect(await run('export')).toBe(0)
+    const exported = JSON.parse(out)
+    expect(exported).toEqual([acme, birch])
+    fs.writeFileSync(file, out)
+    out = ''
+    expect(await run('import', file)).toBe(0)
+    expect(out).toBe(`Imported ${file}: 0 added, 0 changed, 2 unchanged.\n`)
+    fs.writeFileSync(file, JSON.stringify([{ ...acme, hosts: ['bad host'] }]))
+    expect(await run('import', file)).toBe(1)
+    expect(await run('import')).toBe(2)
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+})
