@@ -83,14 +83,14 @@ describe('leads CLI', () => {
   })
 
   test('CSV is RFC 4180: every field quoted, quotes doubled, CRLF lines, newlines kept inside quotes; each kind its states', () => {
-    const out = formatLeads([row({ lead: { message: 'He said "hi",\nthen left' } })], { csv: true })
+    const out = formatLeads([row({ lead: { message: 'He said "hi",\nthen left', phone: '303-555-0199 ext. 12' } })], { csv: true })
     const lines = out.split('\r\n')
     expect(lines[0]).toBe(
-      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","site","page_id","form","email_state","email_attempts","email_last_error","email_delivered_at","webhook_state","webhook_attempts","webhook_last_error","webhook_delivered_at"',
+      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","site","page_id","form","email_state","email_attempts","email_last_error","email_delivered_at","webhook_state","webhook_attempts","webhook_last_error","webhook_delivered_at","phone_e164","phone_ext"',
     )
     expect(lines[1]).toContain('"He said ""hi"",\nthen left"')
     expect(lines[1]).toContain(
-      '"pending","2","HTTP 503","","page-1","page-1","contact","delivered","1","","2026-01-15T09:31:00.000Z","failed","1","HTTP 410: the receiver stopped this webhook",""',
+      '"pending","2","HTTP 503","","page-1","page-1","contact","delivered","1","","2026-01-15T09:31:00.000Z","failed","1","HTTP 410: the receiver stopped this webhook","","\'+13035550199","12"',
     )
     expect(out.endsWith('\r\n')).toBe(true)
   })
