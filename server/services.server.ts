@@ -86,6 +86,11 @@ export async function startServices(env: Env) {
     timing,
     mail: mailer && { mailer, from: env.MAIL_FROM! },
     destinationsOf: (id) => sites.find((site) => site.id === id)?.config.leads,
+    siteOf: (id) => {
+      const site = sites.find((s) => s.id === id)
+      return site && { businessName: site.records.current().record.dbPrincipal.name, siteUrl: site.config.siteUrl ?? null }
+    },
+    consoleUrl: env.CONSOLE_URL ?? null,
   })
   const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
   /** Actions counted by this process, per site: `tradesite_actions_total` (kept across a site's rebuild by a reload). */
