@@ -91,6 +91,7 @@ export async function startServices(env: Env) {
       return site && { businessName: site.records.current().record.dbPrincipal.name, siteUrl: site.config.siteUrl ?? null }
     },
     consoleUrl: env.CONSOLE_URL ?? null,
+    admins: async () => (await storage.console.people()).filter((person) => person.role === 'admin').map((person) => person.email),
   })
   const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
   /** Actions counted by this process, per site: `tradesite_actions_total` (kept across a site's rebuild by a reload). */

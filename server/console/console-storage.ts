@@ -84,6 +84,7 @@ export const ACTIVITY_ACTIONS = [
   'ended-invitation',
   'passkey-added',
   'passkey-removed',
+  're-enabled-destination',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 

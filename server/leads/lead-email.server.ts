@@ -146,7 +146,7 @@ export function emailSender({ mailer, from, emailsOf, consoleUrl = null }: Email
   return async (delivery) => {
     const listed = new Set(emailsOf(delivery.lead.site) ?? [])
     const to = (delivery.target ?? '').split(',').filter((address) => listed.has(address))
-    if (!to.length || !delivery.detail) return { outcome: 'failed', error: 'the site no longer lists these addresses' }
+    if (!to.length || !delivery.detail) return { outcome: 'failed', error: 'the site no longer lists these addresses', unlisted: true }
     try {
       await mailer.send({ ...leadEmail(delivery.lead, delivery.detail, to, context), messageId: leadMessageId(delivery.lead.id, from) })
       return { outcome: 'delivered', error: '' }

@@ -53,6 +53,7 @@ function site() {
     destinationsOf: (id) => (id === 'acme' ? destinations : undefined),
     siteOf: (id) => (id === 'acme' ? { businessName: record.dbPrincipal.name, siteUrl: 'https://acme.example' } : undefined),
     consoleUrl: 'https://console.agency.example',
+    admins: async () => ['admin@agency.example'],
     now: clock.now,
     random: () => 1,
     logger: log.logger,
@@ -211,6 +212,50 @@ describe('a lead and its destinations', () => {
     expect(await s.drain(3_600_000)).toEqual({ delivered: 0, retried: 0, failed: 0 })
     expect(hook.requests.map((r) => r.status)).toEqual([422, 410])
     expect(log.messages('error')).toEqual(['lead webhook failed permanently; the lead stays stored'])
+  })
+
+  test('a CRM answering 410 pauses its webhook: one email to the admins a day, later leads wait and go once it is re-enabled', async () => {
+    const s = site()
+    const key = { site: 'acme', kind: 'webhook' as const, target: hook.url }
+    const first = await s.submit()
+    hook.refuse(1, 410)
+    await s.drain()
+    expect(await s.delivery(first, 'webhook')).toMatchObject({ state: 'failed' })
+    expect(await storage.leads.troubles('acme')).toEqual([
+      {
+        ...key,
+        paused: true,
+        since: clock.now(),
+        lastError: 'HTTP 410: the receiver stopped this webhook',
+        notifiedDay: expect.any(String),
+      },
+    ])
+    const notice = await smtp.waitFor(2).then(() => smtp.messages.find((m) => m.envelopeTo.includes('admin@agency.example')))
+    expect(notice!.subject).toBe('Needs attention: a webhook of acme')
+    expect(notice!.text).toContain('It answered 410 Gone, so it is paused')
+    expect(notice!.text).toContain('https://console.agency.example/sites/acme')
+
+    // Later leads: the CRM is not called, the leads wait (no attempt counted); no second notice today.
+    const second = await s.submit()
+    await s.drain(60_000)
+    expect(hook.requests).toHaveLength(1)
+    expect(await s.delivery(second, 'webhook')).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      lastError: expect.stringMatching(/^waiting: HTTP 410/),
+    })
+    expect(await s.states(second)).toEqual({ relay: 'delivered', email: 'delivered', webhook: 'pending' })
+    const fourth = await s.submit()
+    await s.drain()
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes('admin@agency.example'))).toHaveLength(1)
+
+    // Re-enabled in the console: the waiting leads go now.
+    expect(await s.outbox.reenable(key)).toBe(2)
+    expect(await s.drain()).toEqual({ delivered: 2, retried: 0, failed: 0 })
+    expect(await s.states(second)).toEqual({ relay: 'delivered', email: 'delivered', webhook: 'delivered' })
+    expect(await s.states(fourth)).toMatchObject({ webhook: 'delivered' })
+    expect(await storage.leads.troubles()).toEqual([])
+    expect(hook.unverified()).toEqual([])
   })
 
   test('a rotated secret signs the next attempt; a webhook or address the site no longer lists gets nothing', async () => {

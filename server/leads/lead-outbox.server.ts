@@ -3,6 +3,7 @@ import type { OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { SiteConfig } from '../sites/site-config.server.ts'
 import { createDeliveryOutbox, DEFAULT_DELIVERY_TIMING, type DeliveryOutboxOptions } from './delivery-outbox.server.ts'
 import { emailSender } from './lead-email.server.ts'
+import { createTroubleNotifier } from './trouble-notice.server.ts'
 import type { LeadSite } from './lead-facts.server.ts'
 import { relaySender } from './relay-sender.server.ts'
 import { webhookSender } from './webhook-sender.server.ts'
@@ -18,6 +19,8 @@ export interface LeadOutboxOptions extends Omit<DeliveryOutboxOptions, 'senders'
   siteOf?: (site: string) => LeadSite | undefined
   /** CONSOLE_URL: emails and webhooks link to each lead there. */
   consoleUrl?: string | null
+  /** The agency's admins' addresses (the console's admins): a failing destination is told to them, once a day. */
+  admins?: () => Promise<string[]>
 }
 
 /**
@@ -26,11 +29,14 @@ export interface LeadOutboxOptions extends Omit<DeliveryOutboxOptions, 'senders'
  * webhook's secret (rotated: the new one signs) and whether the site still lists the destination at all
  * (docs/decisions/110-lead-destinations.md).
  */
-export function createLeadOutbox({ outbound, mail, destinationsOf, siteOf, consoleUrl = null, ...options }: LeadOutboxOptions) {
+export function createLeadOutbox({ outbound, mail, destinationsOf, siteOf, consoleUrl = null, admins, ...options }: LeadOutboxOptions) {
   const timing = { ...DEFAULT_DELIVERY_TIMING, ...options.timing }
+  const notices =
+    mail && admins && createTroubleNotifier({ store: options.store, ...mail, admins, consoleUrl, now: options.now, logger: options.logger })
   return createDeliveryOutbox({
     ...options,
     timing,
+    onTrouble: notices ? (problem) => notices.tell(problem) : undefined,
     senders: {
       relay: relaySender(outbound, timing),
       webhook: webhookSender({

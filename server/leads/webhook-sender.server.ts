@@ -72,7 +72,7 @@ export function signedHeaders(secret: string, id: string, at: Date, body: string
   }
 }
 
-/** 2xx delivered; 410 Gone: the receiver asks for no more (that destination stops for that lead); anything else is retried. */
+/** 2xx delivered; 410 Gone: the receiver asks for no more (that lead fails, and the destination pauses for later ones); anything else is retried. */
 export function classifyWebhookStatus(status: number): 'delivered' | 'failed' | 'retry' {
   if (status >= 200 && status < 300) return 'delivered'
   return status === 410 ? 'failed' : 'retry'
@@ -94,7 +94,7 @@ export function webhookSender({ outbound, timing, webhooksOf, siteOf, consoleUrl
   return async (delivery) => {
     // Secrets are never stored with a lead; a webhook the site no longer lists is never sent, signed or not.
     const hook = webhooksOf(delivery.lead.site)?.find((w) => w.url === delivery.target)
-    if (!hook) return { outcome: 'failed', error: 'the site no longer lists this webhook' }
+    if (!hook) return { outcome: 'failed', error: 'the site no longer lists this webhook', unlisted: true }
     const body = webhookBody(delivery.lead, { site: siteOf?.(delivery.lead.site), consoleUrl })
     const headers = {
       'Content-Type': 'application/json',
@@ -104,6 +104,7 @@ export function webhookSender({ outbound, timing, webhooksOf, siteOf, consoleUrl
     return postDelivery(outbound, hook.url, { headers, body, timeoutMs: timing.timeoutMs }, (status) => ({
       outcome: classifyWebhookStatus(status),
       error: status === 410 ? 'HTTP 410: the receiver stopped this webhook' : `HTTP ${status}`,
+      pause: status === 410,
     }))
   }
 }

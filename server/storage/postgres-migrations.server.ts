@@ -157,6 +157,10 @@ export const POSTGRES_MIGRATIONS = [
      END $$;
    CREATE TRIGGER image_sources_changed BEFORE INSERT OR UPDATE ON image_sources FOR EACH ROW EXECUTE FUNCTION image_sources_changed();
    ALTER TABLE image_fleet ADD COLUMN removals bigint NOT NULL DEFAULT 0;`,
+  // Issue 45: destinations that failed and have not delivered since ("needs attention"; paused after a 410), with the
+  // day their admins were last emailed (one notice per destination and day across the fleet).
+  `CREATE TABLE destination_troubles (site text NOT NULL, kind text NOT NULL, target text NOT NULL, paused boolean NOT NULL,
+     since bigint NOT NULL, last_error text NOT NULL, notified_day text, PRIMARY KEY (site, kind, target));`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

@@ -14,6 +14,7 @@ import { checkOut, DB_NOW, errorText, inTransaction, openPostgres } from './post
 import { migrate } from './postgres-migrations.server.ts'
 import { postgresRecords } from './postgres-records.server.ts'
 import { postgresResults } from './postgres-results.server.ts'
+import { postgresTroubles } from './postgres-troubles.server.ts'
 import { postgresConsole } from './postgres-console.server.ts'
 import { POSTGRES_DEFAULTS, type PostgresSettings } from './postgres-settings.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
@@ -180,6 +181,7 @@ function postgresLeads(pool: pg.Pool): LeadStore {
           site === undefined ? [since] : [since, site],
         )
       ).rows,
+    ...postgresTroubles(pool),
   }
 }
 

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import type { DeliveryCount, LeadStore } from '#server/leads/lead-store.server.ts'
+import type {
+  DeliveryCount,
+  DeliveryKind,
+  DestinationKey,
+  DestinationTrouble,
+  DestinationTroubleStore,
+  LeadStore,
+} from '#server/leads/lead-store.server.ts'
 import {
   newLeadColumns,
   rowColumns,
@@ -108,6 +115,9 @@ export const LEAD_MIGRATIONS: Migration[] = [
    CREATE INDEX IF NOT EXISTS console_activity_at ON console_activity (at);
    CREATE INDEX IF NOT EXISTS console_activity_site ON console_activity (site, id);
    CREATE INDEX IF NOT EXISTS console_activity_email ON console_activity (email, id);`,
+  // Issue 45: destinations that failed and have not delivered since ("needs attention"; paused after a 410).
+  `CREATE TABLE IF NOT EXISTS destination_troubles (site TEXT NOT NULL, kind TEXT NOT NULL, target TEXT NOT NULL,
+     paused INTEGER NOT NULL, since INTEGER NOT NULL, last_error TEXT NOT NULL, notified_day TEXT, PRIMARY KEY (site, kind, target));`,
 ]
 
 const visitMigrations = (defaultSite: string): Migration[] => [
@@ -231,6 +241,7 @@ function sqliteLeads(db: Database.Database): LeadStore {
   const delivered = settle(`state = 'delivered', delivered_at = @now, last_error = NULL`)
   const retry = settle(`next_attempt_at = @at, last_error = @error`)
   const failed = settle(`state = 'failed', last_error = @error`)
+  const troubles = sqliteTroubles(db)
   const counts = db.prepare<[], DeliveryCount>(
     `SELECT l.site, d.kind, d.state, COUNT(*) AS count, MIN(d.queued_at) AS oldestQueuedAt
      FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id GROUP BY l.site, d.kind, d.state`,
@@ -263,6 +274,55 @@ function sqliteLeads(db: Database.Database): LeadStore {
     resend: async ({ leadId, kind, now }) => sortedDeliveries(requeue.all({ leadId, kind: kind ?? null, now })),
     deliveryCounts: async () => counts.all(),
     leadsSince: async (since, site) => (site === undefined ? leadsSince.all(since) : siteLeadsSince.all(site, since)),
+    ...troubles,
+  }
+}
+
+type TroubleColumns = {
+  site: string
+  kind: DeliveryKind
+  target: string
+  paused: number
+  since: number
+  last_error: string
+  notified_day: string | null
+}
+const toTrouble = (r: TroubleColumns): DestinationTrouble => ({
+  site: r.site,
+  kind: r.kind,
+  target: r.target,
+  paused: Boolean(r.paused),
+  since: r.since,
+  lastError: r.last_error,
+  notifiedDay: r.notified_day,
+})
+
+function sqliteTroubles(db: Database.Database): DestinationTroubleStore {
+  const note = db.prepare(`INSERT INTO destination_troubles (site, kind, target, paused, since, last_error)
+    VALUES (@site, @kind, @target, @paused, @at, @error)
+    ON CONFLICT (site, kind, target) DO UPDATE SET paused = max(paused, excluded.paused), last_error = excluded.last_error`)
+  const clear = db.prepare('DELETE FROM destination_troubles WHERE site = @site AND kind = @kind AND target = @target AND paused = 0')
+  const list = db.prepare<{ site: string | null }, TroubleColumns>(
+    'SELECT * FROM destination_troubles WHERE @site IS NULL OR site = @site ORDER BY site, kind, target',
+  )
+  const notice = db.prepare(`UPDATE destination_troubles SET notified_day = @day
+    WHERE site = @site AND kind = @kind AND target = @target AND notified_day IS NOT @day`)
+  const unpause = db.prepare('DELETE FROM destination_troubles WHERE site = @site AND kind = @kind AND target = @target')
+  const wake = db.prepare(`UPDATE lead_deliveries SET next_attempt_at = @now
+    WHERE state = 'pending' AND kind = @kind AND target = @target AND lead_id IN (SELECT id FROM leads WHERE site = @site)`)
+  const reenable = db.transaction((key: DestinationKey, now: number) => {
+    unpause.run(key)
+    return wake.run({ ...key, now }).changes
+  })
+  const park = db.prepare(`UPDATE lead_deliveries SET attempts = max(attempts - 1, 0), next_attempt_at = @at, last_error = @note,
+    claimed_until = 0 WHERE id = @id AND state = 'pending' AND claimed_until = @claimedUntil`)
+  return {
+    noteTrouble: async ({ paused, ...trouble }) => void note.run({ ...trouble, paused: paused ? 1 : 0 }),
+    clearTrouble: async (key) => void clear.run(key),
+    troubles: async (site) => list.all({ site: site ?? null }).map(toTrouble),
+    claimTroubleNotice: async (key, day) => notice.run({ ...key, day }).changes === 1,
+    reenable: async (key, now) => reenable(key, now),
+    park: async ({ id, claimedUntil }, at, note) => park.run({ id, claimedUntil, at, note }).changes === 1,
   }
 }
 

@@ -23,6 +23,7 @@ const ACTION_WORDS: Record<ActivityAction, string> = {
   'ended-invitation': 'ended an invitation',
   'passkey-added': 'added a passkey',
   'passkey-removed': 'removed a passkey',
+  're-enabled-destination': 're-enabled a lead destination',
 }
 
 /** Who did what (admins only): sign-ins, who viewed or exported which site's leads, who resent what; kept 13 months. */
