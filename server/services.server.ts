@@ -25,7 +25,7 @@ import { createTally } from './observability/tally.server.ts'
 import { createDayKeys } from './results/day-keys.server.ts'
 import { createReportDelivery, type DeliverySite } from './results/report-delivery.server.ts'
 import { servedLook } from './results/report-look.server.ts'
-import { currentShareLink } from './results/share-link.server.ts'
+import { shareLink } from './results/share-link.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
 import { urlForLog } from './observability/log-safe.server.ts'
 import { log } from './observability/log.js'
@@ -176,7 +176,8 @@ export async function startServices(env: Env) {
     const delivery: DeliverySite = {
       config,
       look: () => servedLook(records.current().origin === 'empty' ? null : records.current().record, config.id, images),
-      link: () => currentShareLink(storage.results, config),
+      // The report's button opens the share page: the site's link, made now when it has none (ended in the console).
+      link: () => shareLink(storage.results, config),
     }
     return {
       id: config.id,

@@ -163,7 +163,7 @@ async function send(env: Env, results: ResultsStorage, sites: SiteConfig[], mont
       const now = Date.now()
       const over = calendarDay(config.timeZone)(now).slice(0, 7) > month
       const claim = over ? await results.claimReport(config.id, month, holder, now, REPORT_LEASE_MS) : null
-      const site = { config, look: () => pageLook(env, config), link: () => currentShareLink(results, config) }
+      const site = { config, look: () => pageLook(env, config), link: () => shareLink(results, config) }
       try {
         const { sent, messageId } = await sendMonthReport(site, month, { results, mailer, domain: senderDomain(env.MAIL_FROM), now })
         if (claim) await results.settleReport(claim, { state: sent ? 'sent' : 'empty', at: Date.now() })

@@ -13,6 +13,10 @@ export const WORDS = {
     lead: (name: string) => `${name}: visits to your website and what visitors did to reach you.`,
     soFar: (from: string, to: string) => `So far this month: ${from} to ${to}.`,
     vs: (previous: string) => `Compared with ${previous}.`,
+    /** The subject of a month in progress. */
+    subjectSoFar: 'so far',
+    /** The email's button to the share page. */
+    seeAll: 'See the whole report',
     totals: {
       visitors: 'Visitors',
       views: 'Pages viewed',
@@ -73,6 +77,8 @@ export const WORDS = {
     lead: (name: string) => `${name}: visitas a su sitio web y lo que hicieron los visitantes para contactarle.`,
     soFar: (from: string, to: string) => `Este mes hasta ahora: del ${from} al ${to}.`,
     vs: (previous: string) => `Comparado con ${previous}.`,
+    subjectSoFar: 'hasta ahora',
+    seeAll: 'Ver el informe completo',
     totals: {
       visitors: 'Visitantes',
       views: 'Páginas vistas',
