@@ -55,13 +55,23 @@ const envSchema = z.object({
    */
   OUTBOUND_ALLOW_ORIGINS: z
     .string()
-    .transform((v) =>
-      v
+    .transform((v, ctx) => {
+      const origins: string[] = []
+      for (const [i, entry] of v
         .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)))
+        .map((e) => e.trim())
+        .entries()) {
+        if (!entry) continue
+        const origin = allowedOrigin(entry)
+        if (origin) origins.push(origin)
+        else
+          ctx.addIssue({
+            code: 'custom',
+            message: `entry ${i + 1}, "${entry.slice(0, 100)}", is not an http:// or https:// address (e.g. http://10.0.0.5:8025)${/^smtps?:/i.test(entry) ? '; the mail server (SMTP_URL) needs no listing here' : ''}`,
+          })
+      }
+      return origins
+    })
     .default([]),
   /** Disk the record images' variants may take under DATA_DIR/images (with DATABASE_URL: the cache under DATA_DIR/image-cache). */
   IMAGE_DISK_MB: z.coerce.number().positive().default(2048),
@@ -143,6 +153,13 @@ export const operatorOrigins = (env: Pick<Env, 'OUTBOUND_ALLOW_ORIGINS' | 'PAGE_
 ]
 
 /** Parses the environment once, failing with a readable list of every wrong variable (one line: a start-up error). */
+/** An entry of OUTBOUND_ALLOW_ORIGINS as the origin it allows (scheme, host and port), or null when it is not an http(s) URL. */
+function allowedOrigin(entry: string): string | null {
+  if (!URL.canParse(entry)) return null
+  const url = new URL(entry)
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
   const result = checkedEnvSchema.safeParse(present)
