@@ -72,8 +72,9 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
   let env: Env
   let configs: SiteConfig[]
   try {
-    env = parseEnv(source)
-    configs = loadSiteConfigs(env)
+    // Figures need no mail server nor reachable webhooks: only --send needs SMTP_URL and MAIL_FROM (checked there).
+    env = parseEnv(source, { deliveries: false })
+    configs = loadSiteConfigs(env, { deliveries: false })
   } catch (error) {
     problem(error)
     return 2

@@ -128,21 +128,25 @@ const envSchema = z.object({
   CONSOLE_RATE_LIMIT: z.coerce.number().int().positive().max(10_000).default(20),
 })
 
-/** Settings that only make sense together. */
-const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
-  const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
-  if (!!env.LEAD_WEBHOOK_URL !== !!env.LEAD_WEBHOOK_SECRET)
-    problem(env.LEAD_WEBHOOK_URL ? 'LEAD_WEBHOOK_SECRET' : 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET go together')
-  if (env.SMTP_URL && !env.MAIL_FROM) problem('MAIL_FROM', 'needed with SMTP_URL: the address emails are sent from')
-  const unreachable = env.LEAD_WEBHOOK_URL && neverReached(env.LEAD_WEBHOOK_URL, operatorOrigins(env))
-  if (unreachable) problem('LEAD_WEBHOOK_URL', unreachable)
-  for (const name of ['LEAD_EMAIL', 'REPORT_EMAIL'] as const)
-    if (env[name].length && !env.SMTP_URL) problem(name, "emails need the agency's mail server: set SMTP_URL and MAIL_FROM")
-  if (env.CONSOLE_PORT === 0) problem('CONSOLE_PORT', 'a fixed port: the console’s links and passkeys name it (CONSOLE_URL)')
-  if (env.SITES_FILE)
-    for (const name of ['LEAD_EMAIL', 'LEAD_WEBHOOK_URL', 'REPORT_EMAIL'] as const)
-      if (env[name]?.length) problem(name, `the single site's setting: with SITES_FILE, give each site its own ("leads", "reports")`)
-})
+/**
+ * Settings that only make sense together. `deliveries`: whether the lead and report destinations must be
+ * usable (the server); a command that only reads figures (`npm run results`) does not send to them.
+ */
+const checkedEnvSchema = (deliveries: boolean) =>
+  envSchema.superRefine((env, ctx) => {
+    const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+    if (!!env.LEAD_WEBHOOK_URL !== !!env.LEAD_WEBHOOK_SECRET)
+      problem(env.LEAD_WEBHOOK_URL ? 'LEAD_WEBHOOK_SECRET' : 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET go together')
+    if (env.SMTP_URL && !env.MAIL_FROM) problem('MAIL_FROM', 'needed with SMTP_URL: the address emails are sent from')
+    const unreachable = deliveries && env.LEAD_WEBHOOK_URL && neverReached(env.LEAD_WEBHOOK_URL, operatorOrigins(env))
+    if (unreachable) problem('LEAD_WEBHOOK_URL', unreachable)
+    for (const name of ['LEAD_EMAIL', 'REPORT_EMAIL'] as const)
+      if (deliveries && env[name].length && !env.SMTP_URL) problem(name, "emails need the agency's mail server: set SMTP_URL and MAIL_FROM")
+    if (env.CONSOLE_PORT === 0) problem('CONSOLE_PORT', 'a fixed port: the console’s links and passkeys name it (CONSOLE_URL)')
+    if (env.SITES_FILE)
+      for (const name of ['LEAD_EMAIL', 'LEAD_WEBHOOK_URL', 'REPORT_EMAIL'] as const)
+        if (env[name]?.length) problem(name, `the single site's setting: with SITES_FILE, give each site its own ("leads", "reports")`)
+  })
 
 export type Env = z.infer<typeof envSchema>
 
@@ -160,9 +164,9 @@ function allowedOrigin(entry: string): string | null {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null
 }
 
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(source: NodeJS.ProcessEnv = process.env, { deliveries = true } = {}): Env {
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
-  const result = checkedEnvSchema.safeParse(present)
+  const result = checkedEnvSchema(deliveries).safeParse(present)
   if (result.success) return result.data
   // A secret's value is never echoed; a URL's password is masked, even in a URL too broken to be read as one (`smtp//user:pass@host`).
   const shown = (name: string, text: string) => {

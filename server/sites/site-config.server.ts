@@ -35,7 +35,8 @@ export type SiteConfig = {
  * What a sites file entry falls back to, whether email can be sent at all (SMTP_URL), and the origins the
  * outbound client reaches whatever their address (OUTBOUND_ALLOW_ORIGINS, PAGE_API_URL; each site's provider is added).
  */
-export type SiteDefaults = { timeZone: string; canEmail: boolean; allowOrigins?: string[] }
+/** `deliveries: false`: the lead and report destinations are not checked for use (a command that only reads figures). */
+export type SiteDefaults = { timeZone: string; canEmail: boolean; allowOrigins?: string[]; deliveries?: boolean }
 
 /** A lower-case host name without port: what a site may list, and what the TLS ask accepts. */
 export const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/
@@ -62,7 +63,7 @@ const siteSchema = z.strictObject({
 
 const NO_SMTP = 'emails need the agency\'s mail server: set SMTP_URL and MAIL_FROM (README, "Leads")'
 
-const sitesSchema = ({ canEmail, allowOrigins = [] }: SiteDefaults) =>
+const sitesSchema = ({ canEmail, allowOrigins = [], deliveries = true }: SiteDefaults) =>
   z
     .array(siteSchema)
     .min(1, 'list at least one site')
@@ -78,12 +79,12 @@ const sitesSchema = ({ canEmail, allowOrigins = [] }: SiteDefaults) =>
           })
         }
         pageOwner.set(site.pageId, i)
-        if (!canEmail)
+        if (deliveries && !canEmail)
           for (const part of ['leads', 'reports'] as const)
             if (site[part]?.email.length) ctx.addIssue({ code: 'custom', path: [i, part, 'email'], message: NO_SMTP })
         const reachable = [...allowOrigins, ...sites.flatMap((s) => s.pageApiUrl ?? [])]
         site.leads?.webhooks.forEach(({ url }, w) => {
-          const unreachable = neverReached(url, reachable)
+          const unreachable = deliveries && neverReached(url, reachable)
           if (unreachable) ctx.addIssue({ code: 'custom', path: [i, 'leads', 'webhooks', w, 'url'], message: unreachable })
         })
         site.hosts.forEach((host, h) => {
@@ -99,8 +100,8 @@ const sitesSchema = ({ canEmail, allowOrigins = [] }: SiteDefaults) =>
     })
 
 /** Reads the sites of this process, failing with a readable list of what is wrong in SITES_FILE. */
-export function loadSiteConfigs(env: Env): SiteConfig[] {
-  const defaults: SiteDefaults = { timeZone: env.SITE_TIME_ZONE, canEmail: !!env.SMTP_URL, allowOrigins: operatorOrigins(env) }
+export function loadSiteConfigs(env: Env, { deliveries = true } = {}): SiteConfig[] {
+  const defaults: SiteDefaults = { timeZone: env.SITE_TIME_ZONE, canEmail: !!env.SMTP_URL, allowOrigins: operatorOrigins(env), deliveries }
   if (env.SITES_FILE) return parseSiteConfigs(readJson(env.SITES_FILE), env.SITES_FILE, defaults)
   const single: SiteConfig = {
     id: env.PAGE_ID,
