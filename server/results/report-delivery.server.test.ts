@@ -86,7 +86,7 @@ describe("the 1st's report", { timeout: 30_000 }, () => {
     )
     expect(mail!.attachments.map((part) => [part.cid, part.contentType])).toEqual([['chart@report', 'image/png']])
     expect(mail!.text).toContain('- Estimate requests: 1 (▲ better; 0 before)')
-    expect(mail!.text).toContain('- fall-fences: 1 visitors, 1 estimate requests')
+    expect(mail!.text).toContain('- fall-fences: 1 visitor, 1 estimate request')
     expect(mail!.text).toContain('https://ironwood.test/reports/0123')
     expect(await storage.results.reportDelivery('ironwood', '2026-10')).toMatchObject({ state: 'sent', attempts: 1 })
   })
