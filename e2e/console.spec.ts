@@ -151,7 +151,11 @@ test('every console page passes axe at 390 px and 1366 px (screenshots in .tmp/c
   const again = await world.invitationLink('ana@agency.example', 'admin')
   await join(admin, again.url, 'Second laptop')
   const lead = (await world.storage.leads.listLeads({ site: 'acme' }))[0]!
+  // A CRM that answered 410: the site's parts say so, with the button that re-enables it.
+  const hook = { site: 'birch', kind: 'webhook' as const, target: 'https://hooks.zapier.example/hooks/catch/123456/abcdef/' }
+  await world.storage.leads.noteTrouble({ ...hook, paused: true, error: 'HTTP 410: the receiver stopped this webhook', at: Date.now() })
   for (const [name, path] of [
+    ['site-needs-attention', '/sites/birch/leads'],
     ['sites', '/sites'],
     ['site-leads', '/sites/acme/leads'],
     ['lead', `/sites/acme/leads/${lead.id}`],
@@ -165,6 +169,7 @@ test('every console page passes axe at 390 px and 1366 px (screenshots in .tmp/c
     await admin.goto(path)
     await check(admin, name)
   }
+  await world.storage.leads.reenable(hook, Date.now())
   await context.close()
 })
 

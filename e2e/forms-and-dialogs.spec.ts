@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe.ts'
 import { demoFormLabels, demoOfferedServices, expect, newVisitor, test } from './fixtures.ts'
 import { DESKTOP, PHONE } from './viewports.ts'
+import { FIELD_MAX_LENGTH } from '../app/forms/estimate-form.ts'
 
 const text = demoFormLabels
 /** The last of the services the form offers. */
@@ -29,7 +30,18 @@ test.describe('contact form', () => {
   test('the contact form sends from the home page', async ({ page }) => {
     await page.goto('/')
     const section = page.getByRole('region', { name: 'Send Us A Message' })
+    const message = section.getByRole('textbox', { name: text.tmessage })
+    // The message box has the server's bound (the same number), said under it, live once the page's code runs.
+    await expect(message).toHaveAttribute('maxlength', String(FIELD_MAX_LENGTH.message))
     await fillValidForm(section)
+    await expect(message).toHaveAccessibleDescription('1,964 characters left')
+    // A long paste is cut at the bound as it is inserted, never typed and then refused.
+    await message.fill('')
+    await message.focus()
+    await page.keyboard.insertText('x'.repeat(15_000))
+    await expect(message).toHaveValue('x'.repeat(FIELD_MAX_LENGTH.message))
+    await expect(message).toHaveAccessibleDescription('0 characters left')
+    await message.fill('A composite deck, roughly 300 sq ft.')
     // A full reload would wipe this marker: it proves the post went without leaving the page.
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1))
     await section.getByRole('button', { name: text.tbutton }).click()
@@ -39,6 +51,7 @@ test.describe('contact form', () => {
       await expect(section.getByRole('textbox', { name, exact: true })).toHaveValue('')
     }
     await expect(section.getByRole('textbox', { name: text.tmessage })).toHaveValue('')
+    await expect(message).toHaveAccessibleDescription('2,000 characters left')
     await expect(section.getByRole('combobox', { name: text.ttypeservice })).toHaveValue('')
     await expect(section.getByRole('checkbox', { name: text.tcheckphone, exact: true })).not.toBeChecked()
     await expect(page).toHaveURL(/\/$/)

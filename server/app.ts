@@ -7,7 +7,7 @@ import { parseEnv } from './process/env.server.ts'
 import { createGate } from './gate/request-gate.server.ts'
 import { createPostGuards } from './gate/post-guards.server.ts'
 import { keepResolved, resolvedOf } from './gate/resolved.server.ts'
-import type { ResolvedRequest } from './gate/request-resolver.server.ts'
+import type { ContactPass, ResolvedRequest } from './gate/request-resolver.server.ts'
 import { compileTrust } from './gate/trust-proxy.server.ts'
 import type { PageCache } from './pages/page-cache.server.ts'
 import { notFoundKey, pageKey, pagePath, type PageScope } from './pages/page-key.server.ts'
@@ -46,9 +46,10 @@ declare module 'react-router' {
     clientIp: string
     /**
      * Set only on a post the gate's contact guards have passed (server/gate/): the contact action
-     * refuses anything else. `rateLimited`: this client has sent too many; the action answers 429.
+     * refuses anything else. `rateLimited`: this client has sent too many; the action answers 429, and
+     * settles the count with whether the post stored a lead.
      */
-    contact: { rateLimited: boolean } | undefined
+    contact: ContactPass | undefined
     /** Public origin for canonical URLs: the site's siteUrl, else the request's own. */
     siteUrl: string
     page: PageSlot

@@ -7,6 +7,7 @@ import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server
 import { createDiskImageStore } from './images/disk-image-store.server.ts'
 import type { ImageStore } from './images/image-store.server.ts'
 import { createLocalRecordView } from './record/local-record.server.ts'
+import type { LeadSite } from './leads/lead-facts.server.ts'
 import { createLeadOutbox } from './leads/lead-outbox.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
 import { createMailer, describeMailError, senderDomain } from './mail/mailer.server.ts'
@@ -26,7 +27,7 @@ import { createTally } from './observability/tally.server.ts'
 import { createDayKeys } from './results/day-keys.server.ts'
 import { createReportDelivery, type DeliverySite } from './results/report-delivery.server.ts'
 import { servedLook } from './results/report-look.server.ts'
-import { currentShareLink } from './results/share-link.server.ts'
+import { shareLink } from './results/share-link.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
 import { urlForLog } from './observability/log-safe.server.ts'
 import { log } from './observability/log.js'
@@ -85,6 +86,11 @@ export async function startServices(env: Env) {
         `the mail server (SMTP_URL) cannot be used yet: ${describeMailError(error)}; lead emails wait and are retried`,
       ),
   )
+  /** What a lead's webhook body and email say about its site, read when they are made (the outbox, the console API). */
+  const leadSiteOf = (id: string): LeadSite | undefined => {
+    const site = sites.find((s) => s.id === id)
+    return site && { businessName: site.records.current().record.dbPrincipal.name, siteUrl: site.config.siteUrl ?? null }
+  }
   // One outbox for every site and destination: each lead carries its relay URL and its destinations, frozen when it was stored.
   const outbox = createLeadOutbox({
     store: storage.leads,
@@ -92,6 +98,9 @@ export async function startServices(env: Env) {
     timing,
     mail: mailer && { mailer, from: env.MAIL_FROM! },
     destinationsOf: (id) => sites.find((site) => site.id === id)?.config.leads,
+    siteOf: leadSiteOf,
+    consoleUrl: env.CONSOLE_URL ?? null,
+    admins: async () => (await storage.console.people()).filter((person) => person.role === 'admin').map((person) => person.email),
   })
   const pages = createPageCache(env.PAGE_CACHE_MB * 1024 * 1024)
   /** Actions counted by this process, per site: `tradesite_actions_total` (kept across a site's rebuild by a reload). */
@@ -177,7 +186,8 @@ export async function startServices(env: Env) {
     const delivery: DeliverySite = {
       config,
       look: () => servedLook(records.current().origin === 'empty' ? null : records.current().record, config.id, images),
-      link: () => currentShareLink(storage.results, config),
+      // The report's button opens the share page: the site's link, made now when it has none (ended in the console).
+      link: () => shareLink(storage.results, config),
     }
     return {
       id: config.id,
@@ -305,6 +315,7 @@ export async function startServices(env: Env) {
     storage,
     /** The one outbox of every site's lead deliveries: `resend` for the console, `sentTally` for the metrics. */
     outbox,
+    leadSiteOf,
     /** The fleet's state (DATABASE_URL set), or null for one origin on its own. */
     fleet,
     /** The agency's mail server (SMTP_URL), or null: lead emails, monthly reports, the console's invitations. */

@@ -185,6 +185,33 @@ describe('the doors', () => {
     )
   })
 
+  test('a paused destination “needs attention” on every part of its site; staff re-enable it, a contractor only reads it', async () => {
+    const key = { site: 'acme', kind: 'webhook' as const, target: 'https://crm.example/hooks/catch/1/abc/?token=crm-key' }
+    await world.storage.leads.noteTrouble({ ...key, paused: true, error: 'HTTP 410: the receiver stopped this webhook', at: Date.now() })
+    const contractor = await world.signedInPerson('attention-owner@acme.example', 'contractor', ['acme'])
+    const staff = await world.signedInPerson('attention-staff@agency.example', 'staff')
+    for (const part of ['leads', 'results', 'record']) {
+      const page = await get(`/sites/acme/${part}`, contractor.cookie)
+      expect(page.text, part).toContain('Needs attention: a lead destination is failing')
+      expect(page.text).toContain('https://crm.example/hooks/catch/1/abc/')
+      expect(page.text).not.toContain('crm-key') // never the webhook's query
+      expect(page.text).not.toMatch(/>Re-enable</)
+    }
+    expect((await get('/sites/birch/leads', staff.cookie)).text).not.toContain('Needs attention')
+    const page = (await get('/sites/acme/leads', staff.cookie)).text
+    const id = /name="destination" value="([\w-]+)"/.exec(page)?.[1]
+    expect(id).toBeDefined()
+    expect((await post('/sites/acme', { destination: id! }, contractor.cookie)).status).toBe(403)
+    // Without a script the post lands back on the site's leads (the site's address opens them).
+    const answer = await post('/sites/acme', { destination: id! }, staff.cookie)
+    expect([answer.status, answer.headers.location]).toEqual([302, '/sites/acme/leads'])
+    expect(await world.storage.leads.troubles('acme')).toEqual([])
+    expect((await get('/sites/acme/leads', staff.cookie)).text).not.toContain('Needs attention')
+    expect((await world.storage.console.activity({ email: 'attention-staff@agency.example', limit: 5 })).map((e) => e.action)).toContain(
+      're-enabled-destination',
+    )
+  })
+
   test('the results’ share link: staff make it, it opens the report on the site’s own host, a contractor reads it but cannot end it', async () => {
     const staff = await world.signedInPerson('share-staff@agency.example', 'staff')
     const contractor = await world.signedInPerson('share-owner@birch.example', 'contractor', ['birch'])

@@ -121,26 +121,37 @@ test('too large a form is refused before it is read, with a readable message', a
   expect(await response.text()).toBe('The form is too large to send. Please shorten your message and try again.')
 })
 
-test('a burst of posts from one client gets 429 (CONTACT_RATE_LIMIT) with a readable message; other clients are unaffected (TRUST_PROXY)', async () => {
+test('the limit (CONTACT_RATE_LIMIT) counts posts that stored a lead; refused posts count apart, to a higher bound; other clients are unaffected (TRUST_PROXY)', async () => {
   const proxied = await startSite({
     PAGE_API_URL: provider.url,
     OUTBOUND_ALLOW_ORIGINS: relay.url,
     TRUST_PROXY: '1',
-    CONTACT_RATE_LIMIT: '3',
+    CONTACT_RATE_LIMIT: '5',
   })
   try {
-    const send = (ip: string) =>
+    const send = (ip: string, fields: Record<string, string> = {}) =>
       proxied.get('/contact', {
         method: 'POST',
-        body: new URLSearchParams({ ...lead, contactWays: 'phone', firstName: '' }),
+        body: new URLSearchParams({ ...lead, contactWays: 'phone', ...fields }),
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...fromOurPage, 'X-Forwarded-For': ip },
       })
+    // The visitor: three leads sent, two posts refused for a short phone, then a sixth valid post: stored.
+    const visitor = '203.0.113.7'
     const statuses = []
-    for (let i = 0; i < 4; i++) statuses.push((await send('203.0.113.7')).status)
-    expect(statuses).toEqual([400, 400, 400, 429])
-    const limited = await send('203.0.113.7')
+    const tries: Record<string, string>[] = [{}, {}, {}, { phone: '555-0100' }, { phone: '555' }, {}, {}]
+    for (const fields of tries) statuses.push((await send(visitor, fields)).status)
+    expect(statuses).toEqual([200, 200, 200, 400, 400, 200, 200])
+    const limited = await send(visitor) // a sixth lead stored would be one over the limit
+    expect(limited.status).toBe(429)
     expect(await limited.text()).toContain('Too many requests')
-    expect((await send('198.51.100.9')).status).toBe(400)
+
+    // A script posting garbage: refused posts count to 4 × the limit, then 429.
+    const script = '203.0.113.8'
+    const refused = []
+    for (let i = 0; i < 21; i++) refused.push((await send(script, { firstName: '' })).status)
+    expect(refused).toEqual([...Array<number>(20).fill(400), 429])
+    expect((await send(script)).status).toBe(429) // while over the refused bound, nothing is stored
+    expect((await send('198.51.100.9', { firstName: '' })).status).toBe(400)
   } finally {
     await proxied.stop()
   }

@@ -9,11 +9,11 @@ import { Webhook } from 'standardwebhooks'
 /**
  * A CRM's "catch hook" on 127.0.0.1, as a contractor's Zapier or Make would be: every request is verified
  * with the standardwebhooks library (the receivers' own code, not ours) against `secret`, and its body
- * validated against docs/webhooks/lead.created.schema.json; a request that fails either is answered 401.
+ * validated against docs/webhooks/lead.created.v2.schema.json; a request that fails either is answered 401.
  * `rotate(secret)` changes the secret it verifies with; `refuse(n, status)` answers the next n verified requests with `status`; `down()` / `up()` close and reopen the port.
  */
 
-const schemaFile = path.resolve(import.meta.dirname, '../docs/webhooks/lead.created.schema.json')
+const schemaFile = path.resolve(import.meta.dirname, '../docs/webhooks/lead.created.v2.schema.json')
 // Formats (date-time, email) are annotations here: the schema's patterns and lengths are what is checked.
 const validateBody = new Ajv2020({ strict: true, allErrors: true, validateFormats: false }).compile(
   JSON.parse(fs.readFileSync(schemaFile, 'utf8')),

@@ -14,9 +14,10 @@ import { ensureBuilt, startSite } from './site-server.ts'
  */
 /**
  * Once active: the framework, the route and every deferred block in one go. Before issue 29 the load
- * was held to 100 KiB and the blocks came at the first activity (1–8 KiB more); now both come then.
+ * was held to 100 KiB and the blocks came at the first activity (1–8 KiB more); now both come then. Issue 45's
+ * live counter under the form's message (its bound, its plural words) costs the home page ~0.2 KiB: 109.9 → 110.1.
  */
-const BUDGET_KIB = 110
+const BUDGET_KIB = 111
 /** Script before any activity, inline included. */
 const BEFORE_ACTIVITY_BYTES = 2048
 /** How long a visitor reads without doing anything, in the first test. */

@@ -14,7 +14,7 @@ import { ensureBuilt, startSite } from './site-server.ts'
 /**
  * Issue 36 on the real server: a lead posted from a browser reaches the record's relay, the site's inbox
  * (a real SMTP server) and its CRM (a receiver that verifies every delivery with the standardwebhooks
- * library and the body against docs/webhooks/lead.created.schema.json), each once; the CRM down delays
+ * library and the body against docs/webhooks/lead.created.v2.schema.json), each once; the CRM down delays
  * only the CRM; `npm run leads` shows each destination and `--resend` sends one kind again.
  */
 
@@ -35,6 +35,8 @@ beforeAll(async () => {
     OUTBOUND_ALLOW_ORIGINS: `${relay.url},${hook.url}`, // receivers on loopback, listed as an operator lists their own
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Acme Leads <leads@agency.example>',
+    CONSOLE_URL: 'https://console.agency.example',
+    SITE_URL: 'https://acme.example',
     LEAD_EMAIL: 'owner@acme.example, office@acme.example',
     LEAD_WEBHOOK_URL: hook.url,
     LEAD_WEBHOOK_SECRET: hook.secret,
@@ -68,7 +70,7 @@ test('a lead sent from a browser: one email with the visitor’s words and Reply
       ['First Name', 'Grace'],
       ['Last Name', 'Hopper'],
       ['Email', 'grace@example.com'],
-      ['Phone', '303-555-0199'],
+      ['Phone', '303-555-0199 ext. 12'],
       ['Address', '7 Compiler Court'],
     ])
       await form.getByRole('textbox', { name: label, exact: true }).fill(value!)
@@ -97,8 +99,16 @@ test('a lead sent from a browser: one email with the visitor’s words and Reply
   expect(smtp.messages).toHaveLength(1)
   expect(mail!.envelopeTo.toSorted()).toEqual(['office@acme.example', 'owner@acme.example'])
   expect(mail!.subject).toBe('New estimate request: Decks — Grace Hopper')
-  expect(mail!.replyTo?.value).toEqual([{ address: 'grace@example.com', name: '' }])
-  expect(mail!.from?.value).toEqual([{ address: 'leads@agency.example', name: 'Acme Leads' }])
+  expect(mail!.replyTo?.value).toEqual([{ address: 'grace@example.com', name: 'Grace Hopper' }])
+  const business = String(hook.accepted()[0]!.body.data.businessName)
+  expect(business).not.toBe('')
+  expect(mail!.from?.value).toEqual([{ address: 'leads@agency.example', name: `${business} via Acme Leads` }])
+  // One tap to call back: the number dialled, the extension offered, never dialled as more digits.
+  expect(mail!.html).toContain('<a href="tel:+13035550199;ext=12">303-555-0199 ext. 12</a>')
+  expect(mail!.html).toMatch(/<a href="tel:\+13035550199;ext=12" style="[^"]*">Call Grace<\/a>/)
+  expect(mail!.html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=7%20Compiler%20Court"')
+  expect(mail!.text).toContain(`Open this lead in the console: https://console.agency.example/sites/demo/leads/${browserLead}`)
+  expect(mail!.text).toContain('Best way to reach them: Phone')
   expect(mail!.text).toContain('Message:\nA composite deck, 12 × 16 ft,\nbefore <June>.')
   expect(mail!.text).toContain('Sent from: the contact page')
   expect(mail!.text).toMatch(/Received: .* [AP]M M[SD]T/) // the site's clock (America/Denver)
@@ -108,7 +118,21 @@ test('a lead sent from a browser: one email with the visitor’s words and Reply
   expect(hook.unverified()).toEqual([])
   expect(hook.requests.map((r) => r.status)).toEqual([503, 200])
   expect(new Set(hook.requests.map((r) => r.id)).size).toBe(1)
-  expect(hook.accepted()[0]!.body.data).toMatchObject({ id: browserLead, site: 'demo', form: 'contact', email: 'grace@example.com' })
+  // Schema v2 (the receiver validated it): what a CRM maps without code.
+  expect(hook.accepted()[0]!.body).toMatchObject({ version: 2 })
+  expect(hook.accepted()[0]!.body.data).toMatchObject({
+    id: browserLead,
+    site: 'demo',
+    siteId: 'demo',
+    siteUrl: 'https://acme.example',
+    leadUrl: `https://console.agency.example/sites/demo/leads/${browserLead}`,
+    form: 'contact',
+    email: 'grace@example.com',
+    name: 'Grace Hopper',
+    phone: '303-555-0199 ext. 12',
+    phoneE164: '+13035550199',
+    phoneExtension: '12',
+  })
   expect(relay.accepted()[0]!.body).toMatchObject({ nombre: 'Grace', lastname: 'Hopper', toEmail: 'owner@acme.example' })
 }, 60_000)
 

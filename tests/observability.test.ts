@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { openStorage } from '#server/storage/storage.server.ts'
 import { acmeRecord, validLead } from './contact-post.ts'
 import { startFakeProvider } from './fake-provider.ts'
 import { startFakeRelay } from './fake-relay.ts'
@@ -126,6 +127,12 @@ test('/metrics on its own loopback port: every series, per-site labels after rea
     .poll(() => site.logLines().find((line) => line.event === 'record.failed'), { timeout: 5000 })
     .toMatchObject({ site: 'cedar-2' })
 
+  // A CRM that answered 410 (the outbox notes it in the shared storage; here written as it would).
+  const storage = await openStorage({ dataDir: site.dataDir, defaultSite: 'ironwood-1' })
+  const target = 'https://crm.example/hook'
+  await storage.leads.noteTrouble({ site: 'ironwood-1', kind: 'webhook', target, paused: true, error: 'HTTP 410', at: Date.now() })
+  await storage.close()
+
   const text = await (await fetch(`${metricsUrl}/metrics`)).text()
   const value = (series: string) => Number(text.match(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm'))?.[1])
   expect(value('tradesite_http_requests_total{site="ironwood-1",status="200",cache="miss"}')).toBeGreaterThanOrEqual(1)
@@ -141,6 +148,7 @@ test('/metrics on its own loopback port: every series, per-site labels after rea
   for (const kind of ['relay', 'email', 'webhook']) expect(value(`tradesite_lead_oldest_pending_seconds{kind="${kind}"}`)).toBe(0)
   expect(value('tradesite_lead_deliveries{site="ironwood-1",kind="relay",state="delivered"}')).toBe(1)
   expect(value('tradesite_lead_deliveries_total{site="ironwood-1",kind="relay"}')).toBe(1)
+  expect(value('tradesite_lead_destinations_needing_attention{site="ironwood-1",kind="webhook",paused="true"}')).toBe(1)
   for (const id of ['ironwood-1', 'cedar-2']) expect(value(`tradesite_actions_total{site="${id}",action="estimate"}`)).toBe(1)
   for (const state of ['ready', 'pending', 'failed']) expect(value(`tradesite_images{state="${state}"}`)).toBeGreaterThanOrEqual(0)
   expect(value('tradesite_page_cache_bytes')).toBeGreaterThan(0)

@@ -143,7 +143,7 @@ describe('days, months and the 1st in each site’s time zone', () => {
       [['owner@east.test', 'office@east.test'], expect.stringMatching(/^What your website brought in: November 2026/)],
       [['owner@west.test'], expect.stringMatching(/^What your website brought in: November 2026/)],
     ])
-    expect(smtp.messages[1]!.messageId).toBe('<report.west.2026-11@agency.test>')
+    expect(smtp.messages[1]!.messageId).toMatch(/^<report\.west\.2026-11\.[\da-f-]{36}@agency\.test>$/)
 
     // `npm run results -- --send` on November 25: the month so far, now, to the site's addresses.
     const sent = await promisify(execFile)(process.execPath, ['server/cli/results.js', '--send', '--month', '2026-11', '--site', 'west'], {
@@ -158,5 +158,10 @@ describe('days, months and the 1st in each site’s time zone', () => {
     expect(sent.stderr).toContain("west: 2026-11's report sent to owner@west.test")
     expect(smtp.messages).toHaveLength(3)
     expect(smtp.messages[2]!.text).toContain('So far this month: November 1 to November 25. Compared with October 1 – October 25.')
+    expect(smtp.messages[2]!.subject).toMatch(/^What your website brought in: November 2026 \(so far\) \(/)
+    // Its button opens the site's share page: the link was made for the site, which had none.
+    expect(String(smtp.messages[1]!.html)).toMatch(/<a class="see-all" href="[^"]*\/reports\/[\da-f]{64}"[^>]*>See the whole report<\/a>/)
+    // Two sends of one month's report (the 1st's and this one) are two messages: each its own Message-ID.
+    expect(smtp.messages[2]!.messageId).not.toBe(smtp.messages[1]!.messageId)
   }, 120_000)
 })

@@ -140,6 +140,33 @@ describe.each(backends)('storage contract on $name', (backend) => {
     expect((await claim(leads, T0 + 5_000)).map((d) => d.id)).toEqual([second!.id])
   })
 
+  test('a destination in trouble: noted once, paused stays paused, one notice a day, re-enabled wakes its waiting deliveries', async () => {
+    const { leads } = await open()
+    const key = { site: 'p1', kind: 'webhook' as const, target: webhook.target }
+    expect(await leads.troubles()).toEqual([])
+    await leads.noteTrouble({ ...key, paused: false, error: 'gave up after 9 attempts: HTTP 503', at: T0 })
+    await leads.clearTrouble(key) // it delivered since: no longer in trouble
+    expect(await leads.troubles('p1')).toEqual([])
+    await leads.noteTrouble({ ...key, paused: true, error: 'HTTP 410: the receiver stopped this webhook', at: T0 })
+    await leads.noteTrouble({ ...key, paused: false, error: 'HTTP 503', at: T0 + 1 })
+    await leads.clearTrouble(key) // a paused destination stays paused until someone re-enables it
+    expect(await leads.troubles()).toEqual([{ ...key, paused: true, since: T0, lastError: 'HTTP 503', notifiedDay: null }])
+    expect(await leads.troubles('p2')).toEqual([])
+    expect(await leads.claimTroubleNotice(key, '2026-01-15')).toBe(true)
+    expect(await leads.claimTroubleNotice(key, '2026-01-15')).toBe(false)
+    expect(await leads.claimTroubleNotice(key, '2026-01-16')).toBe(true)
+
+    // A later lead's delivery to it is parked (no attempt counted), then due once the destination is re-enabled.
+    const { row } = await leads.insertLead(newLead({ deliveries: [...relayOnly(null), webhook] }))
+    const [due] = await claim(leads, T0)
+    expect(await leads.park(due!, T0 + 3_600_000, 'waiting: paused')).toBe(true)
+    expect(await claim(leads, T0 + 1)).toEqual([])
+    expect((await leads.getLead(row.id))!.deliveries[1]).toMatchObject({ state: 'pending', attempts: 0, lastError: 'waiting: paused' })
+    expect(await leads.reenable(key, T0 + 2)).toBe(1)
+    expect(await leads.troubles()).toEqual([])
+    expect((await claim(leads, T0 + 2)).map((d) => d.id)).toEqual([due!.id])
+  })
+
   test("a resend queues a lead's deliveries again, due now, ids kept; never a held one or one being sent", async () => {
     const place = await backend.fresh()
     const { leads } = await open(place)

@@ -30,6 +30,9 @@ export const HONEYPOT_FIELD = 'website'
 export const CONTACT_WAYS = ['phone', 'email'] as const
 export type ContactWay = (typeof CONTACT_WAYS)[number]
 
+/** The message's bound, on its own so the form's counter brings the browser this number and not the others. */
+export const MESSAGE_MAX_LENGTH = 2000
+
 export const FIELD_MAX_LENGTH = {
   firstName: 80,
   lastName: 80,
@@ -37,7 +40,7 @@ export const FIELD_MAX_LENGTH = {
   phone: 40, // characters as typed; the digit rule below is the real limit
   address: 200,
   service: 200,
-  message: 2000,
+  message: MESSAGE_MAX_LENGTH,
 } as const
 export const PHONE_DIGITS = { min: 10, max: 20 } as const
 

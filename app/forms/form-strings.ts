@@ -1,3 +1,4 @@
+import type { PluralForms } from '#app/i18n/plural.ts'
 import { langOf, type Lang } from '#app/i18n/strings.ts'
 
 /**
@@ -27,6 +28,8 @@ const en = {
   choose: 'Choose a service',
   optional: 'optional',
   honeypot: 'Leave this field empty',
+  /** Under the message box: what is left of the server's limit (live once the page's code runs). */
+  charactersLeft: { one: '# character left', other: '# characters left' } as PluralForms,
   /** One message per field, the first problem found. */
   validation: {
     firstName: 'Please enter your first name.',
@@ -78,6 +81,7 @@ const es: FormStrings = {
   choose: 'Elija un servicio',
   optional: 'opcional',
   honeypot: 'Deje este campo vacío',
+  charactersLeft: { one: 'Queda # carácter', other: 'Quedan # caracteres' },
   validation: {
     firstName: 'Ingrese su nombre.',
     lastName: 'Ingrese su apellido.',

@@ -1,4 +1,5 @@
 import { absoluteUrl } from './absolute-url.ts'
+import { dialedNumber } from './contact-links.ts'
 import { firstPhone } from './record-phones.ts'
 import type { PageRecord } from './schema.ts'
 
@@ -37,7 +38,7 @@ export function businessJsonLd(record: PageRecord, siteUrl: string) {
   const p = record.dbPrincipal
   if (!p.name) return null
   // Only a number that can be dialled (record-phones.ts), in E.164 form.
-  const phone = firstPhone(record).view?.dial
+  const phone = dialedNumber(firstPhone(record).view?.dial ?? '')
   const hours = openingHours(p.workdays[0]?.day ?? '', p.workHours[0]?.hour ?? '')
   const image = record.gallery[0] ?? record.dbServices[0]?.description[0]?.img
   const addresses = p.location.map((l) => l.address.trim()).filter(Boolean)

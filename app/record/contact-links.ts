@@ -16,14 +16,24 @@ export function internationalPhone(phone: string): string {
   return `+${hasCountryCode ? '' : '1'}${digits}`
 }
 
-export const telHref = (phone: string) => `tel:${internationalPhone(phone)}`
+/** A number phone-numbers.ts decided (`dial`: E.164, maybe `;ext=N`), taken as it is. */
+const DECIDED = /^\+\d{4,15}(;ext=\d{1,10})?$/
+
+/** The number part of a decided `dial`, without its extension (chat apps and JSON-LD have no place for one). */
+export const dialedNumber = (dial: string) => dial.split(';')[0] ?? ''
+
+/** A tel: link: a decided `dial` as it is (its extension kept apart, RFC 3966), else the digits read as above. */
+export const telHref = (phone: string) => `tel:${DECIDED.test(phone) ? phone : internationalPhone(phone)}`
+
+/** A map search for an address: opens the phone's map app (or the map site) on it. */
+export const mapSearchHref = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address.trim())}`
 
 export const mailtoHref = (email: string) => `mailto:${email.trim()}`
 
 /** The chat app link for a phone: every dash removed, country code 1 added (once). */
 export function whatsappHref(phone: string, text?: string): string {
   // wa.me takes the international number without its +.
-  const base = `https://wa.me/${internationalPhone(phone).slice(1)}`
+  const base = `https://wa.me/${internationalPhone(dialedNumber(phone)).slice(1)}`
   return text ? `${base}?text=${encodeURIComponent(text)}` : base
 }
 

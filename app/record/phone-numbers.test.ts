@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { dialNumber } from './phone-numbers.ts'
+import { dialNumber, dialString, readPhone } from './phone-numbers.ts'
+import { telHref, whatsappHref } from './contact-links.ts'
 import { firstPhone, headerPhone, phoneViews } from './record-phones.ts'
 import { parsePageRecord } from './schema.ts'
 
@@ -38,6 +39,38 @@ test.each([
   '3035550142 / 3035550143',
 ])('%j cannot be dialled', (typed) => {
   expect(dialNumber(typed)).toBe('')
+})
+
+test.each([
+  // The extension apart: a phone dials the number, then offers the extension (RFC 3966), never dials 12 more digits.
+  ['303-555-0199 ext. 12', '+13035550199;ext=12'],
+  ['303-555-0199 x12', '+13035550199;ext=12'],
+  ['(303) 555-0199 #12', '+13035550199;ext=12'],
+  ['+1 303 555 0199 extension 5', '+13035550199;ext=5'],
+  // The ways out of a country: the US's 011, most of the world's 00, and +.
+  ['011 44 20 7946 0958', '+442079460958'],
+  ['00 44 20 7946 0958', '+442079460958'],
+  ['0044 20 7946 0958', '+442079460958'],
+  ['+44 20 7946 0958', '+442079460958'],
+  ['303-555-0199', '+13035550199'],
+  ['555', ''],
+  ['0303 555 0142', ''],
+])('%j is dialled as %j', (typed, dial) => {
+  expect(dialString(typed)).toBe(dial)
+  expect(dialNumber(typed)).toBe(dial.split(';')[0])
+})
+
+test('the extension is kept apart from the number', () => {
+  expect(readPhone('303-555-0199 ext. 12')).toEqual({ number: '+13035550199', ext: '12' })
+  expect(readPhone('303-555-0199')).toEqual({ number: '+13035550199', ext: '' })
+  expect(readPhone('call us')).toBeNull()
+})
+
+test('a record phone with an extension: the site’s tel: link dials the number and offers the extension', () => {
+  const record = parsePageRecord({ dbPrincipal: { phones: [{ phone: '303-555-0199 ext. 12', name: 'Office' }] } })
+  expect(firstPhone(record).view?.dial).toBe('+13035550199;ext=12')
+  expect(telHref(firstPhone(record).view!.dial)).toBe('tel:+13035550199;ext=12')
+  expect(whatsappHref(firstPhone(record).view!.dial)).toBe('https://wa.me/13035550199')
 })
 
 test('10 000 digits cannot be dialled, and are answered at once', () => {

@@ -22,10 +22,38 @@ export const PHONE_COUNTRY = 'US'
 /** What the record report says a phone should be. */
 export const PHONE_EXPECTED = 'a phone number to dial: 10 digits with the area code, or + and the country code'
 
-/** The number in E.164 form (`+13035550142`) when the text holds a number that can be dialled, else ''. */
-export function dialNumber(text: string): string {
+/** A number that can be dialled: E.164 (`+13035550199`) and its extension apart (`12`, or ''). */
+export interface DialableNumber {
+  number: string
+  ext: string
+}
+
+/**
+ * The number in the text, read as dialled: an extension (`ext. 12`, `x12`, `#12`) kept apart from the
+ * number, and the ways out of a country understood: `+`, the US's `011` (the library reads it as the
+ * US's exit code) and `00`, the exit code of most of the world, read here as `+` (a US number never
+ * starts with 0, so nothing that was dialable before changes). null when there is nothing to dial.
+ */
+export function readPhone(text: string): DialableNumber | null {
   const trimmed = text.trim()
-  if (!trimmed) return ''
-  const number = parsePhoneNumberFromString(trimmed, PHONE_COUNTRY)
-  return number?.isPossible() ? number.number : ''
+  if (!trimmed) return null
+  const spelled = trimmed.replace(/^([^+\d]*)00(?=[\s.-]*[1-9])/, '$1+')
+  const number = parsePhoneNumberFromString(spelled, PHONE_COUNTRY)
+  return number?.isPossible() ? { number: number.number, ext: number.ext ?? '' } : null
+}
+
+/** The number in E.164 form (`+13035550142`) when the text holds a number that can be dialled, else ''. */
+export const dialNumber = (text: string): string => readPhone(text)?.number ?? ''
+
+/**
+ * What follows `tel:` (RFC 3966's global number): `+13035550199`, or `+13035550199;ext=12` with an
+ * extension, so a phone dials the number and offers the extension instead of dialling its digits too.
+ * '' when the text cannot be dialled. Every tel: link (the site's, the lead email's) is built from it.
+ */
+export const dialString = (text: string): string => globalNumber(readPhone(text))
+
+/** A number read by `readPhone` as what follows `tel:` ('' for none). */
+export function globalNumber(phone: DialableNumber | null): string {
+  if (!phone) return ''
+  return phone.ext ? `${phone.number};ext=${phone.ext}` : phone.number
 }

@@ -1,15 +1,15 @@
 import { notShown, shown, type Shown } from './block-status.ts'
-import { dialNumber } from './phone-numbers.ts'
+import { dialString } from './phone-numbers.ts'
 import type { PageRecord } from './schema.ts'
 
 /**
- * The record's phones as the pages show them: the text as typed, its name, and the number to dial
- * (phone-numbers.ts). A phone whose `dial` is '' is shown as text, never as a tel: link, and never
+ * The record's phones as the pages show them: the text as typed, its name, and what to dial (phone-numbers.ts'
+ * `dialString`: E.164, with `;ext=N` when the text has an extension). A phone whose `dial` is '' is shown as text, never as a tel: link, and never
  * offered by a call button, the call or chat widget, the chat-app link or JSON-LD.
  */
 export type PhoneView = { phone: string; name: string; dial: string }
 
-export const phoneView = ({ phone, name }: { phone: string; name: string }): PhoneView => ({ phone, name, dial: dialNumber(phone) })
+export const phoneView = ({ phone, name }: { phone: string; name: string }): PhoneView => ({ phone, name, dial: dialString(phone) })
 
 /** Every phone entry with something typed, in record order. */
 export const phoneViews = (record: PageRecord): PhoneView[] => record.dbPrincipal.phones.filter((p) => p.phone.trim()).map(phoneView)

@@ -1,4 +1,4 @@
-import { digitsOnly } from '#app/record/contact-links.ts'
+import { digitsOnly, mapSearchHref } from '#app/record/contact-links.ts'
 import type { PhoneView } from '#app/record/record-phones.ts'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { PhoneLink } from '#app/ui/phone-link.tsx'
@@ -11,8 +11,6 @@ type Props = {
   workday: string
   workHour: string
 }
-
-const mapSearch = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
 
 function Card({ icon, title, children }: { icon: IconName; title: string; children: React.ReactNode }) {
   return (
@@ -56,7 +54,7 @@ export function ContactCards({ phones, address, workday, workHour }: Props) {
       </Card>
       <Card icon="location-dot" title={page.sections.visitUs}>
         {address ? (
-          <a href={mapSearch(address)} target="_blank" rel="noopener noreferrer" className="hover:text-main-ink hover:underline">
+          <a href={mapSearchHref(address)} target="_blank" rel="noopener noreferrer" className="hover:text-main-ink hover:underline">
             {address}
             <span className="sr-only"> {t.a11y.mapOpensInNewTab}</span>
           </a>

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
-import { CONTACT_WAYS, FORM_FIELDS, HONEYPOT_FIELD, type EstimateFormResult } from '#app/forms/estimate-form.ts'
+import { CONTACT_WAYS, FORM_FIELDS, MESSAGE_MAX_LENGTH, HONEYPOT_FIELD, type EstimateFormResult } from '#app/forms/estimate-form.ts'
 import { formText, type FormLabels } from '#app/forms/form-labels.ts'
 import { formStringsFor } from '#app/forms/form-strings.ts'
+import { plural } from '#app/i18n/plural.ts'
+import { langOf } from '#app/i18n/strings.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { FieldError, FieldLabel, TextField, errorId, inputClass } from './form-field.tsx'
 
@@ -31,6 +33,9 @@ export function ContactForm({ services, labels, idPrefix, place }: Props) {
   const formRef = useRef<HTMLFormElement>(null)
   const [submissionId, setSubmissionId] = useState('')
   const [enhanced, setEnhanced] = useState(false)
+  // The message's length: what the page's HTML holds (a refused post's), then what is typed once the page's code runs.
+  const [messageLength, setMessageLength] = useState((result && !result.ok && result.values?.message.length) || 0)
+  const lang = langOf(labels)
   const pending = fetcher.state !== 'idle'
 
   useEffect(() => {
@@ -43,6 +48,7 @@ export function ContactForm({ services, labels, idPrefix, place }: Props) {
     if (fetcher.data.ok) {
       formRef.current?.reset()
       setSubmissionId(newSubmissionId())
+      setMessageLength(0)
     } else {
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
     }
@@ -149,11 +155,17 @@ export function ContactForm({ services, labels, idPrefix, place }: Props) {
           id={id('message')}
           name={FORM_FIELDS.message}
           rows={4}
+          // The server's own bound (the same number): a longer paste is cut here, never typed and then refused.
+          maxLength={MESSAGE_MAX_LENGTH}
+          onInput={(event) => setMessageLength(event.currentTarget.value.length)}
           defaultValue={values?.message}
           aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? errorId(id('message')) : undefined}
+          aria-describedby={`${id('message-count')}${errors.message ? ` ${errorId(id('message'))}` : ''}`}
           className={`${inputClass} resize-y`}
         />
+        <p id={id('message-count')} className="mt-1 text-sm text-paragraph">
+          {plural(lang, MESSAGE_MAX_LENGTH - messageLength, chrome.charactersLeft)}
+        </p>
         <FieldError id={id('message')} message={errors.message} />
       </div>
       <div aria-hidden="true" className="absolute -left-[9999px] top-0 size-px overflow-hidden">

@@ -7,6 +7,7 @@ import { currentSiteConfigs } from '../sites/site-registry.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import type { Storage } from '../storage/storage-contract.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
+import { padToWidth, textWidth } from './terminal-width.ts'
 
 /**
  * `npm run console -- invite EMAIL --role admin|staff|contractor [--site ID]…`: a single-use invitation link
@@ -176,10 +177,10 @@ async function users(storage: Storage, now: number): Promise<string> {
     }),
   )
   const head = ['Email', 'Access', 'Passkeys', 'Sessions', 'Last seen']
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+  const widths = head.map((h, i) => Math.max(textWidth(h), ...rows.map((r) => textWidth(r[i]!))))
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => c.padEnd(widths[i]!))
+      .map((c, i) => padToWidth(c, widths[i]!))
       .join('  ')
       .trimEnd()
   return (

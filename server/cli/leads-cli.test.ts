@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { csvCell, formatLeads, main } from './leads-cli.ts'
+import { textWidth } from './terminal-width.ts'
 import type { Delivery, LeadRow } from '../leads/lead-store.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import { buildRelayBody } from '../leads/relay-body.server.ts'
@@ -84,16 +85,26 @@ describe('leads CLI', () => {
   })
 
   test('CSV is RFC 4180: every field quoted, quotes doubled, CRLF lines, newlines kept inside quotes; each kind its states', () => {
-    const out = formatLeads([row({ lead: { message: 'He said "hi",\nthen left' } })], { csv: true })
+    const out = formatLeads([row({ lead: { message: 'He said "hi",\nthen left', phone: '303-555-0199 ext. 12' } })], { csv: true })
     const lines = out.split('\r\n')
     expect(lines[0]).toBe(
-      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","site","page_id","form","email_state","email_attempts","email_last_error","email_delivered_at","webhook_state","webhook_attempts","webhook_last_error","webhook_delivered_at","erased"',
+      '"id","created_at","first_name","last_name","email","phone","address","service","contact_ways","message","relay_state","attempts","last_error","delivered_at","site","page_id","form","email_state","email_attempts","email_last_error","email_delivered_at","webhook_state","webhook_attempts","webhook_last_error","webhook_delivered_at","erased","phone_e164","phone_ext"',
     )
     expect(lines[1]).toContain('"He said ""hi"",\nthen left"')
     expect(lines[1]).toContain(
-      '"pending","2","HTTP 503","","page-1","page-1","contact","delivered","1","","2026-01-15T09:31:00.000Z","failed","1","HTTP 410: the receiver stopped this webhook",""',
+      '"pending","2","HTTP 503","","page-1","page-1","contact","delivered","1","","2026-01-15T09:31:00.000Z","failed","1","HTTP 410: the receiver stopped this webhook","","","\'+13035550199","12"',
     )
     expect(out.endsWith('\r\n')).toBe(true)
+  })
+
+  test('the table lines up names in Chinese or with emoji: cells measured by graphemes and East Asian width', () => {
+    const out = formatLeads([
+      row({ lead: { firstName: '王', lastName: '小明' } }),
+      row({ lead: { firstName: 'Ana 👩‍👩‍👧', lastName: 'Lopez' } }),
+    ])
+    const [first, second] = out.split('\n').filter((l) => /小明|Lopez/.test(l))
+    const at = (line: string, text: string) => textWidth(line.slice(0, line.indexOf(text)))
+    expect(at(first!, row().lead.email)).toBe(at(second!, row().lead.email))
   })
 
   test('CSV cells that a spreadsheet would run as a formula get a leading apostrophe', () => {

@@ -8,6 +8,7 @@ import type { Storage } from '../storage/storage-contract.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
 import { leadsCsv } from '../leads/leads-csv.server.ts'
 import { ERASED_ON_REQUEST, eraseSubject, parseSubject, subjectLeads, subjectReport, type Subject } from '../leads/visitor-data.server.ts'
+import { fitToWidth, padToWidth } from './terminal-width.ts'
 
 /**
  * `npm run leads` — the contractor's own copy of every lead, newest first, with the state of each of its
@@ -52,14 +53,14 @@ export { csvCell } from '../leads/leads-csv.server.ts'
 function tableCell(value: string, width: number): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced here
   const flat = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
-  return (flat.length > width ? `${flat.slice(0, width - 1)}…` : flat).padEnd(width)
+  return fitToWidth(flat, width)
 }
 
 export function formatLeads(rows: LeadRow[], { csv = false }: { csv?: boolean } = {}): string {
   if (csv) return leadsCsv(rows)
   if (rows.length === 0) return 'No leads stored yet.\n'
   const line = (cells: string[]) => cells.join('  ').trimEnd()
-  const header = line(columns.map((c) => c.title.padEnd(c.width)))
+  const header = line(columns.map((c) => padToWidth(c.title, c.width)))
   const rule = line(columns.map((c) => '-'.repeat(c.width)))
   const body = rows.flatMap((r) => [
     line(columns.map((c) => tableCell(c.value(r), c.width))),

@@ -72,8 +72,9 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
   let env: Env
   let configs: SiteConfig[]
   try {
-    env = parseEnv(source)
-    configs = loadSiteConfigs(env)
+    // Figures need no mail server nor reachable webhooks: only --send needs SMTP_URL and MAIL_FROM (checked there).
+    env = parseEnv(source, { deliveries: false })
+    configs = loadSiteConfigs(env, { deliveries: false })
   } catch (error) {
     problem(error)
     return 2
@@ -163,7 +164,7 @@ async function send(env: Env, results: ResultsStorage, sites: SiteConfig[], mont
       const now = Date.now()
       const over = calendarDay(config.timeZone)(now).slice(0, 7) > month
       const claim = over ? await results.claimReport(config.id, month, holder, now, REPORT_LEASE_MS) : null
-      const site = { config, look: () => pageLook(env, config), link: () => currentShareLink(results, config) }
+      const site = { config, look: () => pageLook(env, config), link: () => shareLink(results, config) }
       try {
         const { sent, messageId } = await sendMonthReport(site, month, { results, mailer, domain: senderDomain(env.MAIL_FROM), now })
         if (claim) await results.settleReport(claim, { state: sent ? 'sent' : 'empty', at: Date.now() })

@@ -92,6 +92,7 @@ export const ACTIVITY_ACTIONS = [
   'restored-site',
   'created-token',
   'ended-token',
+  're-enabled-destination',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 

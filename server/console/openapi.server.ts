@@ -1,4 +1,4 @@
-import leadCreated from '../../docs/webhooks/lead.created.schema.json' with { type: 'json' }
+import leadCreated from '../../docs/webhooks/lead.created.v2.schema.json' with { type: 'json' }
 
 /**
  * The console API's description (OpenAPI 3.1), written once: served at GET /api/v1/openapi.json, and every answer

@@ -168,7 +168,8 @@ export function createSiteApi(services: AppServices, rateLimit: number) {
       await one(token, id)
       const { since, limit } = leadsQuery(req.query)
       const rows = await storage.leads.leadsFrom(id, since, limit)
-      const leads = rows.map((row) => JSON.parse(webhookBody(row)) as unknown)
+      const context = { site: services.leadSiteOf(id), consoleUrl: services.env.CONSOLE_URL ?? null }
+      const leads = rows.map((row) => JSON.parse(webhookBody(row, context)) as unknown)
       // Where the next page starts: the last lead's time (a lead received in the same millisecond comes again; its id tells).
       const next = rows.length === limit ? new Date(rows.at(-1)!.createdAt).toISOString() : null
       res.json({ leads, next })

@@ -5,7 +5,7 @@ import type { DayKeys } from '../results/day-keys.server.ts'
 import type { RateLimitStorage } from '../storage/storage-contract.server.ts'
 import { formAnswers } from './form-answers.server.ts'
 import type { Refusal } from './request-gate.server.ts'
-import type { ResolvedRequest } from './request-resolver.server.ts'
+import type { ContactPass, ResolvedRequest } from './request-resolver.server.ts'
 
 const WINDOW_MS = 10 * 60 * 1000
 const tooMany: Refusal = { status: 429, text: 'Too many requests.', headers: { 'Retry-After': String(WINDOW_MS / 1000) } }
@@ -31,7 +31,11 @@ export function rateLimitAddress(clientIp: string): string {
     .join(':')}::/64`
 }
 
+/** Refused contact posts allowed per window, as a multiple of the stored leads' limit. */
+export const REFUSED_CONTACT_FACTOR = 4
+
 type Limits = {
+  /** Posts that stored a lead, per client and window (CONTACT_RATE_LIMIT). */
   contactPostsPerWindow: number
   /** The visit counter is posted once per page view: a person reads fewer pages than this in ten minutes. */
   visitPostsPerWindow: number
@@ -63,11 +67,22 @@ export function createPostGuards({ contactPostsPerWindow, visitPostsPerWindow, r
      * the limit, it goes on marked, so the action answers in the page, in the visitor's language.
      * Storage unreachable: it goes on too, and the action answers with a readable error.
      */
-    async contactGuard(request: ResolvedRequest, req: IncomingMessage): Promise<Refusal | { rateLimited: boolean }> {
+    async contactGuard(request: ResolvedRequest, req: IncomingMessage): Promise<Refusal | ContactPass> {
       const headers = { get: (name: string) => [req.headers[name] ?? ''].flat()[0] || undefined }
       if (isCrossOriginPost(headers, request.requestOrigin)) return { status: 403, text: formAnswers(request.site!).crossOrigin }
-      const count = await hits('contact', request.clientIp)
-      return { rateLimited: count !== null && count > contactPostsPerWindow }
+      // Counted as both now (two posts at once must not both pass); the action takes back the one it was not.
+      const [stored, refused] = [await hits('contact', request.clientIp), await hits('contact-refused', request.clientIp)]
+      const rateLimited =
+        (stored !== null && stored > contactPostsPerWindow) ||
+        (refused !== null && refused > contactPostsPerWindow * REFUSED_CONTACT_FACTOR)
+      return {
+        rateLimited,
+        async settle(wasStored) {
+          const kind = wasStored ? 'contact-refused' : 'contact'
+          if ((wasStored ? refused : stored) === null) return // not counted (the storage could not say), nothing to take back
+          await counters.unhit(await keys.client(kind, rateLimitAddress(request.clientIp))).catch(() => {})
+        },
+      }
     },
     async visitsGuard(request: ResolvedRequest): Promise<Refusal | null> {
       const count = await hits('visits', request.clientIp)

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { canonicalPath } from './canonical-path.server.ts'
 import { formAnswers } from './form-answers.server.ts'
 import { readBody } from './read-body.server.ts'
-import { createRequestResolver, type RequestResolverOptions, type ResolvedRequest } from './request-resolver.server.ts'
+import { createRequestResolver, type ContactPass, type RequestResolverOptions, type ResolvedRequest } from './request-resolver.server.ts'
 
 /**
  * The one gate every request passes before anything else runs (static files, the page cache, Express,
@@ -27,7 +27,7 @@ export type Refusal = { status: number; text: string; headers?: Record<string, s
 
 export type GateOptions = RequestResolverOptions & {
   /** Judges a post that can reach the contact action: a refusal, or whether this client is over its limit. */
-  contactGuard: (request: ResolvedRequest, req: IncomingMessage) => Promise<Refusal | { rateLimited: boolean }>
+  contactGuard: (request: ResolvedRequest, req: IncomingMessage) => Promise<Refusal | ContactPass>
   /** Judges a visit count post (one client may not inflate the counter). */
   visitsGuard: (request: ResolvedRequest) => Promise<Refusal | null>
   /** Judges a results beacon: from the site's own pages, and not too many from one client. */
@@ -73,7 +73,7 @@ export function createGate(options: GateOptions) {
     if (limit === undefined) return refuse({ status: 405, text: 'Method not allowed.', headers: { Allow: 'GET, HEAD' } })
     if (!request.site) return refuse({ status: 404, text: 'Not found.' })
 
-    let passed: { rateLimited: boolean } | undefined
+    let passed: ContactPass | undefined
     if (CONTACT_PATHS.has(pathname)) {
       const verdict = await options.contactGuard(request, req)
       if ('status' in verdict) return refuse(verdict)

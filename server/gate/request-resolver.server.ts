@@ -5,6 +5,18 @@ import { hostOnly } from '../sites/site-config.server.ts'
 import type { TrustFn } from './trust-proxy.server.ts'
 
 /**
+ * A contact post the guards let through (post-guards.server.ts): over a limit (`rateLimited`: the action
+ * answers 429 in the visitor's words), and `settle`, which the action calls with what the post came to.
+ * The limit counts posts that stored a lead; posts refused (a short phone, a missing field, over the
+ * limit) are counted apart, with a higher bound, so a visitor who mistyped twice can still send, while a
+ * script posting garbage is stopped.
+ */
+export interface ContactPass {
+  rateLimited: boolean
+  settle(stored: boolean): Promise<void>
+}
+
+/**
  * What a request is, decided once by one set of rules: its site, the visitor's IP, the protocol and
  * host the visitor used (from X-Forwarded-* only when the hop that sent them is trusted), the public
  * origin for canonical links, and its canonical path. The page cache's fast path, Express and React
@@ -27,7 +39,7 @@ export type ResolvedRequest = {
   /** A post's body, read (and bounded) by the gate. */
   body?: Buffer
   /** Set on a post that may reach the contact action, once its guards have passed it. */
-  contact?: { rateLimited: boolean }
+  contact?: ContactPass
 }
 
 export type RequestResolverOptions = {

@@ -35,7 +35,12 @@ afterEach(async () => {
 
 /** Estimate requests counted for the results report, by the form's place. */
 let counted: (string | undefined)[] = []
-beforeEach(() => void (counted = []))
+/** What each post told the rate limit it came to (stored a lead, or not). */
+let settled: boolean[] = []
+beforeEach(() => {
+  counted = []
+  settled = []
+})
 
 /** Posts `fields` to the action for the site showing `record`; answers { status, body }. */
 async function post(fields: Record<string, string | string[]>, { rateLimited = false, guarded = true } = {}) {
@@ -43,7 +48,7 @@ async function post(fields: Record<string, string | string[]>, { rateLimited = f
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one)
   const request = new Request('http://site.test/contact', { method: 'POST', body })
   // Only what the action reads; the rest of the context belongs to the server.
-  const contact = guarded ? { rateLimited } : undefined
+  const contact = guarded ? { rateLimited, settle: async (stored: boolean) => void settled.push(stored) } : undefined
   const results = { recordLead: async (place: string | undefined) => void counted.push(place) }
   const context = {
     snapshot: { record },
@@ -96,6 +101,13 @@ describe('POST /contact answers', () => {
       status: 200,
       body: { ok: true, message: '¡Gracias! Su solicitud fue enviada. Nos pondremos en contacto pronto.' },
     })
+  })
+
+  test('the rate limit is told what each post came to: a stored lead, or a refusal (counted apart)', async () => {
+    expect((await post(validForm)).status).toBe(200)
+    expect((await post({ ...validForm, phone: '555' })).status).toBe(400)
+    expect((await post(validForm, { rateLimited: true })).status).toBe(429)
+    expect(settled).toEqual([true, false, false])
   })
 
   test('over the rate limit: 429 with a readable message, before the form is read', async () => {

@@ -11,13 +11,23 @@ import { log } from '../observability/log.js'
  * refusal has the same shape: a message, field messages and the entries to put back.
  */
 export async function contactAction(request: Request, context: AppLoadContext) {
-  const text = formStringsFor((await currentRecord(context)).labels.formLabel).answers
-  const refuse = (status: number, message: string, values: EstimateFormValues | null = null, fieldErrors: EstimateFieldErrors = {}) =>
-    data<EstimateFormResult>({ ok: false, message, fieldErrors, values }, { status })
-
   // Only the gate's contact guards (server/gate/) open the way here, whatever method or spelling came in.
-  if (!context.contact) return refuse(403, text.crossOrigin)
-  if (context.contact.rateLimited) return refuse(429, text.tooMany)
+  if (!context.contact) return refusal(403, (await answersOf(context)).crossOrigin)
+  const { stored, answer } = await handle(request, context)
+  // The limit counts posts that stored a lead; one refused (over the limit included) is counted apart.
+  await context.contact.settle(stored)
+  return answer
+}
+
+const answersOf = async (context: AppLoadContext) => formStringsFor((await currentRecord(context)).labels.formLabel).answers
+
+const refusal = (status: number, message: string, values: EstimateFormValues | null = null, fieldErrors: EstimateFieldErrors = {}) =>
+  data<EstimateFormResult>({ ok: false, message, fieldErrors, values }, { status })
+
+async function handle(request: Request, context: AppLoadContext) {
+  const text = await answersOf(context)
+  const refuse = (...args: Parameters<typeof refusal>) => ({ stored: false, answer: refusal(...args) })
+  if (context.contact!.rateLimited) return refuse(429, text.tooMany)
   // Anything but a form (JSON, plain text, a broken multipart body) is refused as such, never a server error.
   const form = await request.formData().catch(() => null)
   if (!form) return refuse(415, text.unreadable)
@@ -45,7 +55,8 @@ export async function contactAction(request: Request, context: AppLoadContext) {
           log.warn({ event: 'results.not-counted', site: context.services.id, error: String(e) }, 'a lead was not counted'),
         )
     }
-    return { ok: true, message: text.sent } satisfies EstimateFormResult
+    // A repeat of a stored lead (the same submission id) stored nothing new: it does not count again.
+    return { stored: result.created, answer: { ok: true, message: text.sent } satisfies EstimateFormResult }
   }
   return refuse(400, text.invalid, result.values, result.fieldErrors)
 }

@@ -1,6 +1,6 @@
 import os from 'node:os'
 import { OutboundRefused, type OutboundClient } from '../outbound/outbound-client.server.ts'
-import type { DeliveryKind, DueDelivery, LeadStore } from './lead-store.server.ts'
+import type { DeliveryKind, DestinationKey, DestinationTrouble, DueDelivery, LeadStore } from './lead-store.server.ts'
 import { resendLead } from './resend.server.ts'
 import { urlForLog } from '../observability/log-safe.server.ts'
 import { logFor } from '../observability/log.js'
@@ -50,7 +50,14 @@ export function retryDelayMs(
 }
 
 /** What one attempt came to. The error never holds what the other side answered (it may be anyone's server): a status or our own words. */
-export type SendOutcome = { outcome: 'delivered' | 'failed' | 'retry'; error: string }
+export type SendOutcome = {
+  outcome: 'delivered' | 'failed' | 'retry'
+  error: string
+  /** The destination asked for no more (a webhook's 410 Gone): later leads wait for it until it is re-enabled. */
+  pause?: boolean
+  /** The site no longer lists the destination: nothing to tell anyone about it. */
+  unlisted?: boolean
+}
 /** Sends one delivery of its kind (relay-sender, email-sender, webhook-sender). */
 export type Sender = (delivery: DueDelivery) => Promise<SendOutcome>
 
@@ -72,7 +79,14 @@ export interface DeliveryOutboxOptions {
   batchSize?: number
   /** Who this worker is on the deliveries it claims; host:pid by default. */
   owner?: string
+  /** Told when a site's own destination (an inbox, a webhook) failed for good or paused: the admins' notice. */
+  onTrouble?: (trouble: DestinationKey & { paused: boolean; error: string }) => void
 }
+
+/** The destinations the site chose (the relay is the record's): these are noted "needs attention" and can pause. */
+const OWN_KINDS: ReadonlySet<DeliveryKind> = new Set(['email', 'webhook'])
+/** How long a delivery to a paused destination waits before it is looked at again (re-enabling wakes it at once). */
+export const PAUSED_RECHECK_MS = 15 * 60_000
 export type DrainCounts = { delivered: number; retried: number; failed: number }
 /** What this process's attempts came to since it started, by site and kind (the metrics' counters). */
 export type SentTally = Tally<{ site: string; kind: DeliveryKind; outcome: 'delivered' | 'failed' }>
@@ -97,8 +111,18 @@ export function createDeliveryOutbox(options: DeliveryOutboxOptions) {
     }
   }
 
-  async function deliver(delivery: DueDelivery): Promise<keyof DrainCounts> {
-    const { outcome, error } = await send(delivery)
+  const keyOf = (d: DueDelivery): DestinationKey => ({ site: d.lead.site, kind: d.kind, target: d.target ?? '' })
+  const troubleId = ({ site, kind, target }: DestinationKey) => JSON.stringify([site, kind, target])
+
+  async function deliver(delivery: DueDelivery, troubles: Map<string, DestinationTrouble>): Promise<keyof DrainCounts> {
+    const key = keyOf(delivery)
+    const trouble = troubles.get(troubleId(key))
+    if (trouble?.paused) {
+      // Nothing is sent and no attempt counted: the lead waits for the destination to be re-enabled in the console.
+      await store.park(delivery, now() + PAUSED_RECHECK_MS, `waiting: ${trouble.lastError}; re-enable this destination in the console`)
+      return 'retried'
+    }
+    const { outcome, error, pause = false, unlisted = false } = await send(delivery)
     const words = KIND_WORDS[delivery.kind]
     // The lead's id and site, never what the visitor wrote; a URL without its query, never the inbox's addresses.
     const details = {
@@ -110,6 +134,7 @@ export function createDeliveryOutbox(options: DeliveryOutboxOptions) {
     }
     tally.add({ site: delivery.lead.site, kind: delivery.kind, outcome: outcome === 'delivered' ? 'delivered' : 'failed' })
     if (outcome === 'delivered') {
+      if (trouble) await store.clearTrouble(key)
       if (await store.markDelivered(delivery, now())) logger.info(words.done, { event: words.event, ...details })
       else
         logger.warn(`${words.done} after its lease ran out; another worker may send it again (same ${words.key})`, {
@@ -127,6 +152,11 @@ export function createDeliveryOutbox(options: DeliveryOutboxOptions) {
     const reason = outcome === 'retry' ? `gave up after ${delivery.attempts} attempts: ${error}` : error
     await store.markFailed(delivery, reason)
     logger.error(`lead ${words.noun} failed permanently; the lead stays stored`, { event: 'lead.given-up', ...details, error: reason })
+    if (OWN_KINDS.has(delivery.kind) && !unlisted) {
+      await store.noteTrouble({ ...key, paused: pause, error: reason, at: now() })
+      if (pause) troubles.set(troubleId(key), { ...key, paused: true, since: now(), lastError: reason, notifiedDay: null })
+      options.onTrouble?.({ ...key, paused: pause, error: reason })
+    }
     return 'failed'
   }
 
@@ -136,7 +166,9 @@ export function createDeliveryOutbox(options: DeliveryOutboxOptions) {
     for (let round = 0; round < 1000; round++) {
       const batch = await store.claimDue({ now: now(), leaseMs: leaseMs(timing), limit: batchSize, owner })
       if (batch.length === 0) break
-      for (const result of await Promise.all(batch.map(deliver))) counts[result]++
+      // One small read per batch: which destinations are in trouble (paused ones are not sent to).
+      const troubles = new Map((await store.troubles()).map((t) => [troubleId(t), t]))
+      for (const result of await Promise.all(batch.map((d) => deliver(d, troubles)))) counts[result]++
     }
     return counts
   }
@@ -204,6 +236,13 @@ export function createDeliveryOutbox(options: DeliveryOutboxOptions) {
         poke()
       }
       return answer
+    },
+    /** Ends a destination's pause (the console): its waiting leads go now. */
+    async reenable(key: DestinationKey): Promise<number> {
+      const woken = await store.reenable(key, now())
+      logger.info('lead destination re-enabled', { event: 'lead.destination-reenabled', site: key.site, kind: key.kind, waiting: woken })
+      poke()
+      return woken
     },
     /** Deliveries sent and failed attempts by this process since it started, by site and kind. */
     sentTally: () => tally,

@@ -51,6 +51,9 @@ function site() {
     outbound: createOutboundClient({ allowOrigins: [relay.url, hook.url] }), // loopback receivers, configured as an operator would
     mail: { mailer, from: FROM },
     destinationsOf: (id) => (id === 'acme' ? destinations : undefined),
+    siteOf: (id) => (id === 'acme' ? { businessName: record.dbPrincipal.name, siteUrl: 'https://acme.example' } : undefined),
+    consoleUrl: 'https://console.agency.example',
+    admins: async () => ['admin@agency.example'],
     now: clock.now,
     random: () => 1,
     logger: log.logger,
@@ -97,7 +100,8 @@ describe('a lead and its destinations', () => {
     expect(smtp.messages).toHaveLength(1)
     expect(mail!.envelopeTo.toSorted()).toEqual(['office@acme.example', 'owner@acme.example'])
     expect(mail!.subject).toBe('New estimate request: Deck Repair — Ana Lopez')
-    expect(mail!.replyTo?.value).toEqual([{ address: 'ana@example.com', name: '' }])
+    expect(mail!.replyTo?.value).toEqual([{ address: 'ana@example.com', name: 'Ana Lopez' }])
+    expect(mail!.from?.value).toEqual([{ address: 'leads@agency.example', name: 'Acme Fences via Agency Leads' }])
     expect(mail!.messageId).toBe(`<lead-${id}@agency.example>`)
     expect(mail!.text).toContain('Ana Lopez asked Acme Fences for a free estimate on the website.')
     for (const words of [
@@ -111,8 +115,13 @@ describe('a lead and its destinations', () => {
     expect(mail!.text).toMatch(/Received: Jan 15, 2026|Received: \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M M[SD]T/)
     expect(mail!.html).toContain('<a href="mailto:ana@example.com">ana@example.com</a>')
     expect(mail!.html).toContain('<a href="tel:+15551234567">(555) 123-4567</a>')
-    // No image, no remote resource, no tracking: nothing in it loads anything.
-    expect(mail!.html).not.toMatch(/<img|src=|https?:\/\/|url\(/i)
+    expect(mail!.html).toMatch(/<a href="tel:\+15551234567" style="[^"]*">Call Ana<\/a>/)
+    expect(mail!.html).toContain('<a href="https://www.google.com/maps/search/?api=1&amp;query=1%20Main%20St">1 Main St</a>')
+    const leadUrl = `https://console.agency.example/sites/acme/leads/${id}`
+    expect(mail!.html).toContain(`<a href="${leadUrl}">Open this lead in the console</a>`)
+    expect(mail!.text).toContain(`Open this lead in the console: ${leadUrl}`)
+    // No image, no remote resource, no tracking: nothing in it loads anything (links are only followed when tapped).
+    expect(mail!.html).not.toMatch(/<img|<link|src=|url\(/i)
     expect(mail!.attachments).toEqual([])
 
     expect(hook.unverified()).toEqual([])
@@ -122,15 +131,49 @@ describe('a lead and its destinations', () => {
     expect(delivery!.body).toEqual({
       type: 'lead.created',
       timestamp: new Date(clock.now() - 3_600_000).toISOString(), // the lead's, not the attempt's
+      version: 2,
       data: {
         id,
-        site: 'acme',
+        siteId: 'acme',
+        businessName: 'Acme Fences',
+        siteUrl: 'https://acme.example',
+        leadUrl,
         form: 'contact',
         receivedAt: new Date(clock.now() - 3_600_000).toISOString(),
+        name: 'Ana Lopez',
+        phoneE164: '+15551234567',
+        phoneExtension: null,
         ...validForm, // every field the visitor typed, as typed
         message: 'The old fence fell\nin the storm.',
+        site: 'acme', // version 1's name of siteId
       },
     })
+  })
+
+  test('a phone with an extension or an exit code is dialled as typed: the email’s tel: link and the webhook’s E.164 agree', async () => {
+    const s = site()
+    const cases = [
+      { typed: '303-555-0199 ext. 12', tel: 'tel:+13035550199;ext=12', e164: '+13035550199', ext: '12' },
+      { typed: '011 44 20 7946 0958', tel: 'tel:+442079460958', e164: '+442079460958', ext: null },
+      { typed: '00 44 20 7946 0958', tel: 'tel:+442079460958', e164: '+442079460958', ext: null },
+    ]
+    for (const { typed } of cases) await s.submit({ ...validForm, phone: typed, firstName: 'Ana\r\nBcc: x@evil.example', contactWays: [] })
+    await s.drain()
+    expect(hook.unverified()).toEqual([])
+    for (const [i, { typed, tel, e164, ext }] of cases.entries()) {
+      const mail = smtp.messages[i]!
+      expect(mail.html).toContain(`<a href="${tel}">${typed}</a>`)
+      expect(mail.text).toContain(`Best way to reach them: Not said`)
+      expect(mail.replyTo?.value).toEqual([{ address: 'ana@example.com', name: 'Ana Bcc: x@evil.example Lopez' }])
+      const { data } = hook.accepted()[i]!.body
+      expect(data).toMatchObject({
+        phone: typed,
+        phoneE164: e164,
+        phoneExtension: ext,
+        name: 'Ana Bcc: x@evil.example Lopez',
+        firstName: 'Ana Bcc: x@evil.example',
+      })
+    }
   })
 
   test('the CRM refusing and then down delays only the CRM: the same webhook-id on every retry, email and relay delivered meanwhile', async () => {
@@ -169,6 +212,50 @@ describe('a lead and its destinations', () => {
     expect(await s.drain(3_600_000)).toEqual({ delivered: 0, retried: 0, failed: 0 })
     expect(hook.requests.map((r) => r.status)).toEqual([422, 410])
     expect(log.messages('error')).toEqual(['lead webhook failed permanently; the lead stays stored'])
+  })
+
+  test('a CRM answering 410 pauses its webhook: one email to the admins a day, later leads wait and go once it is re-enabled', async () => {
+    const s = site()
+    const key = { site: 'acme', kind: 'webhook' as const, target: hook.url }
+    const first = await s.submit()
+    hook.refuse(1, 410)
+    await s.drain()
+    expect(await s.delivery(first, 'webhook')).toMatchObject({ state: 'failed' })
+    expect(await storage.leads.troubles('acme')).toEqual([
+      {
+        ...key,
+        paused: true,
+        since: clock.now(),
+        lastError: 'HTTP 410: the receiver stopped this webhook',
+        notifiedDay: expect.any(String),
+      },
+    ])
+    const notice = await smtp.waitFor(2).then(() => smtp.messages.find((m) => m.envelopeTo.includes('admin@agency.example')))
+    expect(notice!.subject).toBe('Needs attention: a webhook of acme')
+    expect(notice!.text).toContain('It answered 410 Gone, so it is paused')
+    expect(notice!.text).toContain('https://console.agency.example/sites/acme')
+
+    // Later leads: the CRM is not called, the leads wait (no attempt counted); no second notice today.
+    const second = await s.submit()
+    await s.drain(60_000)
+    expect(hook.requests).toHaveLength(1)
+    expect(await s.delivery(second, 'webhook')).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      lastError: expect.stringMatching(/^waiting: HTTP 410/),
+    })
+    expect(await s.states(second)).toEqual({ relay: 'delivered', email: 'delivered', webhook: 'pending' })
+    const fourth = await s.submit()
+    await s.drain()
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes('admin@agency.example'))).toHaveLength(1)
+
+    // Re-enabled in the console: the waiting leads go now.
+    expect(await s.outbox.reenable(key)).toBe(2)
+    expect(await s.drain()).toEqual({ delivered: 2, retried: 0, failed: 0 })
+    expect(await s.states(second)).toEqual({ relay: 'delivered', email: 'delivered', webhook: 'delivered' })
+    expect(await s.states(fourth)).toMatchObject({ webhook: 'delivered' })
+    expect(await storage.leads.troubles()).toEqual([])
+    expect(hook.unverified()).toEqual([])
   })
 
   test('a rotated secret signs the next attempt; a webhook or address the site no longer lists gets nothing', async () => {
@@ -237,6 +324,8 @@ describe('a lead and its destinations', () => {
     expect(mail!.text).toContain('Ana Lopez pidió a Acme Fences un presupuesto gratuito en el sitio web.')
     expect(mail!.text).toContain('Enviado desde: la ventana de presupuesto')
     expect(mail!.text).toContain('Mensaje:\n(sin mensaje)')
+    expect(mail!.from?.value).toEqual([{ address: 'leads@agency.example', name: 'Acme Fences vía Agency Leads' }])
+    expect(mail!.html).toContain('>Llamar a Ana</a>')
     expect(mail!.html).toMatch(/^<!doctype html>\s*<html lang="es">/)
   })
 

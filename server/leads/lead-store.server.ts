@@ -132,7 +132,7 @@ export interface ResendRequest {
   now: number
 }
 
-export interface LeadStore {
+export interface LeadStore extends DestinationTroubleStore {
   /** Committed, deliveries and all, before it resolves. `created` is false for a repeated submission key (the first lead is answered). */
   insertLead(input: NewLead): Promise<{ row: LeadRow; created: boolean }>
   /** Copies a lead from another store as it is (ids, states, times); false when its id is already there. */
@@ -174,6 +174,39 @@ export interface LeadStore {
    * checkpoint, PostgreSQL's VACUUM FULL). Answers how many leads were erased and deliveries cancelled.
    */
   eraseLeads(ids: string[], reason: string, now: number): Promise<{ erased: number; cancelled: number }>
+}
+
+/**
+ * A destination (a site's webhook or inbox, its relay) that failed and has not delivered since: shown
+ * "needs attention" in the console and counted by the metrics. `paused` (it answered 410 Gone): later
+ * leads wait for it until someone re-enables it. `notifiedDay` is the day (UTC) its admins were last emailed.
+ */
+export interface DestinationTrouble {
+  site: string
+  kind: DeliveryKind
+  target: string
+  paused: boolean
+  since: number
+  lastError: string
+  notifiedDay: string | null
+}
+
+export type DestinationKey = Pick<DestinationTrouble, 'site' | 'kind' | 'target'>
+
+/** What the outbox asks of a store about destinations in trouble. */
+export interface DestinationTroubleStore {
+  /** Notes a failure (paused: the destination asked for no more); a paused destination stays paused until `reenable`. */
+  noteTrouble(trouble: DestinationKey & { paused: boolean; error: string; at: number }): Promise<void>
+  /** A delivery reached the destination: it is no longer in trouble (a paused one is never sent to, so stays paused). */
+  clearTrouble(key: DestinationKey): Promise<void>
+  /** Every destination in trouble, of one site or all. */
+  troubles(site?: string): Promise<DestinationTrouble[]>
+  /** True once per destination and `day` across the fleet: who gets it sends the day's notice. */
+  claimTroubleNotice(key: DestinationKey, day: string): Promise<boolean>
+  /** Ends a pause (the console): the destination's waiting deliveries are due at `now`; answers how many. */
+  reenable(key: DestinationKey, now: number): Promise<number>
+  /** Puts a claimed delivery back without counting an attempt (its destination is paused), due again at `at`. */
+  park(claim: DeliveryClaim, at: number, note: string): Promise<boolean>
 }
 
 export type DeliveryCount = { site: string; kind: DeliveryKind; state: DeliveryState; count: number; oldestQueuedAt: number }

@@ -1,3 +1,4 @@
+import { readPhone } from '#app/record/phone-numbers.ts'
 import type { Delivery, DeliveryKind, LeadRow } from './lead-store.server.ts'
 
 const iso = (ms: number | null) => (ms ? new Date(ms).toISOString() : '')
@@ -42,6 +43,9 @@ const csvColumns: [string, (r: LeadRow) => string][] = [
   ...kindColumns('webhook', ['webhook_state', 'webhook_attempts', 'webhook_last_error', 'webhook_delivered_at']),
   // Issue 44: a tombstone's row keeps its time and site; this says when and why its content went.
   ['erased', (r) => (r.erased ? `${iso(r.erased.at)} ${r.erased.reason}` : '')],
+  // The phone as dialled (the site's rule, app/record/phone-numbers.ts), after the older columns so none moves.
+  ['phone_e164', (r) => readPhone(r.lead.phone)?.number ?? ''],
+  ['phone_ext', (r) => readPhone(r.lead.phone)?.ext ?? ''],
 ]
 
 /** RFC 4180 cell; a leading = + - @ (or tab/CR) would run as a formula in a spreadsheet, so it gets a '. */

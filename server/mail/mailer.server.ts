@@ -15,12 +15,20 @@ export interface MailMessage {
   /** Both bodies: clients that show only one, and spam filters, expect both. */
   text: string
   html: string
-  replyTo?: string
+  /** An address, or a person's name with it (`"First Last" <email>`: the name is encoded, never parsed from text). */
+  replyTo?: string | MailAddress
+  /** The display name of the sender for this message (MAIL_FROM's address stays the address). */
+  fromName?: string
   /** Extra headers, e.g. a stable Message-ID so a resend is recognisable. */
   headers?: Record<string, string>
   messageId?: string
   /** Parts of the message: a picture the HTML shows by its `cid:` (the monthly report's logo and chart). */
   attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[]
+}
+
+export interface MailAddress {
+  name: string
+  address: string
 }
 
 export interface MailResult {
@@ -47,6 +55,7 @@ export interface MailerOptions {
 
 export function createMailer({ smtpUrl, from, timeoutMs = SMTP_TIMEOUT_MS }: MailerOptions): Mailer {
   const url = new URL(smtpUrl)
+  const sender = senderAddress(from) || from
   const transport = nodemailer.createTransport({
     host: url.hostname.replace(/^\[|\]$/g, ''),
     port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
@@ -61,7 +70,7 @@ export function createMailer({ smtpUrl, from, timeoutMs = SMTP_TIMEOUT_MS }: Mai
   return {
     async send(message) {
       const info = await transport.sendMail({
-        from,
+        from: message.fromName ? { name: message.fromName, address: sender } : from,
         to: message.to,
         subject: message.subject,
         text: message.text,
@@ -104,8 +113,17 @@ export function describeMailError(error: unknown): string {
   return responseCode ? `SMTP ${responseCode}: ${text}` : code ? `${code}: ${text}` : text
 }
 
+/** MAIL_FROM's address (`leads@agency.example`), without its name. */
+export function senderAddress(from: string): string {
+  return addressparser(from, { flatten: true })[0]?.address ?? ''
+}
+
+/** MAIL_FROM's display name (`Agency` in `Agency <leads@agency.example>`), or '' when it has none. */
+export function senderName(from: string): string {
+  return addressparser(from, { flatten: true })[0]?.name.trim() ?? ''
+}
+
 /** The domain of a sender (MAIL_FROM: `leads@agency.example` or `Agency <leads@agency.example>`): a message id's right side. */
 export function senderDomain(from: string): string {
-  const [sender] = addressparser(from, { flatten: true })
-  return sender?.address.split('@')[1]?.toLowerCase() || 'localhost'
+  return senderAddress(from).split('@')[1]?.toLowerCase() || 'localhost'
 }

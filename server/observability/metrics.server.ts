@@ -138,6 +138,17 @@ export function createMetrics(services: AppServices) {
       for (const { site, kind, state, count } of await readDeliveryCounts()) this.inc({ site: siteLabel(site), kind, state }, count)
     },
   })
+  new client.Gauge({
+    name: 'tradesite_lead_destinations_needing_attention',
+    help: "A site's own lead destinations (email, webhook) that failed and have not delivered since, by site, kind and whether paused (a 410: later leads wait until it is re-enabled in the console).",
+    labelNames: ['site', 'kind', 'paused'] as const,
+    registers: [register],
+    async collect() {
+      this.reset()
+      for (const { site, kind, paused } of await services.storage.leads.troubles().catch(() => []))
+        this.inc({ site: siteLabel(site), kind, paused: String(paused) })
+    },
+  })
   new client.Counter({
     name: 'tradesite_result_reports_total',
     help: 'Monthly reports this process emailed on the 1st, by site and outcome: sent, empty (nothing counted), retry (the mail server is asked again later), failed (refused).',

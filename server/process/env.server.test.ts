@@ -15,6 +15,17 @@ test('a non-http origin or a bad cap stops the start with the variable named', (
   )
 })
 
+test('OUTBOUND_ALLOW_ORIGINS names its one wrong entry, and takes every http(s) address the docs show', () => {
+  expect(parseEnv({ OUTBOUND_ALLOW_ORIGINS: 'http://10.0.0.5:8025, https://[fd00::5]:8443/relay,,' }).OUTBOUND_ALLOW_ORIGINS).toEqual([
+    'http://10.0.0.5:8025',
+    'https://[fd00::5]:8443',
+  ])
+  expect(() => parseEnv({ OUTBOUND_ALLOW_ORIGINS: 'http://10.0.0.5:8025,smtp://mail.internal:25' })).toThrow(
+    /OUTBOUND_ALLOW_ORIGINS: entry 2, "smtp:\/\/mail\.internal:25", is not an http:\/\/ or https:\/\/ address \(e\.g\. http:\/\/10\.0\.0\.5:8025\); the mail server \(SMTP_URL\) needs no listing here/,
+  )
+  expect(() => parseEnv({ OUTBOUND_ALLOW_ORIGINS: '10.0.0.5:8025' })).toThrow(/entry 1, "10\.0\.0\.5:8025", is not an http/)
+})
+
 test('an origin is named by ORIGIN_NAME, else by this machine and its port (its process id when the port is random)', () => {
   expect(originName(parseEnv({ ORIGIN_NAME: ' origin-1 ' }))).toBe('origin-1')
   expect(originName(parseEnv({ PORT: '3001' }))).toBe(`${os.hostname()}:3001`)

@@ -55,13 +55,23 @@ export const envSchema = z.object({
    */
   OUTBOUND_ALLOW_ORIGINS: z
     .string()
-    .transform((v) =>
-      v
+    .transform((v, ctx) => {
+      const origins: string[] = []
+      for (const [i, entry] of v
         .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)))
+        .map((e) => e.trim())
+        .entries()) {
+        if (!entry) continue
+        const origin = allowedOrigin(entry)
+        if (origin) origins.push(origin)
+        else
+          ctx.addIssue({
+            code: 'custom',
+            message: `entry ${i + 1}, "${entry.slice(0, 100)}", is not an http:// or https:// address (e.g. http://10.0.0.5:8025)${/^smtps?:/i.test(entry) ? '; the mail server (SMTP_URL) needs no listing here' : ''}`,
+          })
+      }
+      return origins
+    })
     .default([]),
   /** Disk the record images' variants may take under DATA_DIR/images (with DATABASE_URL: the cache under DATA_DIR/image-cache). */
   IMAGE_DISK_MB: z.coerce.number().positive().default(2048),
@@ -122,21 +132,25 @@ export const envSchema = z.object({
   CONSOLE_API_RATE_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(600),
 })
 
-/** Settings that only make sense together. */
-const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
-  const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
-  if (!!env.LEAD_WEBHOOK_URL !== !!env.LEAD_WEBHOOK_SECRET)
-    problem(env.LEAD_WEBHOOK_URL ? 'LEAD_WEBHOOK_SECRET' : 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET go together')
-  if (env.SMTP_URL && !env.MAIL_FROM) problem('MAIL_FROM', 'needed with SMTP_URL: the address emails are sent from')
-  const unreachable = env.LEAD_WEBHOOK_URL && neverReached(env.LEAD_WEBHOOK_URL, operatorOrigins(env))
-  if (unreachable) problem('LEAD_WEBHOOK_URL', unreachable)
-  for (const name of ['LEAD_EMAIL', 'REPORT_EMAIL'] as const)
-    if (env[name].length && !env.SMTP_URL) problem(name, "emails need the agency's mail server: set SMTP_URL and MAIL_FROM")
-  if (env.CONSOLE_PORT === 0) problem('CONSOLE_PORT', 'a fixed port: the console’s links and passkeys name it (CONSOLE_URL)')
-  if (env.SITES_FILE)
-    for (const name of ['LEAD_EMAIL', 'LEAD_WEBHOOK_URL', 'REPORT_EMAIL'] as const)
-      if (env[name]?.length) problem(name, `the single site's setting: with SITES_FILE, give each site its own ("leads", "reports")`)
-})
+/**
+ * Settings that only make sense together. `deliveries`: whether the lead and report destinations must be
+ * usable (the server); a command that only reads figures (`npm run results`) does not send to them.
+ */
+const checkedEnvSchema = (deliveries: boolean) =>
+  envSchema.superRefine((env, ctx) => {
+    const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+    if (!!env.LEAD_WEBHOOK_URL !== !!env.LEAD_WEBHOOK_SECRET)
+      problem(env.LEAD_WEBHOOK_URL ? 'LEAD_WEBHOOK_SECRET' : 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET go together')
+    if (env.SMTP_URL && !env.MAIL_FROM) problem('MAIL_FROM', 'needed with SMTP_URL: the address emails are sent from')
+    const unreachable = deliveries && env.LEAD_WEBHOOK_URL && neverReached(env.LEAD_WEBHOOK_URL, operatorOrigins(env))
+    if (unreachable) problem('LEAD_WEBHOOK_URL', unreachable)
+    for (const name of ['LEAD_EMAIL', 'REPORT_EMAIL'] as const)
+      if (deliveries && env[name].length && !env.SMTP_URL) problem(name, "emails need the agency's mail server: set SMTP_URL and MAIL_FROM")
+    if (env.CONSOLE_PORT === 0) problem('CONSOLE_PORT', 'a fixed port: the console’s links and passkeys name it (CONSOLE_URL)')
+    if (env.SITES_FILE)
+      for (const name of ['LEAD_EMAIL', 'LEAD_WEBHOOK_URL', 'REPORT_EMAIL'] as const)
+        if (env[name]?.length) problem(name, `the single site's setting: with SITES_FILE, give each site its own ("leads", "reports")`)
+  })
 
 export type Env = z.infer<typeof envSchema>
 
@@ -147,9 +161,16 @@ export const operatorOrigins = (env: Pick<Env, 'OUTBOUND_ALLOW_ORIGINS' | 'PAGE_
 ]
 
 /** Parses the environment once, failing with a readable list of every wrong variable (one line: a start-up error). */
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+/** An entry of OUTBOUND_ALLOW_ORIGINS as the origin it allows (scheme, host and port), or null when it is not an http(s) URL. */
+function allowedOrigin(entry: string): string | null {
+  if (!URL.canParse(entry)) return null
+  const url = new URL(entry)
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env, { deliveries = true } = {}): Env {
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
-  const result = checkedEnvSchema.safeParse(present)
+  const result = checkedEnvSchema(deliveries).safeParse(present)
   if (result.success) return result.data
   // A secret's value is never echoed; a URL's password is masked, even in a URL too broken to be read as one (`smtp//user:pass@host`).
   const shown = (name: string, text: string) => {

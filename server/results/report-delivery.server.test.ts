@@ -73,8 +73,10 @@ describe("the 1st's report", { timeout: 30_000 }, () => {
     const [mail] = smtp.messages
     expect(mail!.envelopeTo).toEqual(['owner@ironwood.test', 'office@ironwood.test'])
     expect(mail!.subject).toBe('What your website brought in: October 2026 (Ironwood Fence)')
-    expect(mail!.messageId).toBe('<report.ironwood.2026-10@agency.test>')
+    expect(mail!.messageId).toMatch(/^<report\.ironwood\.2026-10\.[\da-f-]{36}@agency\.test>$/)
     const html = String(mail!.html)
+    // The button to the whole report (the share page), in the HTML mail apps show.
+    expect(html).toMatch(/<a class="see-all" href="https:\/\/ironwood\.test\/reports\/0123"[^>]*>See the whole report<\/a>/)
     expect(html).not.toMatch(/<script|<link|url\(|src="https?:/i)
     // The chart is the message's own part (mailparser puts a cid: part's bytes in its place), its styles inlined.
     expect(html).toMatch(/<img class="chart" src="data:image\/png;base64,[^"]+" alt="Day by day" width="700" style="[^"]*max-width: 700px/)
@@ -84,7 +86,7 @@ describe("the 1st's report", { timeout: 30_000 }, () => {
     )
     expect(mail!.attachments.map((part) => [part.cid, part.contentType])).toEqual([['chart@report', 'image/png']])
     expect(mail!.text).toContain('- Estimate requests: 1 (▲ better; 0 before)')
-    expect(mail!.text).toContain('- fall-fences: 1 visitors, 1 estimate requests')
+    expect(mail!.text).toContain('- fall-fences: 1 visitor, 1 estimate request')
     expect(mail!.text).toContain('https://ironwood.test/reports/0123')
     expect(await storage.results.reportDelivery('ironwood', '2026-10')).toMatchObject({ state: 'sent', attempts: 1 })
   })

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import juice from 'juice'
 import sharp from 'sharp'
 import type { MailMessage } from '../mail/mailer.server.ts'
 import { dayChartSvg, reportColours, resultsHtml } from './results-report-html.ts'
 import { resultsText } from './results-report-text.ts'
+import { WORDS } from './results-report-words.ts'
 import type { ResultsReport } from './results-report.ts'
 import type { ReportLook } from './report-look.server.ts'
 
@@ -18,9 +20,9 @@ const CHART_CID = 'chart@report'
 
 export interface ReportEmailOptions {
   to: string[]
-  /** The sender's domain (MAIL_FROM's): the message's id is `<report.SITE.MONTH@domain>`, the same on every resend. */
+  /** The sender's domain (MAIL_FROM's): each message's id is `<report.SITE.MONTH.RANDOM@domain>`, its own for every send. */
   domain: string
-  /** The site's share link, said at the end of the text part. */
+  /** The site's share link: the HTML's "See the whole report" button, and the end of the text part. */
   link?: string
 }
 
@@ -29,15 +31,18 @@ export async function reportEmail(report: ResultsReport, look: ReportLook, { to,
   const chart = await sharp(Buffer.from(dayChartSvg(report, look.lang, reportColours(look.styles)).text), { density: 144 })
     .png()
     .toBuffer()
-  const page = resultsHtml(report, { ...look, logo: look.logoPng && `cid:${LOGO_CID}`, chart: `cid:${CHART_CID}` })
+  // Only a link a mail app can open: a single site without SITE_URL has a path alone.
+  const button = link && /^https?:\/\//.test(link) ? link : undefined
+  const page = resultsHtml(report, { ...look, logo: look.logoPng && `cid:${LOGO_CID}`, chart: `cid:${CHART_CID}`, link: button })
   const html = juice(page, { preserveMediaQueries: true, removeStyleTags: true, applyWidthAttributes: true, applyHeightAttributes: false })
   const text = resultsText(report, look, link)
   return {
     to,
-    subject: `${text.slice(0, text.indexOf('\n'))} (${look.businessName})`,
+    // A month in progress (a preview) says so; each send is its own message (a preview and the 1st's report both arrive).
+    subject: `${text.slice(0, text.indexOf('\n'))}${report.through ? ` (${WORDS[look.lang].subjectSoFar})` : ''} (${look.businessName})`,
     text,
     html,
-    messageId: `<report.${report.site}.${report.month}@${domain}>`,
+    messageId: `<report.${report.site}.${report.month}.${randomUUID()}@${domain}>`,
     attachments: [
       { cid: CHART_CID, filename: 'day-by-day.png', contentType: 'image/png', content: chart },
       ...(look.logoPng ? [{ cid: LOGO_CID, filename: 'logo.png', contentType: 'image/png', content: look.logoPng }] : []),

@@ -35,6 +35,8 @@ export interface ResultsPageOptions {
   chart?: string
   /** Links to the months before and after (the share link's page). */
   nav?: { earlier?: string; later?: string }
+  /** The email's button to the whole report (the site's share page). */
+  link?: string
 }
 
 /** The page's colours: the record's, contrast-guarded, each a plain colour (mail clients know no CSS variables). */
@@ -144,7 +146,7 @@ const workTable = (w: Words, caption: string, head: string, rows: [string, WorkR
     note,
   )
 
-export function resultsHtml(report: ResultsReport, { lang, businessName, styles, logo, chart, nav }: ResultsPageOptions): string {
+export function resultsHtml(report: ResultsReport, { lang, businessName, styles, logo, chart, nav, link }: ResultsPageOptions): string {
   const w = WORDS[lang]
   const colours = reportColours(styles)
   const heading = reportHeading(report, lang, businessName)
@@ -173,6 +175,7 @@ export function resultsHtml(report: ResultsReport, { lang, businessName, styles,
       <div class="titles">
         <h1>${heading.title}</h1>
         <p>${heading.lead} ${heading.soFar ?? ''} ${heading.vs}</p>
+        ${link ? html`<p><a class="see-all" href="${link}">${w.seeAll}</a></p>` : html``}
       </div>
     </header>
     <main>
@@ -264,6 +267,7 @@ td.num { white-space: nowrap; }
 .none { color: ${MUTED}; }
 .note { margin-top: 24px; font-size: 13px; color: ${MUTED}; }
 .months { margin-top: 16px; font-size: 15px; }
+.see-all { display: inline-block; margin-top: 8px; padding: 12px 20px; border-radius: 6px; background: #ffffff; color: #0f172a; font-weight: bold; text-decoration: none; }
 .months a { color: ${ink}; margin-right: 24px; display: inline-block; padding: 8px 0; }
 section, table, tr { break-inside: avoid; }
 @media (max-width: 640px) {

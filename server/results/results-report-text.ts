@@ -1,3 +1,4 @@
+import { plural } from '#app/i18n/plural.ts'
 import { CAMPAIGN_KEYS } from './results-counter.server.ts'
 import { TOTALS, type ResultsReport, type TotalName, type WorkRow } from './results-report.ts'
 import { changeText, labelText, reportHeading, WORDS, type ReportLang } from './results-report-words.ts'
@@ -24,9 +25,10 @@ export function resultsText(report: ResultsReport, { lang, businessName }: { lan
       ? [
           '',
           title,
+          // Each figure its own, in words that count right ("1 call", "1 llamada"): chats, emails and maps apart.
           ...rows.map(
             ([name, r]) =>
-              `- ${name}: ${r.visitors} ${w.visitors.toLowerCase()}, ${r.estimates} ${w.estimates.toLowerCase()}, ${r.phone} ${w.calls.toLowerCase()}, ${r.chat + r.email + r.map} ${w.otherTaps.toLowerCase()}`,
+              `- ${name}: ${(['visitors', 'estimates', 'phone', 'chat', 'email', 'map'] as const).map((k) => plural(lang, r[k], w.counted[k])).join(', ')}`,
           ),
         ]
       : []

@@ -1,3 +1,4 @@
+import type { PluralForms } from '#app/i18n/plural.ts'
 import type { ReportFigure, ResultsReport, TotalName } from './results-report.ts'
 
 /**
@@ -13,6 +14,10 @@ export const WORDS = {
     lead: (name: string) => `${name}: visits to your website and what visitors did to reach you.`,
     soFar: (from: string, to: string) => `So far this month: ${from} to ${to}.`,
     vs: (previous: string) => `Compared with ${previous}.`,
+    /** The subject of a month in progress. */
+    subjectSoFar: 'so far',
+    /** The email's button to the share page. */
+    seeAll: 'See the whole report',
     totals: {
       visitors: 'Visitors',
       views: 'Pages viewed',
@@ -45,6 +50,15 @@ export const WORDS = {
     estimates: 'Estimate requests',
     calls: 'Calls',
     otherTaps: 'Chats, emails, maps',
+    /** A row's figures in words, each counted by the language's plural rules (app/i18n/plural.ts). */
+    counted: {
+      visitors: { one: '# visitor', other: '# visitors' },
+      estimates: { one: '# estimate request', other: '# estimate requests' },
+      phone: { one: '# call', other: '# calls' },
+      chat: { one: '# chat', other: '# chats' },
+      email: { one: '# email', other: '# emails' },
+      map: { one: '# map opened', other: '# maps opened' },
+    } as Record<'visitors' | 'estimates' | 'phone' | 'chat' | 'email' | 'map', PluralForms>,
     workNote:
       "Estimate requests, calls, chats, emails and maps are counted under where that visitor's day began: the site or campaign of their first visit that day.",
     forms: 'Estimate requests by form',
@@ -73,6 +87,8 @@ export const WORDS = {
     lead: (name: string) => `${name}: visitas a su sitio web y lo que hicieron los visitantes para contactarle.`,
     soFar: (from: string, to: string) => `Este mes hasta ahora: del ${from} al ${to}.`,
     vs: (previous: string) => `Comparado con ${previous}.`,
+    subjectSoFar: 'hasta ahora',
+    seeAll: 'Ver el informe completo',
     totals: {
       visitors: 'Visitantes',
       views: 'Páginas vistas',
@@ -105,6 +121,14 @@ export const WORDS = {
     estimates: 'Solicitudes de presupuesto',
     calls: 'Llamadas',
     otherTaps: 'Chats, correos, mapas',
+    counted: {
+      visitors: { one: '# visitante', other: '# visitantes' },
+      estimates: { one: '# solicitud de presupuesto', other: '# solicitudes de presupuesto' },
+      phone: { one: '# llamada', other: '# llamadas' },
+      chat: { one: '# chat', other: '# chats' },
+      email: { one: '# correo', other: '# correos' },
+      map: { one: '# mapa abierto', other: '# mapas abiertos' },
+    },
     workNote:
       'Las solicitudes, llamadas, chats, correos y mapas se cuentan según dónde empezó el día de ese visitante: el sitio o la campaña de su primera visita ese día.',
     forms: 'Solicitudes de presupuesto por formulario',

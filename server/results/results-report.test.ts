@@ -100,7 +100,19 @@ describe('the month report', () => {
     expect(text).toContain('So far this month: November 1 to November 10. Compared with October 1 – October 10.')
     expect(text).toContain('- Visitors: 120 (▲ 20% better; 100 before)')
     expect(text).toContain('- Forms started, not sent: 1 (▼ 50% better; 2 before)')
-    expect(text).toContain('- fall-fences: 9 visitors, 2 estimate requests, 0 calls, 0 chats, emails, maps')
+    expect(text).toContain('- fall-fences: 9 visitors, 2 estimate requests, 0 calls, 0 chats, 0 emails, 0 maps opened')
+    // A source with exactly one call (and one of everything): the words count right in both languages.
+    expect(text).toContain('- Google: 40 visitors, 2 estimate requests, 3 calls')
+    const one = {
+      ...r,
+      sources: [{ name: 'Google', visitors: 1, views: 1, actions: 1, estimates: 1, phone: 1, chat: 1, email: 1, map: 1 }],
+    }
+    expect(resultsText(one, { lang: 'en', businessName: 'Ironwood' })).toContain(
+      '- Google: 1 visitor, 1 estimate request, 1 call, 1 chat, 1 email, 1 map opened',
+    )
+    expect(resultsText(one, { lang: 'es', businessName: 'Ironwood' })).toContain(
+      '- Google: 1 visitante, 1 solicitud de presupuesto, 1 llamada, 1 chat, 1 correo, 1 mapa abierto',
+    )
     expect(resultsText(r, { lang: 'es', businessName: 'Ironwood' })).toContain('Visitantes: 120 (▲ 20% mejor; 100 antes)')
     const terminal = resultsConsoleText(r, true)
     expect(terminal).toContain('so far (to 2026-11-10; previous to 2026-10-10)')

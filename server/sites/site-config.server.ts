@@ -35,7 +35,8 @@ export type SiteConfig = {
  * What a sites file entry falls back to, whether email can be sent at all (SMTP_URL), and the origins the
  * outbound client reaches whatever their address (OUTBOUND_ALLOW_ORIGINS, PAGE_API_URL; each site's provider is added).
  */
-export type SiteDefaults = { timeZone: string; canEmail: boolean; allowOrigins?: string[] }
+/** `deliveries: false`: the lead and report destinations are not checked for use (a command that only reads figures). */
+export type SiteDefaults = { timeZone: string; canEmail: boolean; allowOrigins?: string[]; deliveries?: boolean }
 
 /** A lower-case host name without port: what a site may list, and what the TLS ask accepts. */
 export const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/
@@ -65,7 +66,7 @@ const CONFLICT = { conflict: true }
 
 const NO_SMTP = "emails need the agency's mail server: set SMTP_URL and MAIL_FROM (docs/leads.md)"
 
-const sitesSchema = ({ canEmail, allowOrigins = [] }: SiteDefaults) =>
+const sitesSchema = ({ canEmail, allowOrigins = [], deliveries = true }: SiteDefaults) =>
   z
     .array(siteSchema)
     .min(1, 'list at least one site')
@@ -82,12 +83,12 @@ const sitesSchema = ({ canEmail, allowOrigins = [] }: SiteDefaults) =>
           })
         }
         pageOwner.set(site.pageId, i)
-        if (!canEmail)
+        if (deliveries && !canEmail)
           for (const part of ['leads', 'reports'] as const)
             if (site[part]?.email.length) ctx.addIssue({ code: 'custom', path: [i, part, 'email'], message: NO_SMTP })
         const reachable = [...allowOrigins, ...sites.flatMap((s) => s.pageApiUrl ?? [])]
         site.leads?.webhooks.forEach(({ url }, w) => {
-          const unreachable = neverReached(url, reachable)
+          const unreachable = deliveries && neverReached(url, reachable)
           if (unreachable) ctx.addIssue({ code: 'custom', path: [i, 'leads', 'webhooks', w, 'url'], message: unreachable })
         })
         site.hosts.forEach((host, h) => {
@@ -103,16 +104,17 @@ const sitesSchema = ({ canEmail, allowOrigins = [] }: SiteDefaults) =>
       })
     })
 
-/** What a sites entry falls back to and may reach, from the environment. */
-export const siteDefaults = (env: Env): SiteDefaults => ({
+/** What a sites entry falls back to and may reach, from the environment (`deliveries: false`: its destinations unchecked). */
+export const siteDefaults = (env: Env, { deliveries = true } = {}): SiteDefaults => ({
   timeZone: env.SITE_TIME_ZONE,
   canEmail: !!env.SMTP_URL,
   allowOrigins: operatorOrigins(env),
+  deliveries,
 })
 
 /** Reads SITES_FILE, failing with a readable list of what is wrong; without one, the single site of PAGE_ID. */
-export function loadSiteConfigs(env: Env): SiteConfig[] {
-  if (env.SITES_FILE) return parseSiteConfigs(readSitesFile(env.SITES_FILE), env.SITES_FILE, siteDefaults(env))
+export function loadSiteConfigs(env: Env, { deliveries = true } = {}): SiteConfig[] {
+  if (env.SITES_FILE) return parseSiteConfigs(readSitesFile(env.SITES_FILE), env.SITES_FILE, siteDefaults(env, { deliveries }))
   return [singleSite(env)]
 }
 

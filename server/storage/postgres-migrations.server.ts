@@ -168,6 +168,10 @@ export const POSTGRES_MIGRATIONS = [
      changed_at bigint NOT NULL, changed_by text NOT NULL, before_entry text, after_entry text, UNIQUE (site, version));
    CREATE TABLE api_tokens (id text PRIMARY KEY, name text NOT NULL UNIQUE, hash text NOT NULL UNIQUE, role text NOT NULL,
      sites text NOT NULL, created_by text NOT NULL, created_at bigint NOT NULL, last_used_at bigint);`,
+  // Issue 45: destinations that failed and have not delivered since ("needs attention"; paused after a 410), with the
+  // day their admins were last emailed (one notice per destination and day across the fleet).
+  `CREATE TABLE destination_troubles (site text NOT NULL, kind text NOT NULL, target text NOT NULL, paused boolean NOT NULL,
+     since bigint NOT NULL, last_error text NOT NULL, notified_day text, PRIMARY KEY (site, kind, target));`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

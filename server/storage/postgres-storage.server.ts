@@ -17,6 +17,7 @@ import { checkOut, DB_NOW, errorText, inTransaction, openPostgres } from './post
 import { migrate } from './postgres-migrations.server.ts'
 import { postgresRecords } from './postgres-records.server.ts'
 import { postgresResults } from './postgres-results.server.ts'
+import { postgresTroubles } from './postgres-troubles.server.ts'
 import { postgresConsole } from './postgres-console.server.ts'
 import { postgresSites, postgresTokens } from './postgres-sites.server.ts'
 import { POSTGRES_DEFAULTS, type PostgresSettings } from './postgres-settings.ts'
@@ -219,6 +220,7 @@ function postgresLeads(pool: pg.Pool): LeadStore {
           )
       return counts
     },
+    ...postgresTroubles(pool),
   }
 }
 

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { ERASED_LEAD, type DeliveryCount, type LeadStore } from '#server/leads/lead-store.server.ts'
+import {
+  ERASED_LEAD,
+  type DeliveryCount,
+  type DeliveryKind,
+  type DestinationKey,
+  type DestinationTrouble,
+  type DestinationTroubleStore,
+  type LeadStore,
+} from '#server/leads/lead-store.server.ts'
 import { secureDeletes } from './sqlite-wal.server.ts'
 import {
   CANCELLED_BY_ERASURE,
@@ -123,6 +131,9 @@ export const LEAD_MIGRATIONS: Migration[] = [
      changed_at INTEGER NOT NULL, changed_by TEXT NOT NULL, before_entry TEXT, after_entry TEXT, UNIQUE (site, version));
    CREATE TABLE api_tokens (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, hash TEXT NOT NULL UNIQUE, role TEXT NOT NULL,
      sites TEXT NOT NULL, created_by TEXT NOT NULL, created_at INTEGER NOT NULL, last_used_at INTEGER);`,
+  // Issue 45: destinations that failed and have not delivered since ("needs attention"; paused after a 410).
+  `CREATE TABLE IF NOT EXISTS destination_troubles (site TEXT NOT NULL, kind TEXT NOT NULL, target TEXT NOT NULL,
+     paused INTEGER NOT NULL, since INTEGER NOT NULL, last_error TEXT NOT NULL, notified_day TEXT, PRIMARY KEY (site, kind, target));`,
 ]
 
 const visitMigrations = (defaultSite: string): Migration[] => [
@@ -251,6 +262,7 @@ function sqliteLeads(db: Database.Database): LeadStore {
   const delivered = settle(`state = 'delivered', delivered_at = @now, last_error = NULL`)
   const retry = settle(`next_attempt_at = @at, last_error = @error`)
   const failed = settle(`state = 'failed', last_error = @error`)
+  const troubles = sqliteTroubles(db)
   const counts = db.prepare<[], DeliveryCount>(
     `SELECT l.site, d.kind, d.state, COUNT(*) AS count, MIN(d.queued_at) AS oldestQueuedAt
      FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id GROUP BY l.site, d.kind, d.state`,
@@ -309,6 +321,55 @@ function sqliteLeads(db: Database.Database): LeadStore {
       deletions.deleted(counts.erased > 0)
       return counts
     },
+    ...troubles,
+  }
+}
+
+type TroubleColumns = {
+  site: string
+  kind: DeliveryKind
+  target: string
+  paused: number
+  since: number
+  last_error: string
+  notified_day: string | null
+}
+const toTrouble = (r: TroubleColumns): DestinationTrouble => ({
+  site: r.site,
+  kind: r.kind,
+  target: r.target,
+  paused: Boolean(r.paused),
+  since: r.since,
+  lastError: r.last_error,
+  notifiedDay: r.notified_day,
+})
+
+function sqliteTroubles(db: Database.Database): DestinationTroubleStore {
+  const note = db.prepare(`INSERT INTO destination_troubles (site, kind, target, paused, since, last_error)
+    VALUES (@site, @kind, @target, @paused, @at, @error)
+    ON CONFLICT (site, kind, target) DO UPDATE SET paused = max(paused, excluded.paused), last_error = excluded.last_error`)
+  const clear = db.prepare('DELETE FROM destination_troubles WHERE site = @site AND kind = @kind AND target = @target AND paused = 0')
+  const list = db.prepare<{ site: string | null }, TroubleColumns>(
+    'SELECT * FROM destination_troubles WHERE @site IS NULL OR site = @site ORDER BY site, kind, target',
+  )
+  const notice = db.prepare(`UPDATE destination_troubles SET notified_day = @day
+    WHERE site = @site AND kind = @kind AND target = @target AND notified_day IS NOT @day`)
+  const unpause = db.prepare('DELETE FROM destination_troubles WHERE site = @site AND kind = @kind AND target = @target')
+  const wake = db.prepare(`UPDATE lead_deliveries SET next_attempt_at = @now
+    WHERE state = 'pending' AND kind = @kind AND target = @target AND lead_id IN (SELECT id FROM leads WHERE site = @site)`)
+  const reenable = db.transaction((key: DestinationKey, now: number) => {
+    unpause.run(key)
+    return wake.run({ ...key, now }).changes
+  })
+  const park = db.prepare(`UPDATE lead_deliveries SET attempts = max(attempts - 1, 0), next_attempt_at = @at, last_error = @note,
+    claimed_until = 0 WHERE id = @id AND state = 'pending' AND claimed_until = @claimedUntil`)
+  return {
+    noteTrouble: async ({ paused, ...trouble }) => void note.run({ ...trouble, paused: paused ? 1 : 0 }),
+    clearTrouble: async (key) => void clear.run(key),
+    troubles: async (site) => list.all({ site: site ?? null }).map(toTrouble),
+    claimTroubleNotice: async (key, day) => notice.run({ ...key, day }).changes === 1,
+    reenable: async (key, now) => reenable(key, now),
+    park: async ({ id, claimedUntil }, at, note) => park.run({ id, claimedUntil, at, note }).changes === 1,
   }
 }
 

@@ -31,6 +31,7 @@ const ACTION_WORDS: Record<ActivityAction, string> = {
   'restored-site': 'restored a site’s version',
   'created-token': 'made an API token',
   'ended-token': 'ended an API token',
+  're-enabled-destination': 're-enabled a lead destination',
 }
 
 /** Who did what (admins only): sign-ins, who viewed or exported which site's leads, who resent what; kept 13 months. */

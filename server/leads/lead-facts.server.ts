@@ -1,0 +1,45 @@
+import { readPhone, type DialableNumber } from '#app/record/phone-numbers.ts'
+import type { StoredLead } from './lead-store.server.ts'
+
+/**
+ * What the lead email and the webhook both say about a lead beyond what the visitor typed, derived in
+ * one place: the visitor's name and phone as dialled (phone-numbers.ts, the site's own rule), the
+ * site's public face, and the lead's page in the console.
+ */
+
+/** The site as the contractor's inbox and CRM know it, read when a lead is sent. */
+export interface LeadSite {
+  /** The business name in the site's record ('' when it has none). */
+  businessName: string
+  /** The site's public origin (SITE_URL / `siteUrl`), or null when it is taken from each request. */
+  siteUrl: string | null
+}
+
+/** Visitor text as one line: CR, LF and every other control character folded into a space. */
+export const oneLine = (text: string) =>
+  text
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced here
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+/** The lead's page in the console (CONSOLE_URL), or null without a console. */
+export function leadConsoleUrl(consoleUrl: string | null | undefined, site: string, leadId: string): string | null {
+  if (!consoleUrl) return null
+  return new URL(
+    `sites/${encodeURIComponent(site)}/leads/${encodeURIComponent(leadId)}`,
+    consoleUrl.endsWith('/') ? consoleUrl : `${consoleUrl}/`,
+  ).href
+}
+
+export interface LeadFacts {
+  /** "First Last", on one line. */
+  name: string
+  /** The phone as dialled, or null when what was typed cannot be dialled. */
+  phone: DialableNumber | null
+}
+
+export function leadFacts(lead: StoredLead): LeadFacts {
+  const { firstName, lastName, phone } = lead.lead
+  return { name: oneLine(`${firstName} ${lastName}`), phone: readPhone(phone) }
+}
