@@ -17,7 +17,7 @@ export default defineConfig({
   // Every web-first assertion (`expect(locator).toBeVisible()`, `expect.poll`, `toPass`) waits this long unless it
   // says why it needs another bound: Playwright's 5 s default is short for a 2-core machine busy with other work.
   // The same figure as vitest.config.ts's expect.poll default.
-  expect: { timeout: 15_000 },
+  expect: { timeout: 15_000, toPass: { timeout: 15_000 } },
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -34,9 +34,8 @@ async function slowVisitor(browser: Browser, baseURL: string | undefined, path: 
         .poll(
           () =>
             page.evaluate(() => document.documentElement.hasAttribute('data-hydrated') && !document.documentElement.dataset.deferredBlocks),
-          {
-            timeout: 30_000,
-          },
+          // Longer than the suite's bound: the framework and every deferred block's code load only after the tap.
+          { timeout: 30_000 },
         )
         .toBe(true),
   }

@@ -64,6 +64,7 @@ const page = async (origin: Origin, pathname: string) => {
   return { status, etag: headers.etag, html: text }
 }
 
+/** Polls `read` until `done`: bound longer than the suite's, for origins encoding photos (or killed mid-encode) on a busy machine. */
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {

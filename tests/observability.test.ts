@@ -77,9 +77,9 @@ test('one JSON line per request (id, site, method, path without query, status, b
   expect(first.status).toBe(200)
   expect((await postLead('ironwood.test')).status).toBe(200)
   expect((await postLead('cedar.test')).status).toBe(200)
-  await expect.poll(() => relay.requests.length, { timeout: 10_000 }).toBe(1)
+  await expect.poll(() => relay.requests.length).toBe(1)
 
-  await expect.poll(() => requestLines().find((line) => line.reqId === second.headers['x-request-id']), { timeout: 2000 }).toBeDefined()
+  await expect.poll(() => requestLines().find((line) => line.reqId === second.headers['x-request-id'])).toBeDefined()
   const lines = site.logLines() // every line of stdout parses as JSON, or this throws
   const byId = (id: unknown) => lines.find((line) => line.event === 'request' && line.reqId === id)
   expect(byId(first.headers['x-request-id'])).toMatchObject({
@@ -99,7 +99,7 @@ test('one JSON line per request (id, site, method, path without query, status, b
   // site without a relay address, runs in the background): polled, not read once.
   const leadEvents = () => site.logLines().filter((line) => String(line.event).startsWith('lead.'))
   await expect
-    .poll(() => leadEvents().map((line) => [line.event, line.site]), { timeout: 5000 })
+    .poll(() => leadEvents().map((line) => [line.event, line.site]))
     .toEqual(
       expect.arrayContaining([
         ['lead.stored', 'ironwood-1'],
@@ -122,9 +122,7 @@ test('/metrics on its own loopback port: every series, per-site labels after rea
   await site.request('cedar.test', '/')
   await site.request('nobody.test', '/')
   providers[1]!.set({ kind: 'status', status: 503 }) // cedar's provider fails from now on
-  await expect
-    .poll(() => site.logLines().find((line) => line.event === 'record.failed'), { timeout: 5000 })
-    .toMatchObject({ site: 'cedar-2' })
+  await expect.poll(() => site.logLines().find((line) => line.event === 'record.failed')).toMatchObject({ site: 'cedar-2' })
 
   const text = await (await fetch(`${metricsUrl}/metrics`)).text()
   const value = (series: string) => Number(text.match(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm'))?.[1])
