@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -262,8 +261,9 @@ test('"too many clients" is the database away, not the photo’s failure: nothin
   const { pid } = (await pooled.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!
   pooled.release()
   // The pool learns of its connection's end by the socket's error, and announces it: 'remove', once the connection
-  // is out of the pool (until then it would hand the dead one out). However late that comes on a busy machine.
-  const removed = once(a.postgres.pool, 'remove')
+  // is out of the pool (until then it would hand the dead one out), however late that comes on a busy machine. Not
+  // events.once: the pool's 'error' (handled by openPostgres) comes first and would reject it.
+  const removed = new Promise((resolve) => a.postgres.pool.once('remove', resolve))
   const ended = await db.query('SELECT pg_terminate_backend($1)', [pid])
   expect(ended.rowCount).toBe(1)
   await removed
