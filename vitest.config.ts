@@ -14,7 +14,6 @@ const WAIT = { timeout: 15_000, interval: 50 }
 const shared = {
   environment: 'node' as const,
   setupFiles: ['./tests/setup.ts'],
-  testTimeout: 30_000,
   expect: { poll: WAIT },
 }
 
@@ -42,6 +41,9 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/**/*.test.ts'],
           globalSetup: ['./tests/postgres-global-setup.ts'],
+          // A test's own bound is for a hang: a test starts servers and waits several times, each wait up to WAIT, on a
+          // machine that may be ten times slower than alone (`npm run test:stress`).
+          testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
           // After the unit project, never beside it: the servers it starts want the CPU to themselves.

@@ -192,4 +192,4 @@ test('Ctrl-C stops the dev server with a tab open (its hot-reload websocket does
   clearTimeout(timer)
   expect(code).toBe(0)
   expect(dev.output()).not.toContain('shutdown.cut')
-}, 30_000)
+})

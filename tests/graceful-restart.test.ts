@@ -84,4 +84,4 @@ test('SIGTERM: healthz 503 at once, pages and leads during the drain, the reques
   expect(site.logLines().map((line) => line.event)).toEqual(
     expect.arrayContaining(['shutdown.draining', 'shutdown.closing', 'shutdown.done']),
   )
-}, 60_000)
+})

@@ -174,7 +174,7 @@ describe('in a real browser', () => {
       expect(await page.evaluate((mark) => (window as never)[mark], XSS_MARK), path).toBeUndefined()
     }
     await page.close()
-  }, 90_000) // a dozen full page loads in a real browser, on a shared machine
+  })
 })
 
 describe('random records (property-based)', () => {

@@ -22,7 +22,7 @@ let siteProbesDropped = 0
 beforeAll(async () => {
   ensureBuilt()
   site = await startSite({ METRICS_PORT: '0' }, undefined, { openFiles: OPEN_FILES })
-}, 60_000)
+})
 afterAll(async () => {
   await site?.stop()
 })

@@ -27,6 +27,9 @@ function writeSites(content: unknown) {
   fs.renameSync(tmp, sitesFile)
 }
 
+/** The server's word that it applied the file, one line per reload that changed something: logged once the new sites serve. */
+const reloads = () => site.logLines().filter((line) => line.event === 'sites.reloaded')
+
 /** The log line of the request that answered with this X-Request-Id (written once its connection let go of it). */
 const requestLine = (id: string | string[] | undefined) =>
   expect.poll(() => site.logLines().find((line) => line.event === 'request' && line.reqId === id))
@@ -48,32 +51,25 @@ afterAll(async () => {
   for (const p of providers ?? []) await p.close()
 })
 
-test('a site added to the file is served within 2 s; the others keep their cached pages and record', async () => {
+test('a site added to the file is served once the server says it read the file, without a restart; the others keep their cached pages and record', async () => {
   expect((await site.request('cedar.test', '/')).status).toBe(404)
   await site.request('ironwood.test', '/about')
   const cached = await site.request('ironwood.test', '/about')
   await requestLine(cached.headers['x-request-id']).toMatchObject({ site: 'ironwood-1', cache: 'hit' })
 
+  const before = reloads().length
+  const written = Date.now()
   writeSites([ironwood(), cedar()])
-  await expect.poll(async () => (await site.request('www.cedar.test', '/about')).status, { interval: 100 }).toBe(200)
+  // Waited for by its announcement, however long a busy machine takes: then it serves at once. The time is printed.
+  await expect.poll(() => reloads()[before]).toMatchObject({ added: ['cedar-2'], changed: [], removed: [] })
+  console.info('[sites-reload] a site added to the file served after', Date.now() - written, 'ms')
+  expect((await site.request('www.cedar.test', '/about')).status).toBe(200)
   expect((await site.request('cedar.test', '/about')).text).toContain('Cedar Decks')
   // The unchanged site was not rebuilt: its page is still in the cache.
   const after = await site.request('ironwood.test', '/about')
   expect(after.text).toContain('Ironwood Fences')
   await requestLine(after.headers['x-request-id']).toMatchObject({ site: 'ironwood-1', cache: 'hit' })
-  await expect
-    .poll(() =>
-      site
-        .logLines()
-        .filter((line) => line.event === 'sites.reloaded')
-        .at(-1),
-    )
-    .toMatchObject({
-      added: ['cedar-2'],
-      changed: [],
-      removed: [],
-    })
-}, 30_000)
+})
 
 test('a broken file keeps the current sites and says which site and field are wrong', async () => {
   writeSites('[{"hosts": ["ironwood.test"], ')
@@ -91,7 +87,7 @@ test('a broken file keeps the current sites and says which site and field are wr
   expect(site.logLines().filter((line) => line.event === 'sites.invalid')).toHaveLength(2)
   expect((await site.request('cedar.test', '/about')).status).toBe(200)
   expect((await site.request('ironwood.test', '/about')).status).toBe(200)
-}, 30_000)
+})
 
 test('SIGHUP reads the file again instead of ending the process; a changed site is rebuilt on its new provider', async () => {
   writeSites([ironwood(), cedar(providers[2]!.url)])
@@ -99,7 +95,7 @@ test('SIGHUP reads the file again instead of ending the process; a changed site 
   await expect.poll(async () => (await site.request('cedar.test', '/about')).text, { interval: 100 }).toContain('Cedar Decks Moved')
   await expect.poll(() => site.logLines().some((line) => line.event === 'sites.reload')).toBe(true)
   expect((await site.get('/healthz')).status).toBe(200) // still running
-}, 30_000)
+})
 
 test("a removed site's hosts get 404 and its record is no longer fetched", async () => {
   writeSites([ironwood()])
@@ -111,7 +107,7 @@ test("a removed site's hosts get 404 and its record is no longer fetched", async
   await new Promise((resolve) => setTimeout(resolve, 3000))
   expect(providers[2]!.requests.length).toBe(asked)
   expect(providers[0]!.requests.length).toBeGreaterThan(1) // the site that stayed still refreshes
-}, 30_000)
+})
 
 test("a removed site's series leave /metrics at once; the others' stay", async () => {
   const metrics = async () => (await fetch(`${site.metricsUrl()}/metrics`)).text()
@@ -138,4 +134,4 @@ test("a removed site's series leave /metrics at once; the others' stay", async (
   )
   // The removed site's hosts are now nobody's: counted as unknown, like any host no site lists.
   expect(text).toMatch(/^tradesite_http_requests_total\{site="unknown",status="404",cache="none"\} \d+$/m)
-}, 30_000)
+})
