@@ -46,14 +46,19 @@ if (process.argv[2] === '--burn') {
   const vitest = spawn(
     path.join(root, 'node_modules/.bin/vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, ...process.argv.slice(2)],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } },
+    // Its own process group: a signal to this script ends vitest with its workers and the servers they started.
+    { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' }, detached: true },
   )
-  // Ctrl-C reaches vitest too (same process group); a SIGTERM to this script is passed on. Either way the burners stop
-  // when this process exits.
+  // Ctrl-C, SIGTERM or SIGHUP to this script: passed on to vitest's whole group, and the burners stop (they also stop by
+  // themselves when this process is gone, however it ended).
   for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
     process.on(signal, () => {
-      vitest.kill(signal)
       stopBurners()
+      try {
+        process.kill(-(/** @type {number} */ (vitest.pid)), signal)
+      } catch {
+        // the group is gone already
+      }
     })
   }
   vitest.on('exit', (code, signal) => {
