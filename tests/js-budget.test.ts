@@ -110,7 +110,7 @@ describe.concurrent(
         expect(preloads).toBe(0)
         expect(inline).toHaveLength(hasModal ? 2 : 1) // the page script, and the modal's where the page has the modal
         expect(total).toBeLessThanOrEqual(BEFORE_ACTIVITY_BYTES)
-      }, 60_000)
+      })
     }
   },
 )
