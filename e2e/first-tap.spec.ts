@@ -6,7 +6,7 @@ import { DESKTOP, PHONE } from './viewports.ts'
  * Longer than the suite's bound: once the visitor is released, the framework and every deferred block's code load
  * (the whole app's first script work), and only then does the held tap replay.
  */
-const AFTER_RELEASE = AFTER_RELEASE
+const AFTER_RELEASE = { timeout: 30_000 }
 
 /**
  * No first tap is lost (issue 29, decision 050): a page starts its framework at the visitor's first
