@@ -14,6 +14,10 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 45_000,
+  // Every web-first assertion (`expect(locator).toBeVisible()`, `expect.poll`, `toPass`) waits this long unless it
+  // says why it needs another bound: Playwright's 5 s default is short for a 2-core machine busy with other work.
+  // The same figure as vitest.config.ts's expect.poll default.
+  expect: { timeout: 15_000, toPass: { timeout: 15_000 } },
   use: {
     baseURL,
     trace: 'retain-on-failure',

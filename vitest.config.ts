@@ -6,10 +6,15 @@ import { defineConfig } from 'vitest/config'
 //   127.0.0.1 at most): no built site, no PostgreSQL, no Chromium. `npm run test:unit`, seconds.
 // - integration: tests/*.test.ts. They start the production build, the run's PostgreSQL or Chromium.
 //   `npm run test:integration`, minutes, one file at a time (each starts its own servers).
+// Every wait in the suite (expect.poll) has this one bound unless it says why it needs another: long enough for a
+// 2-core machine busy with other work (`npm run test:stress`), where what takes 50 ms alone can take seconds.
+// A condition that never comes still fails, with the matcher's message, within the test's own timeout.
+const WAIT = { timeout: 15_000, interval: 50 }
+
 const shared = {
   environment: 'node' as const,
   setupFiles: ['./tests/setup.ts'],
-  testTimeout: 30_000,
+  expect: { poll: WAIT },
 }
 
 export default defineConfig({
@@ -19,8 +24,9 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
-          // In-process tests answer in milliseconds; one that waits 5 s is waiting for something that will not come.
-          testTimeout: 5_000,
+          // In-process tests answer in milliseconds, but on a busy machine a poll may need its whole bound: the test's
+          // own timeout is longer, so a condition that never comes fails with the poll's message, not a bare timeout.
+          testTimeout: WAIT.timeout + 5_000,
           include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
           // One worker thread reuses its module cache from file to file (47 s → 16 s on 2 cores): a unit
           // test may therefore leave no global behind, and stubbed globals are undone after each test.
@@ -35,6 +41,9 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/**/*.test.ts'],
           globalSetup: ['./tests/postgres-global-setup.ts'],
+          // A test's own bound is for a hang: a test starts servers and waits several times, each wait up to WAIT, on a
+          // machine that may be ten times slower than alone (`npm run test:stress`).
+          testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
           // After the unit project, never beside it: the servers it starts want the CPU to themselves.

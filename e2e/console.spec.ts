@@ -49,6 +49,7 @@ async function join(page: Page, url: string, passkeyName: string) {
  * axe's neither): the page is checked without it, and the framed report as a page of its own.
  */
 async function check(page: Page, name: string) {
+  // Short on purpose: the page is loaded, and most have no frame; the bound is how long asking costs when there is none.
   const frame = await page
     .locator('iframe')
     .getAttribute('src', { timeout: 1000 })

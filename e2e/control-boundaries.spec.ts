@@ -83,7 +83,7 @@ for (const name of ['demo', 'pastel'] as const) {
       await visitor.page.goto('/')
       // It opens once the page is hydrated, which a busy machine may take a while to do.
       const modal = visitor.page.getByRole('dialog', { name: ESTIMATE_MODAL_TITLE })
-      await expect(modal).toBeVisible({ timeout: 15_000 })
+      await expect(modal).toBeVisible()
       await expectBoundariesStandOut(visitor.page, modal, 'in the estimate modal')
       expect(visitor.errors).toEqual([])
       await visitor.close()

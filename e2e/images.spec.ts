@@ -40,7 +40,8 @@ async function picturesShown(page: Page, freshSuffix = ''): Promise<Shown[]> {
     )
     for (const img of ours) img.loading = 'eager'
     const loaded = (img: HTMLImageElement) => img.complete && img.currentSrc.includes(suffix)
-    // Bounded, so that a picture that never loads is reported below rather than timing the test out.
+    // Bounded, so that a picture that never loads is reported below rather than timing the test out (in the page, by
+    // hand: no expect there).
     for (const until = Date.now() + 20_000; !ours.every(loaded) && Date.now() < until;) await new Promise((r) => setTimeout(r, 50))
     // The file's own size, as Lighthouse measures it: the chosen URL loaded again (from the cache) without srcset.
     const files = new Map<string, Promise<{ width: number; height: number }>>()
@@ -128,7 +129,8 @@ test.describe('record pictures at 1x, 2x and 3x', () => {
   test.use({ viewport: PHONE, deviceScaleFactor: 1 })
 
   test.beforeEach(async ({ request }) => {
-    // The demo's pictures go through the pipeline at start-up; wait until it has made them all.
+    // The demo's pictures go through the pipeline at start-up; wait until it has made them all (tens of seconds on a
+    // busy machine: longer than the suite's bound, within this part's test timeout).
     await expect.poll(async () => (await (await request.get('/healthz')).json()).images.pending, { timeout: 100_000 }).toBe(0)
   })
 
@@ -171,6 +173,7 @@ test.describe('a record whose pictures are smaller than their places', () => {
 
   for (const route of ['/find-us-on', '/']) {
     test(`${route}: no picture that is not a cover is drawn past its pixels, at 1x, 2x and 3x`, async ({ page, request }) => {
+      // Longer than the suite's bound: this record's pictures are encoded when its server starts.
       await expect.poll(async () => (await (await request.get(`${site.url}/healthz`)).json()).images.pending, { timeout: 100_000 }).toBe(0)
       await page.goto(site.url + route)
       const problems: string[] = []

@@ -163,7 +163,7 @@ test.describe('a Spanish record', () => {
     ] as const
     for (const [button, content] of panels) {
       await menu.getByRole('button', { name: button, exact: true }).click()
-      await expect(menu.getByRole('dialog').getByText(content).first()).toBeVisible({ timeout: 10_000 })
+      await expect(menu.getByRole('dialog').getByText(content).first()).toBeVisible()
       expect(await englishLeftovers(page), `${button} panel open`).toEqual([])
     }
     await menu.getByRole('button', { name: es.a11y.palette, exact: true }).click()
@@ -193,7 +193,7 @@ test.describe('a Spanish record', () => {
     const visitor = await newVisitor(browser, site.url, PHONE)
     await visitor.page.goto('/')
     // It opens once the page is hydrated, which a busy machine may take a while to do.
-    await expect(visitor.page.getByRole('dialog', { name: ESTIMATE_MODAL_TITLE })).toBeVisible({ timeout: 15_000 })
+    await expect(visitor.page.getByRole('dialog', { name: ESTIMATE_MODAL_TITLE })).toBeVisible()
     await expect(
       visitor.page
         .getByRole('dialog', { name: ESTIMATE_MODAL_TITLE })

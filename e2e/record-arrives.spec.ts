@@ -13,7 +13,7 @@ test('a page served before any record arrived loads itself again once the provid
     await expect(page.locator('footer')).toBeVisible()
     provider.set({ kind: 'ok', record: rawDemoRecord() })
     // The loader asks again; the record's page is server HTML, so the browser loads the document anew.
-    await expect(page).toHaveTitle('About | Summit Ridge Fence & Construction', { timeout: 15_000 })
+    await expect(page).toHaveTitle('About | Summit Ridge Fence & Construction')
     await expect(page.getByRole('heading', { name: 'Get To Know Summit Ridge Fence & Construction' })).toBeVisible()
     await page.waitForLoadState('networkidle') // the new page's scripts, before the server stops
   } finally {

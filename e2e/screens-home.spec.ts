@@ -109,7 +109,7 @@ test.describe('home page', () => {
     await expect
       .poll(async () => (await movingDigits(page).allTextContents()).some((t, i) => t !== finalValues[i] && !/^0[+%]$/.test(t)))
       .toBe(true)
-    await expect(movingDigits(page)).toHaveText(finalValues, { timeout: 8_000 })
+    await expect(movingDigits(page)).toHaveText(finalValues)
     // Screen readers read the final value throughout.
     await expect(statisticsBand(page).locator('.sr-only')).toHaveText(finalValues)
   })

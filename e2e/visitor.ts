@@ -15,7 +15,7 @@ export async function startUsing(page: Page) {
       .waitForFunction(
         () => document.documentElement.hasAttribute('data-hydrated') && !document.documentElement.hasAttribute('data-deferred-blocks'),
         null,
-        { timeout: 5_000 },
+        { timeout: 5_000 }, // short on purpose: then the key is pressed again (the loop's end has no bound but the test's)
       )
       .then(
         () => true,

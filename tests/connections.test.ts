@@ -73,9 +73,7 @@ function unchunk(data: Buffer): Buffer {
 
 /** The request's log line, found by the id it was answered with. */
 const requestLine = (answer: Answer) =>
-  expect.poll(() => site.logLines().find((line) => line.event === 'request' && line.reqId === answer.headers['x-request-id']), {
-    timeout: 2000,
-  })
+  expect.poll(() => site.logLines().find((line) => line.event === 'request' && line.reqId === answer.headers['x-request-id']))
 
 test('through Express: the health check and a page rendered for this request', async () => {
   const health = await halfClosedGet(site.url, '/healthz')

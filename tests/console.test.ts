@@ -172,11 +172,11 @@ describe('the doors', () => {
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="leads-birch-\d{4}-\d\d-\d\d\.csv"$/)
     expect(csv.text.split('\r\n')[1]).toContain(`"${visitor.email}"`)
     // Resend: the delivered lead goes out again, once more to its relay.
-    await expect.poll(async () => relayOf(await world.storage.leads.getLead(leadIds.birch))?.state, { timeout: 15_000 }).toBe('delivered')
+    await expect.poll(async () => relayOf(await world.storage.leads.getLead(leadIds.birch))?.state).toBe('delivered')
     const before = world.relays[1]!.requests.length
     const resent = await post(`/sites/birch/leads/${leadIds.birch}`, { lead: leadIds.birch }, cookie)
     expect(resent.status).toBe(200)
-    await expect.poll(() => world.relays[1]!.requests.length, { timeout: 15_000 }).toBe(before + 1)
+    await expect.poll(() => world.relays[1]!.requests.length).toBe(before + 1)
     expect((await world.storage.console.activity({ email: 'staff@agency.example', limit: 10 })).map((e) => [e.action, e.site])).toEqual(
       expect.arrayContaining([
         ['exported-leads', 'birch'],

@@ -45,7 +45,7 @@ test('a plain (no-JavaScript) post stores the lead, answers with the page, and r
   expect(response.status).toBe(200)
   expect(response.headers.get('set-cookie')).toBeNull()
   expect(await response.text()).toContain('Contact')
-  await expect.poll(() => relayedFor(lead.email).length, { timeout: 10_000 }).toBe(1)
+  await expect.poll(() => relayedFor(lead.email).length).toBe(1)
   const relayed = relayedFor(lead.email)[0]!
   expect(relayed.body).toEqual({
     toEmail: 'owner@acme.example',
@@ -160,7 +160,7 @@ test('the limit (CONTACT_RATE_LIMIT) counts posts that stored a lead; refused po
 test('npm run leads lists the stored lead with its relay state', async () => {
   expect((await post({ ...lead, email: 'listed@example.com' })).status).toBe(200) // this test's own lead
   const stateOf = async (email: string) => relayOf((await storedLeads()).find((row) => row.lead.email === email))?.state
-  await expect.poll(() => stateOf('listed@example.com'), { timeout: 10_000 }).toBe('delivered')
+  await expect.poll(() => stateOf('listed@example.com')).toBe('delivered')
   const { execFileSync } = await import('node:child_process')
   const out = execFileSync(process.execPath, ['server/cli/leads.js'], { env: { ...process.env, DATA_DIR: site.dataDir }, encoding: 'utf8' })
   expect(out).toMatch(/listed@example\.com.*\n {2}relay +http:\/\/127\.0\.0\.1:\d+\/relay +delivered /)

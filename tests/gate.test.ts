@@ -211,7 +211,7 @@ describe('behind a real TLS-terminating proxy (Caddy) with TRUST_PROXY=1', () =>
   beforeAll(async () => {
     proxied = await startSite({ PAGE_API_URL: provider.url, TRUST_PROXY: '1', CONTACT_RATE_LIMIT: '1' })
     caddy = await startCaddyTls(proxied.url)
-  }, 60_000)
+  })
   afterAll(async () => {
     await caddy?.stop()
     await proxied?.stop()

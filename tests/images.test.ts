@@ -19,7 +19,7 @@ const recordWith = (heroPhoto: string) => ({
   gallery: [host.url(heroPhoto), host.url('/bomb.png'), host.url('/missing.jpg'), host.url('/slow.jpg'), host.url('/fake.jpg')],
 })
 
-/** Polls a page until `ready` holds for its HTML (images are made in the background). */
+/** Polls a page until `ready` holds for its HTML (images are made in the background: minutes of CPU on a busy machine, so longer than the suite's bound). */
 async function pageWhen(route: string, ready: (html: string) => boolean, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
@@ -156,7 +156,7 @@ test('a record change shows its new photo, drops the old variants, and an image-
   provider.set({ kind: 'ok', record: recordWith('/new-photo.jpg') })
   const after = await pageWhen('/services', (h) => /\/img\/[0-9a-f]{32}-1920x2560\//.test(h) && !h.includes(oldHash))
   const newHash = /\/img\/([0-9a-f]{32})-1920x2560\//.exec(after)![1]!
-  await expect.poll(() => fs.existsSync(path.join(site.dataDir, 'images', oldHash)), { timeout: 10_000 }).toBe(false)
+  await expect.poll(() => fs.existsSync(path.join(site.dataDir, 'images', oldHash))).toBe(false)
 
   // The image host goes down and the server restarts: the last good record's photos are still ours.
   host.setDown(true)

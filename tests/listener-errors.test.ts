@@ -22,7 +22,7 @@ let siteProbesDropped = 0
 beforeAll(async () => {
   ensureBuilt()
   site = await startSite({ METRICS_PORT: '0' }, undefined, { openFiles: OPEN_FILES })
-}, 60_000)
+})
 afterAll(async () => {
   await site?.stop()
 })
@@ -41,7 +41,7 @@ async function holdConnections(url: string, count: number) {
     ),
   )
   // A connection the server closes at once is seen closed shortly after it opened: wait until the open ones are all it holds.
-  await expect.poll(() => sockets.filter((s) => !s.closed).length, { timeout: 10_000 }).toBeLessThanOrEqual(BOUND)
+  await expect.poll(() => sockets.filter((s) => !s.closed).length).toBeLessThanOrEqual(BOUND)
   return { sockets, closedByServer: () => sockets.filter((s) => s.closed).length, release: () => sockets.forEach((s) => s.destroy()) }
 }
 
@@ -59,13 +59,11 @@ test('connections past the descriptor bound are closed, logged once and counted;
 
   flood.release()
   await expect
-    .poll(
-      () =>
-        site.get('/').then(
-          (r) => r.status,
-          () => (siteProbesDropped++, 0),
-        ),
-      { timeout: 10_000 },
+    .poll(() =>
+      site.get('/').then(
+        (r) => r.status,
+        () => (siteProbesDropped++, 0),
+      ),
     )
     .toBe(200)
   expect(logged('listener.recovered', 'site')).toEqual([
@@ -88,7 +86,7 @@ test('the metrics listener is bounded and counted the same way', async () => {
       () => (probesDropped++, ''),
     )
   let text = ''
-  await expect.poll(async () => (text = await scrape()), { timeout: 10_000 }).not.toBe('')
+  await expect.poll(async () => (text = await scrape())).not.toBe('')
   expect(failuresIn(text, 'metrics')).toBe(closed + probesDropped)
   expect(failuresIn(text, 'site')).toBe(FLOOD - BOUND + siteProbesDropped)
 })

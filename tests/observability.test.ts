@@ -78,9 +78,9 @@ test('one JSON line per request (id, site, method, path without query, status, b
   expect(first.status).toBe(200)
   expect((await postLead('ironwood.test')).status).toBe(200)
   expect((await postLead('cedar.test')).status).toBe(200)
-  await expect.poll(() => relay.requests.length, { timeout: 10_000 }).toBe(1)
+  await expect.poll(() => relay.requests.length).toBe(1)
 
-  await expect.poll(() => requestLines().find((line) => line.reqId === second.headers['x-request-id']), { timeout: 2000 }).toBeDefined()
+  await expect.poll(() => requestLines().find((line) => line.reqId === second.headers['x-request-id'])).toBeDefined()
   const lines = site.logLines() // every line of stdout parses as JSON, or this throws
   const byId = (id: unknown) => lines.find((line) => line.event === 'request' && line.reqId === id)
   expect(byId(first.headers['x-request-id'])).toMatchObject({
@@ -100,7 +100,7 @@ test('one JSON line per request (id, site, method, path without query, status, b
   // site without a relay address, runs in the background): polled, not read once.
   const leadEvents = () => site.logLines().filter((line) => String(line.event).startsWith('lead.'))
   await expect
-    .poll(() => leadEvents().map((line) => [line.event, line.site]), { timeout: 5000 })
+    .poll(() => leadEvents().map((line) => [line.event, line.site]))
     .toEqual(
       expect.arrayContaining([
         ['lead.stored', 'ironwood-1'],
@@ -113,7 +113,7 @@ test('one JSON line per request (id, site, method, path without query, status, b
   // Nothing the visitor typed reaches the log.
   for (const detail of [visitor.firstName, visitor.lastName, visitor.email, visitor.phone, visitor.address, visitor.message, '555-0199'])
     expect(site.output()).not.toContain(detail)
-}, 60_000)
+})
 
 test('/metrics on its own loopback port: every series, per-site labels after real requests', async () => {
   const metricsUrl = site.metricsUrl()!
@@ -123,9 +123,7 @@ test('/metrics on its own loopback port: every series, per-site labels after rea
   await site.request('cedar.test', '/')
   await site.request('nobody.test', '/')
   providers[1]!.set({ kind: 'status', status: 503 }) // cedar's provider fails from now on
-  await expect
-    .poll(() => site.logLines().find((line) => line.event === 'record.failed'), { timeout: 5000 })
-    .toMatchObject({ site: 'cedar-2' })
+  await expect.poll(() => site.logLines().find((line) => line.event === 'record.failed')).toMatchObject({ site: 'cedar-2' })
 
   // A CRM that answered 410 (the outbox notes it in the shared storage; here written as it would).
   const storage = await openStorage({ dataDir: site.dataDir, defaultSite: 'ironwood-1' })
@@ -163,7 +161,7 @@ test('/metrics on its own loopback port: every series, per-site labels after rea
   expect(sites.sites[1]!.record).toMatchObject({ source: 'provider', lastError: 'HTTP 503' })
   expect((await site.request('ironwood.test', '/metrics')).status).toBe(404)
   expect((await site.request('nobody.test', '/sites')).status).toBe(404)
-}, 60_000)
+})
 
 test('the TLS ask: 200 for a listed host on any Host header, the same 404 for every other, 400 for what is not a domain', async () => {
   for (const host of ['nobody.test', '127.0.0.1', 'ironwood.test']) {

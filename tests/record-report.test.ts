@@ -165,6 +165,7 @@ function healthOf(host: string) {
 }
 
 test("the site keeps each version's counts: /healthz for its host and one log line once the photos were tried", async () => {
+  // Longer than the suite's bound: the counts include the photos that failed, known once each was tried.
   await expect
     .poll(async () => (await healthOf('hand.test')).recordReport, { timeout: 30_000 })
     .toEqual({ hidden: 17, refused: 9, adjusted: 4, imagesFailed: 2 })

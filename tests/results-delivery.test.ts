@@ -68,7 +68,8 @@ const view = (site: Site, host: string, ip: string) =>
 
 /**
  * Resolves once the server has logged one of `events` for each of `sites`: the delivery's own word that
- * it looked at the month (settled: sent, empty or failed; held: another instance is sending it).
+ * it looked at the month (settled: sent, empty or failed; held: another instance is sending it). Longer than the suite's
+ * bound: each report draws its chart (sharp, fontconfig) first, seconds on a busy machine.
  */
 async function logged(site: Site, events: string[], sites: string[], timeoutMs = 20_000) {
   for (const until = Date.now() + timeoutMs; ; await new Promise((resolve) => setTimeout(resolve, 50))) {

@@ -45,7 +45,9 @@ export async function startSite(
   // 'close', not 'exit': by then stdout is read to its end, so logLines() holds the process's last lines.
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`site did not start:\n${output}`)), 30_000)
+    // Generous: a start reads the build and each site's record, and on a busy machine (`npm run test:stress`) that is
+    // ten times slower than alone; a hook's own bound (120 s) still ends a start that hangs.
+    const timer = setTimeout(() => reject(new Error(`site did not start:\n${output}`)), 60_000)
     child.stdout.on('data', () => {
       const match = output.match(/listening on (http:\/\/localhost:\d+)/)
       if (match) {

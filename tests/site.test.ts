@@ -192,7 +192,8 @@ describe('with a working provider', () => {
   })
 
   test('every unknown path of a route is one 404 page, not indexed and naming no URL', async () => {
-    // Photos becoming ready make a new page version; wait for them so both requests see one version.
+    // Photos becoming ready make a new page version; wait for them so both requests see one version. Longer than the
+    // suite's bound: the demo's photos are encoded, every variant, on a busy machine.
     await expect.poll(async () => (await (await site.get('/healthz')).json()).images.pending, { timeout: 20_000 }).toBe(0)
     const notes = () => site.output().match(/Servicio no encontrado/g)?.length ?? 0
     const [a, b] = [await site.get('/no-such-thing-1'), await site.get('/no-such-thing-2?gclid=1')]

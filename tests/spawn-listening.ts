@@ -16,7 +16,8 @@ export async function spawnListening(
   let output = ''
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
-  const deadline = Date.now() + (options.timeoutMs ?? 20_000)
+  // Generous, as startSite's: ten times slower than alone on a busy machine.
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000)
   while (!((options.ready?.() ?? true) && (await accepts(options.port)))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL')

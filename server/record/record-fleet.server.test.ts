@@ -5,7 +5,16 @@ import { afterEach, expect, test } from 'vitest'
 import { startFakeProvider } from '#tests/fake-provider.ts'
 import type { RecordStorage, StoredRecord } from '../storage/storage-contract.server.ts'
 import { createRecordFleet } from './record-fleet.server.ts'
-import { createRecordSource } from './record-source.server.ts'
+import { createRecordSource, type RecordSnapshot, type RecordSource } from './record-source.server.ts'
+
+/** The next record `source` takes (its own fetch's, or the fleet's on a notification), as its change listeners hear it. */
+const nextRecord = (source: RecordSource) =>
+  new Promise<RecordSnapshot>((resolve) => {
+    const stop = source.onChange((snapshot) => {
+      stop()
+      resolve(snapshot)
+    })
+  })
 
 /**
  * The fleet's rules over an in-memory RecordStorage with PostgreSQL's semantics (a lease, a save only by its
@@ -133,10 +142,12 @@ test('a record the holder fetches reaches the others by notification, with their
   const [holder, other] = origins.map((o) => o.source)
   const heard: string[] = []
   other!.onChange((snapshot) => heard.push(snapshot.version))
+  const told = nextRecord(other!)
   provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Acme Fence & Deck' } } })
   records.leasesRunOut()
   await holder!.refresh()
-  await expect.poll(() => other!.current().record.dbPrincipal.name).toBe('Acme Fence & Deck')
+  await told
+  expect(other!.current().record.dbPrincipal.name).toBe('Acme Fence & Deck')
   expect(other!.current().version).toBe(holder!.current().version)
   expect(heard).toEqual([holder!.current().version])
 })
@@ -199,8 +210,10 @@ test('fetch times are the database’s clock: a holder whose clock runs 20 minut
   expect(Math.abs(Date.parse(ahead!.current().fetchedAt!) - Date.now())).toBeLessThan(60_000)
   provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Acme Fence & Deck' } } })
   records.leasesRunOut()
+  const told = nextRecord(ahead!)
   await b!.refresh() // b holds now, and fetches the newer record
-  await expect.poll(() => ahead!.current().record.dbPrincipal.name).toBe('Acme Fence & Deck')
+  await told
+  expect(ahead!.current().record.dbPrincipal.name).toBe('Acme Fence & Deck')
   expect(ahead!.current()).toMatchObject({ origin: 'fleet', fetchedBy: 'b', version: b!.current().version })
 })
 
@@ -213,8 +226,10 @@ test('a holder that cannot keep the record on its disk stores the fleet’s copy
   fs.writeFileSync(a!.dataDir, '')
   provider.set({ kind: 'ok', record: { dbPrincipal: { name: 'Acme Fence & Deck' } } })
   records.leasesRunOut()
+  const told = nextRecord(b!.source)
   await a!.source.refresh() // a renews its lease, fetches, stores for the fleet, cannot keep it itself: gives the lease up
-  await expect.poll(() => b!.source.current().record.dbPrincipal.name).toBe('Acme Fence & Deck')
+  await told
+  expect(b!.source.current().record.dbPrincipal.name).toBe('Acme Fence & Deck')
   expect(a!.source.current()).toMatchObject({ origin: 'provider', version: b!.source.current().version, lastError: null })
   expect(a!.fleet.state().mode).toBe('on') // neither the database's fault nor the provider's
   expect(logs.filter((line) => line.includes("cannot keep the last good record on this origin's disk"))).toHaveLength(1)

@@ -48,7 +48,7 @@ const site = (id = 'ironwood', email = ['owner@ironwood.test', 'office@ironwood.
 const delivery = (origin: string, sites = [site()]) =>
   createReportDelivery({ results: storage.results, mailer, domain: 'agency.test', origin, sites: () => sites, now: () => clock })
 
-// Each send draws the chart (sharp, fontconfig) and inlines the page's styles: seconds on a busy machine, not the unit tests' 5.
+// Each send draws the chart (sharp, fontconfig) and inlines the page's styles: seconds on a busy machine, more than the unit project's bound.
 describe("the 1st's report", { timeout: 30_000 }, () => {
   test("is due from 08:00 on the 1st in the site's time zone: last month's", () => {
     expect(dueMonth(LA, at('2026-11-01T07:59:59'))).toBeNull()
