@@ -3,11 +3,13 @@
 // median run (by performance score) is printed: category scores, FCP, LCP, TBT, CLS, JS transferred.
 // On a shared machine the figures are noisy: quote medians and say so. Each route is also compared
 // with /find-us-on, which sends no script, in the same run (issue 29: the machine's noise cancels
-// out): median TBT within +50 ms of its median and median performance within 2 points.
+// out): median TBT within +50 ms of its median and median performance within 2 points. Then, per route,
+// the LCP element and Lighthouse's four phases of it (TTFB, load delay, load time, render delay) in
+// the run of median LCP.
 import * as chromeLauncher from 'chrome-launcher'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
-import { lighthouseRuns, numericValue, performanceOf, tableRows } from './lighthouse-runs.js'
+import { LCP_HEADER, lcpLine, lighthouseRuns, medianLcpRun, numericValue, performanceOf, tableRows } from './lighthouse-runs.js'
 import { benchPort, demoRoutes, recordFromArgs, startSite } from './serve.js'
 
 const { name, record, rest } = recordFromArgs()
@@ -31,13 +33,14 @@ console.log(`record: ${name}; median of ${runs} runs per route`)
 for (const formFactor of formFactors) {
   const config = formFactor === 'desktop' ? desktopConfig : undefined
   console.log(`\n${formFactor}\nroute                          perf  a11y  best   seo    FCP    LCP    TBT    CLS   JS KB`)
-  /** @type {Map<string, { tbt: number, perf: number }>} medians over the runs, per route */
+  /** @type {Map<string, { tbt: number, perf: number, lcp: ReturnType<typeof medianLcpRun> }>} medians over the runs, per route */
   const medians = new Map()
   for (const route of routes) {
     const { all: results, median: lhr } = await lighthouseRuns(site.url + route, { port: chrome.port, runs, config })
     medians.set(route, {
       tbt: median(results.map((r) => numericValue(r, 'total-blocking-time'))),
       perf: median(results.map((r) => Math.round(performanceOf(r) * 100))),
+      lcp: medianLcpRun(results),
     })
     const c = lhr.categories
     const a = lhr.audits
@@ -54,6 +57,8 @@ for (const formFactor of formFactors) {
       if (failing.length) console.log(`    ${category}: ${failing.join(', ')}`)
     }
   }
+  console.log(`\n${formFactor}: LCP and its phases (ms), the run of median LCP\nroute                        ${LCP_HEADER}`)
+  for (const [route, { lcp }] of medians) console.log(`${route.padEnd(29)}${lcpLine(lcp)}`)
   const reference = medians.get(REFERENCE)
   if (!reference) continue
   console.log(

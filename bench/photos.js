@@ -1,7 +1,7 @@
 // Lighthouse (mobile) with real-sized photos: the demo record, but every photo a 4032×3024 JPEG of
 // about 4 MB on a local HTTPS image host (self-signed certificate made at run time), against the
 // same routes with the demo's own small pictures. Prints performance, LCP, page weight, image
-// bytes and any image request that left the site's origin.
+// bytes and any image request that left the site's origin; then the LCP element and its four phases.
 //   npm run bench:photos [-- route …]      (photos are generated once into .tmp/bench-photos)
 //   LH_RUNS=1 for a quick look (default 3; the median run by performance score is printed)
 import { execFileSync } from 'node:child_process'
@@ -10,13 +10,13 @@ import http from 'node:http'
 import https from 'node:https'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
-import { lighthouseRuns, numericValue, performanceOf, tableRows } from './lighthouse-runs.js'
+import { LCP_HEADER, lcpLine, lighthouseRuns, medianLcpRun, numericValue, performanceOf, tableRows } from './lighthouse-runs.js'
 import sharp from 'sharp'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 import { root } from '../server/process/ensure-build.js'
-import { startSite } from './serve.js'
+import { benchPort, startSite } from './serve.js'
 
-const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/services', '/gallery', '/contact']
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/services', '/gallery', '/contact', '/find-us-on']
 const work = path.join(root, '.tmp/bench-photos')
 const demoRecord = JSON.parse(fs.readFileSync(path.join(root, 'demo/record.json'), 'utf8'))
 const demoImages = path.join(root, 'public')
@@ -120,15 +120,15 @@ const provider = http.createServer((_req, res) =>
 const providerUrl = `http://127.0.0.1:${await listen(provider)}/api`
 
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...chromiumArgs] })
-/** @type {{ label: string, route: string, performance: number, lcp: number, weight: number, imageBytes: number, imageCount: number, offOrigin: number, eachRun: string[] }[]} */
+/** @type {{ label: string, route: string, performance: number, lcp: number, weight: number, imageBytes: number, imageCount: number, offOrigin: number, eachRun: string[], phases: ReturnType<typeof medianLcpRun> }[]} */
 const results = []
 const runs = Number(process.env.LH_RUNS ?? 3)
 for (const { label, env, port } of [
-  { label: 'demo pictures', env: {}, port: 3905 },
+  { label: 'demo pictures', env: {}, port: benchPort(3905) },
   {
     label: '4 MB phone photos',
     env: { PAGE_API_URL: providerUrl, OUTBOUND_ALLOW_ORIGINS: hostOrigin, NODE_EXTRA_CA_CERTS: tls.certFile },
-    port: 3906,
+    port: benchPort(3905) + 1,
   },
 ]) {
   // Photos are encoded in the background; measure once every one is ready (as a visitor a minute later would).
@@ -160,6 +160,7 @@ for (const { label, env, port } of [
       imageCount: images.length,
       offOrigin,
       eachRun,
+      phases: medianLcpRun(all),
     })
   }
   site.stop()
@@ -177,3 +178,5 @@ for (const r of results) {
       `${`${(r.imageBytes / 1024).toFixed(0)} (${r.imageCount})`.padStart(16)}${String(r.offOrigin).padStart(20)}   ${r.eachRun.join(', ')}`,
   )
 }
+console.log(`\nLCP and its phases (ms), the run of median LCP\npictures             route          ${LCP_HEADER}`)
+for (const r of results) console.log(`${r.label.padEnd(21)}${r.route.padEnd(15)}${lcpLine(r.phases)}`)
