@@ -14,7 +14,7 @@ import pg from 'pg'
 import sharp from 'sharp'
 import { runnerImport } from 'vite'
 import { ensureBuild, root } from '../server/process/ensure-build.js'
-import { benchPort } from './serve.js'
+import { benchPort, untilHealthy } from './serve.js'
 
 const SITES = Number(process.env.BENCH_SITES ?? 100)
 const ORIGINS = Number(process.env.BENCH_ORIGINS ?? 3)
@@ -140,17 +140,7 @@ async function startOrigin(i) {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const url = `http://127.0.0.1:${port + i}`
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`origin ${i + 1} exited with ${child.exitCode}`)
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  await untilHealthy(url, child, `origin ${i + 1}`)
   return { url, metrics: `http://127.0.0.1:${port + 100 + i}/metrics`, child, dataDir }
 }
 

@@ -47,6 +47,24 @@ function startProvider(record) {
 export const benchPort = (fallback) => Number(process.env.BENCH_PORT ?? fallback)
 
 /**
+ * Resolves once a started server's /healthz answers 2xx; throws if the process exits first.
+ * @param {string} url @param {import('node:child_process').ChildProcess} child @param {string} name
+ */
+export async function untilHealthy(url, child, name) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`)
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/**
  * Resolves once the record's images are known and none is waiting to be encoded (each new variant
  * re-renders the pages, which would skew a benchmark). A record from a provider arrives after
  * start-up, so "nothing pending" alone would also hold before its images are known.

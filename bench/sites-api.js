@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { runnerImport } from 'vite'
 import { ensureBuild, root } from '../server/process/ensure-build.js'
-import { benchPort } from './serve.js'
+import { benchPort, untilHealthy } from './serve.js'
 
 const SITES = Number(process.env.BENCH_SITES ?? 2000)
 const ORIGINS = Number(process.env.BENCH_ORIGINS ?? 2)
@@ -57,17 +57,7 @@ async function startOrigin(i) {
   // LOG_LEVEL warn: whatever an origin logs is a problem worth seeing beside the figures.
   child.stdout.on('data', (d) => process.stderr.write(`origin ${i + 1}: ${d}`))
   const url = `http://127.0.0.1:${port + i}`
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`origin ${i + 1} exited with ${child.exitCode}`)
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  await untilHealthy(url, child, `origin ${i + 1}`)
   return { url, api: `http://localhost:${port + 100 + i}/api/v1`, child }
 }
 
