@@ -108,7 +108,7 @@ test('the call panel dials the number the server read, not the digits as typed',
   render(<CallUsNow phones={call.phones} />)
   act(() => void vi.advanceTimersByTime(PANEL_LOADER_MS))
   expect(screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-    ['+1 (303) 555.0142 ext. 12', 'tel:+13035550142'],
+    ['+1 (303) 555.0142 ext. 12', 'tel:+13035550142;ext=12'],
     ['1-555-555-5555', 'tel:+15555555555'],
   ])
 })
