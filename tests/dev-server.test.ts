@@ -16,7 +16,18 @@ import { startUsing } from '../e2e/visitor.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 /** What the dev server reads; copied, since the test edits them. */
-const SOURCES = ['app', 'server', 'public', 'demo', 'package.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json']
+// docs/webhooks: the published webhook schema, which the console API's OpenAPI document includes.
+const SOURCES = [
+  'app',
+  'server',
+  'public',
+  'demo',
+  'docs/webhooks',
+  'package.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'tsconfig.json',
+]
 /** Vite's caches (.vite, .vite-temp, React Router's .vite-child-compiler): the copy makes its own. */
 const notLinked = (name: string) => name.startsWith('.vite') || name === '.cache'
 /** The component edited: the header's call to action, hydrated on every page. */
