@@ -121,8 +121,13 @@ test('two origins needing the same photos fetch and encode each once, and show t
   await Promise.all([a.idle(), b.idle()])
   expect(fetched.sort()).toEqual([BLUE, RED])
   expect(a.status().encodesHere + b.status().encodesHere).toBe(2)
-  for (const url of [RED, BLUE]) await expect.poll(() => b.localSrc('site-a', url)).toBe(a.localSrc('site-a', url))
-  expect(a.localSrc('site-a', RED)).toBeDefined()
+  // Each origin hears of the other's encode by a notification, which may come after its own work is idle: wait for
+  // both to show it (a value read once, before that, would be waited for in vain).
+  const shown = (url: string) => [a.localSrc('site-a', url), b.localSrc('site-a', url)]
+  for (const url of [RED, BLUE]) {
+    await expect.poll(() => shown(url).every((src) => src !== undefined)).toBe(true)
+    expect(a.localSrc('site-a', url)).toBe(b.localSrc('site-a', url))
+  }
   expect(a.status()).toMatchObject({ store: 'fleet', ready: 2, pending: 0, failed: 0, full: 0, database: 'reachable' })
 })
 

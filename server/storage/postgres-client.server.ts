@@ -134,7 +134,14 @@ function createListener(config: pg.ClientConfig, heartbeatMs: number) {
     next.on('end', () => lost(next, new Error('the connection ended')))
     try {
       await next.connect()
-      for (const channel of channels()) await next.query(`LISTEN ${channel}`)
+      // A channel subscribed while these LISTENs are on their way is LISTENed too: the loop ends only when none is
+      // missing, and nothing can subscribe between its last check and `up` (no await between them).
+      const listening = new Set<string>()
+      for (let missing = [...channels()]; missing.length; missing = [...channels()].filter((c) => !listening.has(c)))
+        for (const channel of missing) {
+          await next.query(`LISTEN ${channel}`)
+          listening.add(channel)
+        }
     } catch (error) {
       return lost(next, error)
     }
