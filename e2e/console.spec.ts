@@ -144,6 +144,12 @@ test('an invited contractor sees only their site; another site’s lead by its a
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible()
     await expect(page.getByText('Other')).toHaveCount(0)
   }
+  // Their Settings: only the lead inbox and report recipients are theirs to change; the rest is read-only, and no Remove.
+  await page.goto('/sites/acme/settings')
+  await expect(page.getByLabel(/^Host names/)).toHaveAttribute('readonly', '')
+  await expect(page.getByLabel(/^Lead inbox/)).not.toHaveAttribute('readonly', '')
+  await expect(page.getByText('Remove this site…')).toHaveCount(0)
+  await check(page, 'site-settings-contractor')
   await context.close()
 })
 
