@@ -221,6 +221,7 @@ test('an admin adds a site after previewing its record, changes its inbox, remov
   // The default provider's record (Acme's fake), fetched now: the report is framed before anything is live.
   await expect(admin.getByRole('status').filter({ hasText: 'fetched now from' })).toContainText(SITES.acme.name)
   await expect(admin.locator('iframe[title="Record report of cedar"]')).toBeVisible()
+  await check(admin, 'new-site')
   expect((await world.site.request('cedar.test', '/')).status).toBe(404)
   await admin.getByLabel('Host names').fill('Cedar.test')
   await admin.getByLabel('Time zone').selectOption('America/Denver')
@@ -230,7 +231,7 @@ test('an admin adds a site after previewing its record, changes its inbox, remov
   await expect(admin.getByLabel('Lead inbox')).toBeFocused()
   await expect(admin.getByLabel('Lead inbox')).toHaveAttribute('aria-invalid', 'true')
   await expect(admin.getByText('leads.email[1]: an email address such as owner@example.com')).toBeVisible()
-  await check(admin, 'new-site')
+  await expect(admin.getByLabel('Lead inbox')).toHaveAttribute('aria-describedby', 'site-leads-email-hint site-leads-email-problem')
   await admin.getByLabel('Lead inbox').fill('office@cedar.example')
   await admin.getByRole('button', { name: 'Add cedar and serve it' }).click()
   await admin.waitForURL('**/sites/cedar/settings?done=added')
