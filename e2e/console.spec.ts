@@ -4,10 +4,11 @@ import { expect, test } from './fixtures.ts'
 import { expectNoAxeViolations } from './axe.ts'
 import { DESKTOP, PHONE } from './viewports.ts'
 import { SITES, startConsoleWorld } from '../tests/console-server.ts'
+import { startFakeSmtp, type FakeSmtp } from '../tests/fake-smtp.ts'
 
 /**
  * The console in Chromium (issue 35), on SQLite, against its own production server with two contractors'
- * sites and the console on a port of its own. People sign in with Chromium's virtual authenticator, as
+ * sites (stored in the registry, issue 42) and the console on a port of its own. People sign in with Chromium's virtual authenticator, as
  * with a phone or a laptop's screen lock. Every console page is checked with axe at a phone's and a
  * desktop's width, and photographed into .tmp/console-screens for a person to look at.
  */
@@ -15,15 +16,21 @@ import { SITES, startConsoleWorld } from '../tests/console-server.ts'
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 let world: Awaited<ReturnType<typeof startConsoleWorld>>
+let smtp: FakeSmtp
 const SCREENS = '.tmp/console-screens'
 const visitor = { firstName: 'Marisol', lastName: 'Achterberg', email: 'marisol@example.com', phone: '(303) 555-0142' }
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  world = await startConsoleWorld()
+  smtp = await startFakeSmtp()
+  // A mail server, so a site's lead inbox and report recipients can be set.
+  world = await startConsoleWorld({ SMTP_URL: smtp.url, MAIL_FROM: 'leads@agency.example' }, { sitesInStorage: true })
   fs.mkdirSync(SCREENS, { recursive: true })
 })
-test.afterAll(() => world?.stop())
+test.afterAll(async () => {
+  await world?.stop()
+  await smtp?.close()
+})
 
 /** A browser of its own with a passkey-capable authenticator (resident keys, user verification), as a phone has. */
 async function personWithAuthenticator(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -137,6 +144,12 @@ test('an invited contractor sees only their site; another site’s lead by its a
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible()
     await expect(page.getByText('Other')).toHaveCount(0)
   }
+  // Their Settings: only the lead inbox and report recipients are theirs to change; the rest is read-only, and no Remove.
+  await page.goto('/sites/acme/settings')
+  await expect(page.getByLabel(/^Host names/)).toHaveAttribute('readonly', '')
+  await expect(page.getByLabel(/^Lead inbox/)).not.toHaveAttribute('readonly', '')
+  await expect(page.getByText('Remove this site…')).toHaveCount(0)
+  await check(page, 'site-settings-contractor')
   await context.close()
 })
 
@@ -192,5 +205,81 @@ test('the Visitor data page finds a visitor, erases them, and passes axe at each
   await admin.goto('/sites/acme/leads')
   await expect(admin.getByText('Lead erased on request').first()).toBeVisible()
   await check(admin, 'site-leads-erased')
+  await context.close()
+})
+
+test('an admin adds a site after previewing its record, changes its inbox, removes it by typing its id and restores it; tokens', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000) // four pages checked with axe at two widths, on a busy machine
+  const { context, page: admin } = await personWithAuthenticator(browser)
+  const { url } = await world.invitationLink('sites@agency.example', 'admin')
+  await join(admin, url, 'Sites laptop')
+  await admin.getByRole('link', { name: 'Add a site' }).click()
+  await admin.getByLabel('Page id').fill('cedar')
+  await admin.getByRole('button', { name: 'Preview the record' }).click()
+  // The default provider's record (Acme's fake), fetched now: the report is framed before anything is live.
+  await expect(admin.getByRole('status').filter({ hasText: 'fetched now from' })).toContainText(SITES.acme.name)
+  await expect(admin.locator('iframe[title="Record report of cedar"]')).toBeVisible()
+  await check(admin, 'new-site')
+  expect((await world.site.request('cedar.test', '/')).status).toBe(404)
+  await admin.getByLabel('Host names').fill('Cedar.test')
+  await admin.getByLabel('Time zone').selectOption('America/Denver')
+  await admin.getByLabel('Lead inbox').fill('office@cedar.example, not-an-address')
+  await admin.getByRole('button', { name: 'Add cedar and serve it' }).click()
+  // The registry's message at the field, which has focus.
+  await expect(admin.getByLabel('Lead inbox')).toBeFocused()
+  await expect(admin.getByLabel('Lead inbox')).toHaveAttribute('aria-invalid', 'true')
+  await expect(admin.getByText('leads.email[1]: an email address such as owner@example.com')).toBeVisible()
+  await expect(admin.getByLabel('Lead inbox')).toHaveAttribute('aria-describedby', 'site-leads-email-hint site-leads-email-problem')
+  await admin.getByLabel('Lead inbox').fill('office@cedar.example')
+  await admin.getByRole('button', { name: 'Add cedar and serve it' }).click()
+  await admin.waitForURL('**/sites/cedar/settings?done=added')
+  await expect(admin.getByRole('status')).toContainText('Site cedar is added and live')
+  expect((await world.site.request('cedar.test', '/')).text).toContain(SITES.acme.name)
+
+  await admin.getByLabel('Lead inbox').fill('new@cedar.example')
+  await admin.getByRole('button', { name: 'Save settings' }).click()
+  await expect(admin.getByRole('status')).toContainText('Saved')
+  expect((await world.storage.sites.all()).find((s) => s.id === 'cedar')!.entry).toMatchObject({ leads: { email: ['new@cedar.example'] } })
+  await check(admin, 'site-settings')
+
+  await admin.getByText('Remove this site…').click()
+  await admin.getByLabel('To remove this site, type its id, cedar').fill('Cedar')
+  await admin.getByRole('button', { name: 'Remove cedar' }).click()
+  await expect(admin.getByText('To remove this site, type its id, cedar, exactly.')).toBeVisible()
+  await admin.getByLabel('To remove this site, type its id, cedar').fill('cedar')
+  await admin.getByRole('button', { name: 'Remove cedar' }).click()
+  await admin.waitForURL('**/sites?removed=cedar')
+  expect((await world.site.request('cedar.test', '/')).status).toBe(404)
+  await admin.getByRole('link', { name: 'Its history' }).click()
+  await expect(admin.getByRole('heading', { name: /^Version \d: / })).toHaveText([
+    'Version 3: Removed',
+    'Version 2: Changed (leads)',
+    'Version 1: Added',
+  ])
+  await check(admin, 'site-history')
+  await admin.getByText('Restore version 3…').click()
+  await admin.getByRole('button', { name: 'Restore version 3' }).click()
+  await expect(admin.getByRole('status')).toContainText('Restored')
+  expect((await world.site.request('cedar.test', '/')).status).toBe(200)
+
+  await admin.getByRole('link', { name: 'API tokens' }).click()
+  await admin.getByLabel('Name').fill('cedar-crm')
+  await admin.getByLabel('Role').selectOption('contractor')
+  await admin.getByLabel('Its sites').fill('cedar')
+  await admin.getByRole('button', { name: 'Make the token' }).click()
+  const secret = await admin.getByLabel('The token').inputValue()
+  expect(secret).toMatch(/^tsapi_/)
+  await check(admin, 'tokens')
+  const listed = await fetch(`${world.consoleUrl}/api/v1/sites`, { headers: { Authorization: `Bearer ${secret}` } })
+  expect(((await listed.json()) as { sites: { id: string }[] }).sites.map((s) => s.id)).toEqual(['cedar'])
+  await admin.reload()
+  await expect(admin.getByText(secret)).toHaveCount(0)
+  await expect(admin.getByText(/Contractor.*cedar/)).toBeVisible()
+  await admin.getByText('End…').click()
+  await admin.getByRole('button', { name: 'End cedar-crm' }).click()
+  await expect(admin.getByRole('status')).toContainText('Token cedar-crm is ended')
+  expect((await fetch(`${world.consoleUrl}/api/v1/sites`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(401)
   await context.close()
 })

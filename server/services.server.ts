@@ -15,7 +15,7 @@ import { createPageCache } from './pages/page-cache.server.ts'
 import { sitePrefix } from './pages/page-key.server.ts'
 import { createOutboundClient, type OutboundClient } from './outbound/outbound-client.server.ts'
 import { createRecordFleet } from './record/record-fleet.server.ts'
-import { createRecordSource, type RecordSnapshot } from './record/record-source.server.ts'
+import { createRecordSource, fetchRecord, recordEndpoint, type RecordSnapshot } from './record/record-source.server.ts'
 import { siteRecordReport } from './record/record-report.server.ts'
 import { listedHosts, loadSiteConfigs, siteResolver, SitesFileError, type SiteConfig } from './sites/site-config.server.ts'
 import { createSiteRegistry, currentSiteConfigs } from './sites/site-registry.server.ts'
@@ -334,6 +334,22 @@ export async function startServices(env: Env) {
     /** Reads the sites' source again (SIGHUP, the file changed, the registry changed). */
     reloadSites,
     registry,
+    /**
+     * A page id's record as its provider sends it now, before any site serves it (the console's preview when adding a
+     * site): through the one outbound client, within the records' limits; its endpoint, and the answer or why not.
+     */
+    async fetchRecordOf(
+      pageId: string,
+      pageApiUrl?: string,
+    ): Promise<{ endpoint: string; raw: object } | { endpoint: string; error: string }> {
+      const endpoint = recordEndpoint(pageApiUrl ?? defaultApiUrl, pageId)
+      const limits = { outbound, timeoutMs: env.RECORD_TIMEOUT_MS, maxBytes: env.RECORD_MAX_MB * 1024 * 1024 }
+      try {
+        return { endpoint, raw: (await fetchRecord(endpoint, limits)).raw }
+      } catch (error) {
+        return { endpoint, error: error instanceof Error ? error.message : String(error) }
+      }
+    },
     pages,
     async close() {
       stopWatching()

@@ -8,6 +8,8 @@ import { requestAs, startSite, type RequestOptions } from './site-server.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
 import type { ConsoleStorage, Role } from '#server/console/console-storage.ts'
 import { hashToken, newToken } from '#server/console/tokens.server.ts'
+import { parseEnv } from '#server/process/env.server.ts'
+import { createSiteRegistry } from '#server/sites/site-registry.server.ts'
 
 /**
  * The console's test world (issue 35): the production server with two contractors' sites (Acme Fence on
@@ -48,7 +50,8 @@ export async function signedInSession(store: ConsoleStorage, email: string, role
   return { person, token }
 }
 
-export async function startConsoleWorld(env: Record<string, string> = {}) {
+/** `sitesInStorage`: the two sites are stored in the registry (imported as `npm run sites -- import` does) instead of SITES_FILE. */
+export async function startConsoleWorld(env: Record<string, string> = {}, { sitesInStorage = false } = {}) {
   const relays = [await startFakeRelay(), await startFakeRelay()]
   const providers = [
     await startFakeProvider({ kind: 'ok', record: contractor(SITES.acme.name, relays[0]!.url) }),
@@ -56,24 +59,28 @@ export async function startConsoleWorld(env: Record<string, string> = {}) {
   ]
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-'))
   const sitesFile = path.join(dataDir, 'sites.json')
-  fs.writeFileSync(
-    sitesFile,
-    JSON.stringify([
-      {
-        hosts: [SITES.acme.host],
-        pageId: 'acme',
-        siteUrl: `http://${SITES.acme.host}`,
-        pageApiUrl: providers[0]!.url,
-        timeZone: ACME_TIME_ZONE,
-      },
-      { hosts: [SITES.birch.host], pageId: 'birch', siteUrl: `http://${SITES.birch.host}`, pageApiUrl: providers[1]!.url },
-    ]),
-  )
+  const entries = [
+    {
+      hosts: [SITES.acme.host],
+      pageId: 'acme',
+      siteUrl: `http://${SITES.acme.host}`,
+      pageApiUrl: providers[0]!.url,
+      timeZone: ACME_TIME_ZONE,
+    },
+    { hosts: [SITES.birch.host], pageId: 'birch', siteUrl: `http://${SITES.birch.host}`, pageApiUrl: providers[1]!.url },
+  ]
+  fs.writeFileSync(sitesFile, JSON.stringify(entries))
+  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir, defaultSite: 'acme' })
+  if (sitesInStorage)
+    await createSiteRegistry({ env: parseEnv({ DATA_DIR: dataDir }), sites: storage.sites, activity: storage.console }).import(
+      entries,
+      'test',
+    )
   const consolePort = await freePort()
   const consoleUrl = `http://localhost:${consolePort}`
   const site = await startSite(
     {
-      SITES_FILE: sitesFile,
+      ...(sitesInStorage ? {} : { SITES_FILE: sitesFile }),
       PAGE_API_URL: providers[0]!.url,
       OUTBOUND_ALLOW_ORIGINS: relays.map((relay) => relay.url).join(','),
       CONSOLE_PORT: String(consolePort),
@@ -82,7 +89,6 @@ export async function startConsoleWorld(env: Record<string, string> = {}) {
     },
     dataDir,
   )
-  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir, defaultSite: 'acme' })
 
   /** A person with the given access, signed in: the cookie their browser would send (on http://localhost). */
   async function signedInPerson(email: string, role: Role, sites: string[] = []) {

@@ -697,3 +697,27 @@ test('with SITES_FILE the API shows the file’s sites and refuses every write w
     expect(JSON.parse(answer.text).error).toContain('SITES_FILE')
   }
 })
+
+test('with SITES_FILE the console’s site pages say so, show no write button, and their forms are refused on the server', async () => {
+  const admin = await world.signedInPerson('file-admin@agency.example', 'admin')
+  const notice = /These sites come from the sites file <code[^>]*>[^<]*sites\.json<\/code> \(SITES_FILE\)/
+  const sites = await get('/sites', admin.cookie)
+  expect(sites.text).toMatch(notice)
+  expect(sites.text).not.toContain('Add a site')
+  const settings = await get('/sites/acme/settings', admin.cookie)
+  expect(settings.text).toMatch(notice)
+  expect(settings.text).not.toContain('Save settings')
+  expect(settings.text).not.toContain('Remove this site')
+  expect(settings.text).toContain('readOnly=""') // every field read-only
+  for (const [path, fields] of [
+    ['/sites/acme/settings', { intent: 'save', hosts: 'acme.test', 'reports.email': 'boss@acme.example' }],
+    ['/sites/acme/settings', { intent: 'remove', confirm: 'acme' }],
+    ['/new-site', { pageId: 'cedar', hosts: 'cedar.test' }],
+  ] as const) {
+    const answer = await post(path, fields, admin.cookie)
+    expect(answer.status, path).toBe(200)
+    expect(answer.text, path).toMatch(/the sites come from SITES_FILE/i)
+  }
+  expect((await world.site.request(SITES.acme.host, '/')).status).toBe(200)
+  expect(await world.storage.sites.all()).toEqual([])
+})

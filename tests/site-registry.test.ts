@@ -99,6 +99,18 @@ describe.each(backends)('the registry of sites on $name', (backend) => {
     expect(await registry.list()).toHaveLength(1)
   })
 
+  test('PAGE_ID’s site only while storage never held a site: removing the last one leaves none, not the demo on every host', async () => {
+    const storage = await backend.open(await backend.fresh())
+    const registry = registryOn(storage)
+    expect((await currentSiteConfigs(env(), storage.sites)).map((c) => c.id)).toEqual(['demo'])
+    await registry.add(birch, 'ana@agency.example')
+    await registry.remove('birch', 'ana@agency.example')
+    expect(await currentSiteConfigs(env(), storage.sites)).toEqual([])
+    const [removal] = await registry.versions('birch')
+    await registry.restore('birch', removal!.id, 'ana@agency.example')
+    expect((await currentSiteConfigs(env(), storage.sites)).map((c) => c.id)).toEqual(['birch'])
+  })
+
   test('a change made by one process is heard by another sharing the storage', async () => {
     const place = await backend.fresh()
     const [one, two] = [await backend.open(place), await backend.open(place)]

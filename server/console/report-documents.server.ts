@@ -49,3 +49,6 @@ export async function recordDocument(services: AppServices, site: Site): Promise
   }
   return documentResponse(reportHtml({ ...report, counts: site.report.counts() }, thumbnails))
 }
+
+/** Add a site's preview: the record report of a record fetched now, its pictures not fetched yet (no thumbnails). */
+export const previewDocument = (report: Parameters<typeof reportHtml>[0]) => documentResponse(reportHtml(report, new Map()))

@@ -8,8 +8,8 @@ import type { SiteEntry } from './site-config.server.ts'
  * change, or null when it may make this change.
  */
 export function refusedField(role: Role, before: SiteEntry, after: SiteEntry): string | null {
-  if (role === 'admin') return null
-  const allowed = role === 'staff' ? ['leads', 'reports'] : ['leads.email', 'reports.email']
+  const allowed = changeableFields(role)
+  if (allowed === 'all') return null
   const keep = (entry: SiteEntry) => {
     const copy = structuredClone(entry) as Record<string, unknown>
     for (const path of allowed) {
@@ -31,6 +31,10 @@ export function refusedField(role: Role, before: SiteEntry, after: SiteEntry): s
   }
   return null
 }
+
+/** What a role may change of a site it sees: every field, or these paths of its entry (the Settings page shows the rest read-only). */
+export const changeableFields = (role: Role): 'all' | string[] =>
+  role === 'admin' ? 'all' : role === 'staff' ? ['leads', 'reports'] : ['leads.email', 'reports.email']
 
 /** Why a role may not make a change, in words. */
 export const refusalWords = (role: Role, field: string) =>

@@ -16,7 +16,9 @@ import {
 
 /**
  * Where the sites come from, said once (docs/decisions/150-sites-in-storage.md): SITES_FILE when it is set (read-only
- * here: change the file); else the registry in storage; while that holds none, the single site of PAGE_ID.
+ * here: change the file); else the registry in storage; while it has never held a site, the single site of PAGE_ID.
+ * Once a site was stored, removing the last one leaves no site at all: PAGE_ID's site answers every host name, so
+ * coming back would serve the demo on the removed site's hosts.
  */
 export type SitesSource = 'file' | 'storage'
 export const sitesSource = (env: Pick<Env, 'SITES_FILE'>): SitesSource => (env.SITES_FILE ? 'file' : 'storage')
@@ -25,7 +27,7 @@ export const sitesSource = (env: Pick<Env, 'SITES_FILE'>): SitesSource => (env.S
 export async function currentSiteConfigs(env: Env, sites: SiteStorage): Promise<SiteConfig[]> {
   if (env.SITES_FILE) return loadSiteConfigs(env)
   const stored = await sites.all()
-  if (!stored.length) return [singleSite(env)]
+  if (!stored.length) return (await sites.everHeld()) ? [] : [singleSite(env)]
   return parseSiteConfigs(
     stored.map((s) => s.entry),
     'the sites in storage',
@@ -42,10 +44,19 @@ export class SiteChangeError extends Error {
     readonly status: 400 | 403 | 404 | 409,
     message: string,
     readonly fields: FieldProblem[] = [],
+    /** 403: the first field the role may not change (`leads.webhooks`), for a form to mark. */
+    readonly refused?: string,
   ) {
     super(message)
+    this.name = 'SiteChangeError'
   }
 }
+
+/**
+ * Whether `error` is a registry's refusal. By name, not `instanceof`: the console's build has its own copy of this
+ * module, and the registry it calls (the services') throws the server build's class.
+ */
+export const isSiteChangeError = (error: unknown): error is SiteChangeError => error instanceof Error && error.name === 'SiteChangeError'
 
 /** A site as the registry answers it: its id, its SITES_FILE entry, its version and who made it. */
 export type RegistrySite = { id: string; version: number; updatedAt: number; updatedBy: string; entry: SiteEntry }
@@ -135,7 +146,7 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
         raw,
       )
       const refused = refusedField(role, current, after)
-      if (refused) throw new SiteChangeError(403, refusalWords(role, refused))
+      if (refused) throw new SiteChangeError(403, refusalWords(role, refused), [], refused)
       return after
     })
     return answer(id)
@@ -232,7 +243,7 @@ function keepSecrets(raw: unknown, current: SiteEntry): unknown {
 }
 
 /** Which top-level fields a change touched, for Activity: "hosts, leads" (never their values: addresses, secrets). */
-function changedFields(before: SiteEntry | undefined, after: SiteEntry | null): string {
+export function changedFields(before: SiteEntry | undefined, after: SiteEntry | null): string {
   if (!before || !after) return ''
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof SiteEntry>
   return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).join(', ')

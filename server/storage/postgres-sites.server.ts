@@ -45,6 +45,7 @@ export function postgresSites({ pool, listen }: Postgres): SiteStorage {
 
   return {
     all: () => all(pool),
+    everHeld: async () => (await pool.query('SELECT 1 FROM site_versions LIMIT 1')).rowCount === 1,
     versions: async (site, limit) =>
       (await pool.query<SiteVersionRow>('SELECT * FROM site_versions WHERE site = $1 ORDER BY id DESC LIMIT $2', [site, limit])).rows.map(
         toSiteVersion,

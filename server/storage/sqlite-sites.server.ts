@@ -46,6 +46,7 @@ export function sqliteSites(db: Database.Database): SiteStorage {
 
   return {
     all: async () => all(),
+    everHeld: async () => lastChange() > 0,
     versions: async (site, limit) =>
       db
         .prepare<[string, number], SiteVersionRow>('SELECT * FROM site_versions WHERE site = ? ORDER BY id DESC LIMIT ?')

@@ -258,6 +258,8 @@ export interface SiteWrite {
  */
 export interface SiteStorage {
   all(): Promise<StoredSite[]>
+  /** Whether storage has ever held a site (a version of any site is kept, even of one removed since). */
+  everHeld(): Promise<boolean>
   /** A site's versions, newest first. */
   versions(site: string, limit: number): Promise<SiteVersion[]>
   /**

@@ -30,6 +30,9 @@ export function ConsoleHeader({ person }: { person: { email: string; role: Role 
                 <NavLink to="/activity" className={navClass}>
                   Activity
                 </NavLink>
+                <NavLink to="/tokens" className={navClass}>
+                  API tokens
+                </NavLink>
               </>
             ) : null}
             <NavLink to="/account" className={navClass}>

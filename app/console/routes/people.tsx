@@ -1,11 +1,11 @@
 import { Form, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/people'
 import { readForm, requireAdmin } from '#server/console/authorize.server.ts'
-import { ROLES } from '#server/console/console-storage.ts'
 import { describeAccess } from '#server/console/people.server.ts'
 import { peopleAction } from '#server/console/people-page.server.ts'
 import { formatTime } from '../parts/format.ts'
 import { SiteIdList } from '../parts/site-id-list.tsx'
+import { AccessFields } from '../parts/access-fields.tsx'
 
 /** Who may sign in, with their access (admins only): invite, the invitations still open, change access, revoke. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -44,12 +44,6 @@ export const meta: Route.MetaFunction = () => [{ title: 'People · Console' }]
 /** The one list of site ids every access field on the page suggests from. */
 const SITE_IDS = 'site-ids'
 
-const ROLE_WORDS = {
-  admin: 'Admin (everything)',
-  staff: 'Staff (every site)',
-  contractor: 'Contractor (own sites)',
-}
-
 export default function People({ loaderData }: Route.ComponentProps) {
   const { people, invitations, sites, emailing } = loaderData
   const answer = useActionData<typeof action>()
@@ -74,7 +68,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
             </label>
             <input id="invite-email" name="email" type="email" required autoComplete="off" className="field mt-1" />
           </div>
-          <AccessFields idPrefix="invite" />
+          <AccessFields idPrefix="invite" listId={SITE_IDS} />
           <button type="submit" className="button">
             Invite
           </button>
@@ -126,7 +120,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
                     <Form method="post" className="mt-2 grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
                       <input type="hidden" name="intent" value="change" />
                       <input type="hidden" name="person" value={person.id} />
-                      <AccessFields idPrefix={person.id} role={person.role} chosen={person.sites} />
+                      <AccessFields idPrefix={person.id} listId={SITE_IDS} role={person.role} chosen={person.sites} />
                       <button type="submit" className="button">
                         Save access
                       </button>
@@ -152,39 +146,6 @@ export default function People({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
-    </>
-  )
-}
-
-/** Role, and a contractor's sites (ids, comma-separated; suggested from the page's SITE_IDS list). */
-function AccessFields({ idPrefix, role = 'contractor', chosen = [] }: { idPrefix: string; role?: string; chosen?: string[] }) {
-  return (
-    <>
-      <div>
-        <label htmlFor={`${idPrefix}-role`} className="block font-semibold">
-          Role
-        </label>
-        <select id={`${idPrefix}-role`} name="role" defaultValue={role} className="field mt-1">
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_WORDS[r]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-sites`} className="block font-semibold">
-          Their sites <span className="font-normal muted">(contractors only)</span>
-        </label>
-        <input
-          id={`${idPrefix}-sites`}
-          name="sites"
-          list={SITE_IDS}
-          defaultValue={chosen.join(', ')}
-          placeholder="site ids, comma-separated"
-          className="field mt-1"
-        />
-      </div>
     </>
   )
 }

@@ -44,6 +44,12 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to={`${base}/record`} className={tabClass}>
           Record
         </NavLink>
+        <NavLink to={`${base}/settings`} className={tabClass}>
+          Settings
+        </NavLink>
+        <NavLink to={`${base}/history`} className={tabClass}>
+          History
+        </NavLink>
       </nav>
       <div className="mt-6">
         <Outlet />

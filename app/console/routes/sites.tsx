@@ -12,6 +12,8 @@ import {
 import { VisitorsChart } from '../parts/visitors-chart.tsx'
 import { Pagination, pageOf } from '../parts/pagination.tsx'
 import { age, formatNumber, formatTime } from '../parts/format.ts'
+import { sitesFileOf } from '#server/console/site-forms.server.ts'
+import { SitesFileNotice } from '../parts/site-fields.tsx'
 
 const PER_PAGE = 50
 const FILTERS = { all: 'All sites', attention: 'Needs attention', leads: 'Leads waiting or failed' } as const
@@ -54,20 +56,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sites: shown.map((summary) => ({ ...summary, ...results.get(summary.id)! })),
     // The fleet is the agency's business, not a contractor's.
     fleet: person.role === 'contractor' ? null : fleetOrigins(ctx.services, ctx.services.sites()),
+    file: sitesFileOf(ctx),
+    mayAdd: person.role === 'admin' && sitesFileOf(ctx) === null,
+    // Just removed (Settings' Remove): said once, with the way back.
+    removed: person.role === 'admin' ? (query.get('removed')?.slice(0, 100) ?? null) : null,
   }
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sites · Console' }]
 
 export default function Sites({ loaderData }: Route.ComponentProps) {
-  const { sites, total, found, q, filter, page, pages, now, fleet } = loaderData
+  const { sites, total, found, q, filter, page, pages, now, fleet, file, mayAdd, removed } = loaderData
   const [query] = useSearchParams()
   return (
     <>
-      <h1>Sites</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1>Sites</h1>
+        {mayAdd ? (
+          <Link to="/new-site" className="button">
+            Add a site
+          </Link>
+        ) : null}
+      </div>
       <p className="mt-1 muted">
         {total === 1 ? 'One site' : `${formatNumber(total)} sites`}: each site’s record, leads and visitors at a glance.
       </p>
+      <SitesFileNotice file={file} />
+      {removed ? (
+        <p role="status" className="card mt-4 border-green-700">
+          Site {removed} is removed: its hosts answer 404 and its leads stay.{' '}
+          <Link to={`/sites/${encodeURIComponent(removed)}/history`}>Its history</Link> can restore it.
+        </p>
+      ) : null}
       {total > 1 ? (
         <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">
           <div className="min-w-56 flex-1">
@@ -186,6 +206,9 @@ function SiteRow({ site, now }: { site: SiteSummary & SiteResults; now: number }
         </Link>
         <Link className="button-quiet" to={`${base}/record`}>
           Record
+        </Link>
+        <Link className="button-quiet" to={`${base}/settings`}>
+          Settings
         </Link>
       </nav>
     </li>
