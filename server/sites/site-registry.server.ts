@@ -24,16 +24,21 @@ export type SitesSource = 'file' | 'storage'
 export const sitesSource = (env: Pick<Env, 'SITES_FILE'>): SitesSource => (env.SITES_FILE ? 'file' : 'storage')
 
 /** The sites to serve now, from their source. Stored entries were checked when written; they are checked again (SMTP_URL may have gone). */
-export async function currentSiteConfigs(env: Env, sites: SiteStorage): Promise<SiteConfig[]> {
-  if (env.SITES_FILE) return loadSiteConfigs(env)
+/** `deliveries: false`: the lead and report destinations are not checked for use (a command that only reads figures). */
+export async function currentSiteConfigs(env: Env, sites: SiteStorage, { deliveries = true } = {}): Promise<SiteConfig[]> {
+  if (env.SITES_FILE) return loadSiteConfigs(env, { deliveries })
   const stored = await sites.all()
   if (!stored.length) return [singleSite(env)]
   return parseSiteConfigs(
     stored.map((s) => s.entry),
     'the sites in storage',
-    siteDefaults(env),
+    siteDefaults(env, { deliveries }),
   )
 }
+
+/** Where the sites come from, in words for a command's "no site" message. */
+export const sitesSourceWords = (env: Pick<Env, 'SITES_FILE' | 'PAGE_ID'>) =>
+  env.SITES_FILE ?? `the sites in storage (PAGE_ID ${env.PAGE_ID} while none is stored)`
 
 /** A field that is wrong, as the API answers it: `hosts[0]`, `leads.webhooks[1].url`. */
 export type FieldProblem = { path: string; message: string }
