@@ -48,7 +48,17 @@ export async function signedInSession(store: ConsoleStorage, email: string, role
   return { person, token }
 }
 
-export async function startConsoleWorld(env: Record<string, string> = {}) {
+/** The key the console world's stored webhook secrets are sealed with. */
+export const WORLD_SECRETS_KEY = 'c3'.repeat(32)
+
+/**
+ * `sitesInStorage`: the two sites in the registry (as if added in the console: webhooks can be added), not SITES_FILE;
+ * `allowOrigins`: receivers on this machine the sites may post to, besides the relays (a CRM's webhook).
+ */
+export async function startConsoleWorld(
+  env: Record<string, string> = {},
+  { sitesInStorage = false, allowOrigins = [] }: { sitesInStorage?: boolean; allowOrigins?: string[] } = {},
+) {
   const relays = [await startFakeRelay(), await startFakeRelay()]
   const providers = [
     await startFakeProvider({ kind: 'ok', record: contractor(SITES.acme.name, relays[0]!.url) }),
@@ -56,33 +66,37 @@ export async function startConsoleWorld(env: Record<string, string> = {}) {
   ]
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-'))
   const sitesFile = path.join(dataDir, 'sites.json')
-  fs.writeFileSync(
-    sitesFile,
-    JSON.stringify([
-      {
-        hosts: [SITES.acme.host],
-        pageId: 'acme',
-        siteUrl: `http://${SITES.acme.host}`,
-        pageApiUrl: providers[0]!.url,
-        timeZone: ACME_TIME_ZONE,
-      },
-      { hosts: [SITES.birch.host], pageId: 'birch', siteUrl: `http://${SITES.birch.host}`, pageApiUrl: providers[1]!.url },
-    ]),
-  )
+  const entries = [
+    {
+      hosts: [SITES.acme.host],
+      pageId: 'acme',
+      siteUrl: `http://${SITES.acme.host}`,
+      pageApiUrl: providers[0]!.url,
+      timeZone: ACME_TIME_ZONE,
+    },
+    { hosts: [SITES.birch.host], pageId: 'birch', siteUrl: `http://${SITES.birch.host}`, pageApiUrl: providers[1]!.url },
+  ]
+  fs.writeFileSync(sitesFile, JSON.stringify(entries))
+  if (sitesInStorage) {
+    const before = await openStorage({ dataDir, defaultSite: 'acme', secretsKey: WORLD_SECRETS_KEY })
+    const writes = entries.map((after) => ({ site: after.pageId, after, by: 'the command line', at: Date.now() }))
+    await before.sites.change(() => ({ writes, result: null }))
+    await before.close()
+  }
   const consolePort = await freePort()
   const consoleUrl = `http://localhost:${consolePort}`
   const site = await startSite(
     {
-      SITES_FILE: sitesFile,
+      ...(sitesInStorage ? { SECRETS_KEY: WORLD_SECRETS_KEY } : { SITES_FILE: sitesFile }),
       PAGE_API_URL: providers[0]!.url,
-      OUTBOUND_ALLOW_ORIGINS: relays.map((relay) => relay.url).join(','),
+      OUTBOUND_ALLOW_ORIGINS: [...relays.map((relay) => relay.url), ...allowOrigins].join(','),
       CONSOLE_PORT: String(consolePort),
       CONSOLE_URL: consoleUrl,
       ...env,
     },
     dataDir,
   )
-  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir, defaultSite: 'acme' })
+  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir, defaultSite: 'acme', secretsKey: WORLD_SECRETS_KEY })
 
   /** A person with the given access, signed in: the cookie their browser would send (on http://localhost). */
   async function signedInPerson(email: string, role: Role, sites: string[] = []) {

@@ -17,6 +17,7 @@ export default [
     route('sites/:siteId/leads/:leadId', 'routes/site-lead.tsx'),
     route('sites/:siteId/results', 'routes/site-results.tsx'),
     route('sites/:siteId/record', 'routes/site-record.tsx'),
+    route('sites/:siteId/webhooks', 'routes/site-webhooks.tsx'),
   ]),
   route('people', 'routes/people.tsx'),
   route('activity', 'routes/activity.tsx'),

@@ -44,6 +44,11 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to={`${base}/record`} className={tabClass}>
           Record
         </NavLink>
+        {mayResend ? (
+          <NavLink to={`${base}/webhooks`} className={tabClass}>
+            Webhooks
+          </NavLink>
+        ) : null}
       </nav>
       <div className="mt-6">
         <Outlet />
