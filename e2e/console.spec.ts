@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from './axe.ts'
 import { DESKTOP, PHONE } from './viewports.ts'
 import { SITES, startConsoleWorld } from '../tests/console-server.ts'
 import { startFakeSmtp, type FakeSmtp } from '../tests/fake-smtp.ts'
+import { startFakeWebhook, type FakeWebhook } from '../tests/fake-webhook.ts'
 
 /**
  * The console in Chromium (issue 35), on SQLite, against its own production server with two contractors'
@@ -17,19 +18,27 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 let world: Awaited<ReturnType<typeof startConsoleWorld>>
 let smtp: FakeSmtp
+/** A contractor's CRM: verifies every request's Standard Webhooks signature and its body's schema. */
+let crm: FakeWebhook
 const SCREENS = '.tmp/console-screens'
 const visitor = { firstName: 'Marisol', lastName: 'Achterberg', email: 'marisol@example.com', phone: '(303) 555-0142' }
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
   smtp = await startFakeSmtp()
-  // A mail server, so a site's lead inbox and report recipients can be set.
-  world = await startConsoleWorld({ SMTP_URL: smtp.url, MAIL_FROM: 'leads@agency.example' }, { sitesInStorage: true })
+  crm = await startFakeWebhook()
+  // The sites in storage, as added in the console, with a mail server (so a site's lead inbox and report recipients
+  // can be set) and a CRM their webhooks may reach.
+  world = await startConsoleWorld(
+    { SMTP_URL: smtp.url, MAIL_FROM: 'leads@agency.example' },
+    { sitesInStorage: true, allowOrigins: [new URL(crm.url).origin] },
+  )
   fs.mkdirSync(SCREENS, { recursive: true })
 })
 test.afterAll(async () => {
   await world?.stop()
   await smtp?.close()
+  await crm?.close()
 })
 
 /** A browser of its own with a passkey-capable authenticator (resident keys, user verification), as a phone has. */
@@ -139,7 +148,13 @@ test('an invited contractor sees only their site; another site’s lead by its a
   await join(page, url, 'Phone')
   await expect(page.getByRole('link', { name: SITES.acme.name, exact: true })).toBeVisible()
   await expect(page.getByText(SITES.birch.name)).toHaveCount(0)
-  for (const path of [`/sites/birch/leads/${birchLead!.id}`, `/sites/acme/leads/${birchLead!.id}`, '/sites/birch/leads', '/people']) {
+  for (const path of [
+    `/sites/birch/leads/${birchLead!.id}`,
+    `/sites/acme/leads/${birchLead!.id}`,
+    '/sites/birch/leads',
+    '/people',
+    '/sites/acme/webhooks',
+  ]) {
     expect((await page.goto(path))?.status(), path).toBe(404)
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible()
     await expect(page.getByText('Other')).toHaveCount(0)
@@ -281,5 +296,57 @@ test('an admin adds a site after previewing its record, changes its inbox, remov
   await admin.getByRole('button', { name: 'End cedar-crm' }).click()
   await expect(admin.getByRole('status')).toContainText('Token cedar-crm is ended')
   expect((await fetch(`${world.consoleUrl}/api/v1/sites`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(401)
+  await context.close()
+})
+
+test('webhooks: the secret shown once to copy, a test delivery the CRM verifies, a rotation while leads keep arriving (axe, screenshots)', async ({
+  browser,
+}) => {
+  const { context, page: staff } = await personWithAuthenticator(browser)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.consoleUrl })
+  const { url } = await world.invitationLink('hooks@agency.example', 'staff')
+  await join(staff, url, 'Hooks laptop')
+  await staff.goto('/sites/acme/leads')
+  await staff
+    .getByRole('navigation', { name: `Parts of ${SITES.acme.name}` })
+    .getByRole('link', { name: 'Webhooks' })
+    .click()
+  await staff.waitForURL('**/sites/acme/webhooks')
+  await staff.getByLabel('The CRM’s address').fill(crm.url)
+  await staff.getByRole('button', { name: 'Add webhook' }).click()
+  const secret = (await staff.getByTestId('new-secret').textContent())!
+  expect(secret).toMatch(/^whsec_/)
+  await staff.getByRole('button', { name: 'Copy' }).click()
+  await expect(staff.getByRole('button', { name: 'Copied' })).toBeVisible()
+  expect(await staff.evaluate(() => navigator.clipboard.readText())).toBe(secret)
+  crm.rotate(secret) // pasted into the CRM
+  await check(staff, 'site-webhooks-new-secret')
+
+  await staff.getByRole('button', { name: 'Send a test delivery' }).click()
+  await expect(staff.getByText('Test delivery answered HTTP 200')).toBeVisible()
+  await expect(staff.getByTestId('test-answer')).toHaveText('{"ok":true}')
+  expect(crm.requests.at(-1)).toMatchObject({ status: 200, body: { test: true } })
+  await staff.reload() // never shown again
+  await expect(staff.getByText(`whsec_…${secret.slice(-4)}`)).toBeVisible()
+  expect(await staff.content()).not.toContain(secret.slice(6, 30))
+
+  // Rotated while leads keep arriving: each lead is signed with both secrets, so the CRM verifies before and after it changes.
+  const lead = (n: number) =>
+    world.postLead(SITES.acme.host, { ...visitor, address: `${n} Hook St`, service: 'Wood Fence', message: 'Fence' })
+  const delivered = (n: number) => expect.poll(() => crm.accepted().filter((r) => !('test' in r.body)).length, { timeout: 20_000 }).toBe(n)
+  await lead(1)
+  await delivered(1)
+  await staff.getByRole('button', { name: 'Rotate secret' }).click()
+  const fresh = (await staff.getByTestId('new-secret').textContent())!
+  expect(fresh).not.toBe(secret)
+  await expect(staff.getByText('the old secret still signs until')).toBeVisible()
+  await lead(2)
+  await delivered(2)
+  crm.rotate(fresh)
+  await lead(3)
+  await delivered(3)
+  expect(crm.requests.filter((r) => !('test' in r.body)).map((r) => r.signatures)).toEqual([1, 2, 2])
+  expect(crm.unverified()).toEqual([])
+  await check(staff, 'site-webhooks-rotated')
   await context.close()
 })

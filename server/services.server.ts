@@ -17,7 +17,15 @@ import { createOutboundClient, type OutboundClient } from './outbound/outbound-c
 import { createRecordFleet } from './record/record-fleet.server.ts'
 import { createRecordSource, fetchRecord, recordEndpoint, type RecordSnapshot } from './record/record-source.server.ts'
 import { siteRecordReport } from './record/record-report.server.ts'
-import { listedHosts, loadSiteConfigs, siteResolver, SitesFileError, type SiteConfig } from './sites/site-config.server.ts'
+import {
+  listedHosts,
+  loadSiteConfigs,
+  siteResolver,
+  SitesFileError,
+  type SiteConfig,
+  type WebhookDestination,
+} from './sites/site-config.server.ts'
+import { sendTestDelivery } from './leads/webhook-test.server.ts'
 import { createSiteRegistry, currentSiteConfigs } from './sites/site-registry.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 import type { Storage } from './storage/storage-contract.server.ts'
@@ -34,6 +42,7 @@ import { log } from './observability/log.js'
 import { startLeadRetention } from './leads/lead-retention.server.ts'
 import { prepareDataDir } from './process/data-dir.server.ts'
 import { StartupError } from './process/startup-error.js'
+import { NO_KEY, SecretsKeyError, storesWebhooks } from './sites/webhook-secrets.server.ts'
 
 /** Sites whose first record fetch runs at the same time at start-up. */
 const STARTUP_FETCHES = 8
@@ -56,6 +65,7 @@ export async function startServices(env: Env) {
     dataDir: env.DATA_DIR,
     defaultSite: fileConfigs?.[0]!.id ?? env.PAGE_ID,
     postgres: postgresSettings(env),
+    secretsKey: env.SECRETS_KEY,
   })
   log.info({ event: 'storage.opened', kind: storage.kind, location: storage.location }, `storage: ${storage.kind} ${storage.location}`)
   const configs = fileConfigs ?? (await sitesAtStartup(env, storage))
@@ -350,6 +360,13 @@ export async function startServices(env: Env) {
         return { endpoint, error: error instanceof Error ? error.message : String(error) }
       }
     },
+    /** "Send a test delivery" to one of a site's webhooks: signed, through the outbound gate, once (server/leads/webhook-test.server.ts). */
+    sendTestDelivery: (site: string, hook: WebhookDestination) =>
+      sendTestDelivery(outbound, hook, {
+        site,
+        context: { site: leadSiteOf(site), consoleUrl: env.CONSOLE_URL ?? null },
+        timeoutMs: timing.timeoutMs,
+      }),
     pages,
     async close() {
       stopWatching()
@@ -377,8 +394,12 @@ export type Site = ReturnType<AppServices['sites']>[number]
 /** The sites to start with: sites that cannot be used stop the start (a reload keeps the sites it has instead). */
 async function sitesAtStartup(env: Env, storage?: Storage): Promise<SiteConfig[]> {
   try {
+    // Stored webhooks (plain ones from before SECRETS_KEY too) cannot be kept sealed, nor new ones added, without the key.
+    if (storage && !env.SITES_FILE && !env.SECRETS_KEY && storesWebhooks((await storage.sites.all()).map((s) => s.entry)))
+      throw new SecretsKeyError(NO_KEY)
     return storage ? await currentSiteConfigs(env, storage.sites) : loadSiteConfigs(env)
   } catch (error) {
+    if (error instanceof SecretsKeyError) throw new StartupError(`The sites in storage cannot be read: ${error.message}.`, { cause: error })
     if (!(error instanceof SitesFileError)) throw error
     throw new StartupError(
       storage

@@ -50,8 +50,17 @@ export async function signedInSession(store: ConsoleStorage, email: string, role
   return { person, token }
 }
 
-/** `sitesInStorage`: the two sites are stored in the registry (imported as `npm run sites -- import` does) instead of SITES_FILE. */
-export async function startConsoleWorld(env: Record<string, string> = {}, { sitesInStorage = false } = {}) {
+/** The key the console world's stored webhook secrets are sealed with. */
+export const WORLD_SECRETS_KEY = 'c3'.repeat(32)
+
+/**
+ * `sitesInStorage`: the two sites in the registry (as if added in the console: webhooks can be added), not SITES_FILE;
+ * `allowOrigins`: receivers on this machine the sites may post to, besides the relays (a CRM's webhook).
+ */
+export async function startConsoleWorld(
+  env: Record<string, string> = {},
+  { sitesInStorage = false, allowOrigins = [] }: { sitesInStorage?: boolean; allowOrigins?: string[] } = {},
+) {
   const relays = [await startFakeRelay(), await startFakeRelay()]
   const providers = [
     await startFakeProvider({ kind: 'ok', record: contractor(SITES.acme.name, relays[0]!.url) }),
@@ -70,7 +79,7 @@ export async function startConsoleWorld(env: Record<string, string> = {}, { site
     { hosts: [SITES.birch.host], pageId: 'birch', siteUrl: `http://${SITES.birch.host}`, pageApiUrl: providers[1]!.url },
   ]
   fs.writeFileSync(sitesFile, JSON.stringify(entries))
-  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir, defaultSite: 'acme' })
+  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir, defaultSite: 'acme', secretsKey: WORLD_SECRETS_KEY })
   if (sitesInStorage)
     await createSiteRegistry({ env: parseEnv({ DATA_DIR: dataDir }), sites: storage.sites, activity: storage.console }).import(
       entries,
@@ -80,9 +89,9 @@ export async function startConsoleWorld(env: Record<string, string> = {}, { site
   const consoleUrl = `http://localhost:${consolePort}`
   const site = await startSite(
     {
-      ...(sitesInStorage ? {} : { SITES_FILE: sitesFile }),
+      ...(sitesInStorage ? { SECRETS_KEY: WORLD_SECRETS_KEY } : { SITES_FILE: sitesFile }),
       PAGE_API_URL: providers[0]!.url,
-      OUTBOUND_ALLOW_ORIGINS: relays.map((relay) => relay.url).join(','),
+      OUTBOUND_ALLOW_ORIGINS: [...relays.map((relay) => relay.url), ...allowOrigins].join(','),
       CONSOLE_PORT: String(consolePort),
       CONSOLE_URL: consoleUrl,
       ...env,

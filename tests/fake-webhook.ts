@@ -24,6 +24,8 @@ export interface WebhookRequest {
   timestamp: number
   body: { type: string; timestamp: string; data: Record<string, unknown> & { id: string; email: string; message: string } }
   status: number
+  /** How many `v1,` signatures webhook-signature carried (two during a rotation). */
+  signatures: number
   /** What verification or the schema said, for a request answered 401. */
   problem?: string
   receivedAt: number
@@ -60,6 +62,7 @@ export async function startFakeWebhook(initialSecret = newWebhookSecret()) {
         timestamp: Number(headers['webhook-timestamp']),
         body,
         status,
+        signatures: (headers['webhook-signature'] ?? '').split(' ').filter(Boolean).length,
         problem,
         receivedAt: Date.now(),
       })

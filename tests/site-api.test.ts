@@ -6,6 +6,8 @@ import { openStorage } from '#server/storage/storage.server.ts'
 import type { Storage } from '#server/storage/storage-contract.server.ts'
 import { startFakeProvider } from './fake-provider.ts'
 import { startFakeSmtp, type FakeSmtp } from './fake-smtp.ts'
+import { startFakeWebhook, type FakeWebhook } from './fake-webhook.ts'
+import pg from 'pg'
 import { validForm } from './lead-fixtures.ts'
 import { freePort, freshDatabase } from './postgres.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
@@ -24,6 +26,8 @@ const origins: (Site & { api: string })[] = []
 let storage: Storage
 let smtp: FakeSmtp
 let provider: Awaited<ReturnType<typeof startFakeProvider>>
+let crm: FakeWebhook
+let databaseUrl: string
 const tokens: Record<'admin' | 'staff' | 'acme', string> = { admin: '', staff: '', acme: '' }
 
 const record = {
@@ -58,7 +62,10 @@ async function api(
   })
   const text = await response.text()
   const json = text ? (JSON.parse(text) as Record<string, unknown>) : null
-  const template = path.replace(/^\/sites\/[^/?]+/, '/sites/{id}').replace(/\?.*$/, '')
+  const template = path
+    .replace(/^\/sites\/[^/?]+/, '/sites/{id}')
+    .replace(/\/webhooks\/[^/]+\//, '/webhooks/{index}/')
+    .replace(/\?.*$/, '')
   described(template, method.toLowerCase(), response.status, json)
   return { status: response.status, json: json as any } // eslint-disable-line @typescript-eslint/no-explicit-any
 }
@@ -69,8 +76,9 @@ const reloaded = (origin: number, kind: 'added' | 'changed' | 'removed', id: str
 
 beforeAll(async () => {
   ensureBuilt()
-  const databaseUrl = await freshDatabase(inject('postgresUrl'))
+  databaseUrl = await freshDatabase(inject('postgresUrl'))
   smtp = await startFakeSmtp()
+  crm = await startFakeWebhook()
   provider = await startFakeProvider({ kind: 'ok', record })
   for (const name of ['origin-1', 'origin-2']) {
     const port = await freePort()
@@ -80,8 +88,9 @@ beforeAll(async () => {
       CONSOLE_PORT: String(port),
       SMTP_URL: smtp.url,
       MAIL_FROM: 'leads@agency.example',
-      OUTBOUND_ALLOW_ORIGINS: provider.url,
+      OUTBOUND_ALLOW_ORIGINS: `${provider.url},${new URL(crm.url).origin}`,
       RECORD_TTL_SECONDS: '3600',
+      SECRETS_KEY: 'a1'.repeat(32),
     })
     origins.push({ ...site, api: `http://localhost:${port}` })
   }
@@ -99,6 +108,7 @@ afterAll(async () => {
   await storage?.close()
   await smtp?.close()
   await provider?.close()
+  await crm?.close()
 })
 
 test('a site added through origin 1’s API is served by origin 2 within 5 s, its TLS ask at once', async () => {
@@ -270,6 +280,61 @@ test('the console’s Settings: each role changes only its fields (refused on th
     ['restored-site', 'admin@agency.example'],
     ['removed-site', 'admin@agency.example'],
   ])
+})
+
+test('webhooks: a secret generated and answered once, stored sealed; a test delivery and a rotation, each verified by the CRM', async () => {
+  // Staff add the CRM without a secret: one is made, answered this once, masked ever after.
+  const added = await api(0, 'PATCH', '/sites/birch', { token: tokens.staff, body: { leads: { webhooks: [{ url: crm.url }] } } })
+  expect(added.status).toBe(200)
+  const [made] = added.json.newSecrets as { index: number; url: string; secret: string }[]
+  expect(made).toMatchObject({ index: 0, url: crm.url, secret: expect.stringMatching(/^whsec_[\w+/]{43}=$/) })
+  const masked = `whsec_…${made!.secret.slice(-4)}`
+  expect(added.json.site.leads.webhooks).toEqual([{ url: crm.url, secret: masked }])
+  expect((await api(1, 'GET', '/sites/birch')).json.site.leads.webhooks).toEqual([{ url: crm.url, secret: masked }])
+  crm.rotate(made!.secret) // the contractor pastes it into their CRM
+
+  const tested = await api(1, 'POST', '/sites/birch/webhooks/0/test', { token: tokens.staff })
+  expect(tested).toMatchObject({ status: 200, json: { url: crm.url, sent: true, status: 200, answer: '{"ok":true}', truncated: false } })
+  expect(crm.requests.at(-1)).toMatchObject({ status: 200, signatures: 1, body: { test: true, data: { siteId: 'birch' } } })
+  expect((await api(0, 'POST', '/sites/acme/webhooks/0/test', { token: tokens.acme })).status).toBe(403)
+  expect((await api(0, 'POST', '/sites/birch/webhooks/3/test')).status).toBe(404)
+
+  // Rotated: the new secret answered once; both sign for 24 hours, so the CRM verifies with either.
+  const rotated = await api(0, 'POST', '/sites/birch/webhooks/0/rotate', { token: tokens.staff })
+  expect(rotated.status).toBe(200)
+  const fresh = rotated.json.newSecrets[0].secret as string
+  expect(rotated.json.site.leads.webhooks[0]).toEqual({
+    url: crm.url,
+    secret: `whsec_…${fresh.slice(-4)}`,
+    oldSecret: { secret: masked, until: expect.any(String) },
+  })
+  expect(Date.parse(rotated.json.site.leads.webhooks[0].oldSecret.until) - Date.now()).toBeGreaterThan(23.9 * 3600_000)
+  expect((await api(0, 'POST', '/sites/birch/webhooks/0/test')).json).toMatchObject({ status: 200 }) // the CRM has the old one
+  crm.rotate(fresh)
+  expect((await api(1, 'POST', '/sites/birch/webhooks/0/test')).json).toMatchObject({ status: 200 }) // and now the new one
+  expect(crm.requests.slice(-2).map((r) => r.signatures)).toEqual([2, 2])
+  expect(crm.unverified()).toEqual([])
+
+  // Nowhere in the database (sites, versions, Activity) is a secret in the clear.
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  try {
+    const tables = (
+      await db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'")
+    ).rows
+    let all = ''
+    for (const { name } of tables)
+      all += (await db.query<{ row: string }>(`SELECT t::text AS row FROM "${name}" t`)).rows.map((r) => r.row).join('\n')
+    expect(all).toContain('sealed:1:')
+    for (const secret of [made!.secret, fresh]) expect(all).not.toContain(secret.slice(6, 30))
+    const logs = JSON.stringify(origins.map((o) => o.logLines()))
+    for (const secret of [made!.secret, fresh]) expect(logs).not.toContain(secret.slice(6, 30))
+  } finally {
+    await db.end()
+  }
+  const activity = await storage.console.activity({ site: 'birch', limit: 10 })
+  expect(activity.map((a) => a.action)).toEqual(expect.arrayContaining(['added-webhook', 'tested-webhook', 'rotated-webhook']))
+  expect(activity.find((a) => a.action === 'tested-webhook')!.detail).toBe(`${crm.url}: HTTP 200`)
 })
 
 test('a removed site’s hosts get 404 on both origins; its leads stay; Activity names the token', async () => {

@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import { openStorage } from '#server/storage/storage.server.ts'
 import { freePort } from './spawn-listening.ts'
 import { ensureBuilt } from './site-server.ts'
 
@@ -240,6 +241,24 @@ test("a site's webhook at a private address, in SITES_FILE", async () => {
     await startFailing({ SITES_FILE: file }),
     /cannot be used: site #1 \("acme"\) leads webhooks\[0\] url: 10\.1\.2\.3 is a private address, which the server never sends to: list http:\/\/10\.1\.2\.3 in OUTBOUND_ALLOW_ORIGINS if that receiver is yours\. Fix the file/,
   )
+})
+
+test('stored webhooks without SECRETS_KEY, or with another key than the one that sealed them', async () => {
+  const dataDir = fs.mkdtempSync(path.join(scratch, 'data-'))
+  const storage = await openStorage({ dataDir, defaultSite: 'demo', secretsKey: 'a1'.repeat(32) })
+  const entry = { hosts: ['acme.test'], pageId: 'acme', leads: { email: [], webhooks: [{ url: 'https://crm.example/hook', secret }] } }
+  await storage.sites.change(() => ({ writes: [{ site: 'acme', after: entry, by: 'test', at: Date.now() }], result: null }))
+  await storage.close()
+  expectOneLine(
+    await startFailing({ DATA_DIR: dataDir }),
+    /^The sites in storage cannot be read: webhook secrets in storage need SECRETS_KEY: 32 random bytes as hex or base64/,
+  )
+  const outcome = await startFailing({ DATA_DIR: dataDir, SECRETS_KEY: 'b2'.repeat(32) })
+  expectOneLine(
+    outcome,
+    /^The sites in storage cannot be read: webhook secrets in storage were sealed with key [\da-f]{8}, and SECRETS_KEY is key [\da-f]{8}/,
+  )
+  expect(outcome.stderr).not.toContain('b2b2')
 })
 
 test('no build, and no right to make one: said before the build tool runs', async () => {

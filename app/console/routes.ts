@@ -21,6 +21,7 @@ export default [
     route('sites/:siteId/results', 'routes/site-results.tsx'),
     route('sites/:siteId/record', 'routes/site-record.tsx'),
     route('sites/:siteId/settings', 'routes/site-settings.tsx'),
+    route('sites/:siteId/webhooks', 'routes/site-webhooks.tsx'),
   ]),
   route('people', 'routes/people.tsx'),
   route('activity', 'routes/activity.tsx'),

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { startDemoProvider } from '../record/demo-provider.server.ts'
@@ -5,12 +6,31 @@ import type { Env } from '../process/env.server.ts'
 import { createImageFetcher, IMAGE_MAX_BYTES } from '../images/fetch-image.server.ts'
 import { createOutboundClient } from '../outbound/outbound-client.server.ts'
 import { fetchRecord, recordEndpoint } from '../record/record-source.server.ts'
-import type { SiteConfig } from '../sites/site-config.server.ts'
+import { loadSiteConfigs, type SiteConfig } from '../sites/site-config.server.ts'
+import { currentSiteConfigs } from '../sites/site-registry.server.ts'
+import { openStorage } from '../storage/storage.server.ts'
 
 /**
  * What the CLIs (`npm run record`, `npm run results`) read, read as the server reads it: a site's record
  * from its provider, pictures with the server's fetcher and its address filter.
  */
+
+/** The sites the servers serve: SITES_FILE's, else the stored ones (the console's, the API's), else PAGE_ID's. */
+export async function servedSiteConfigs(env: Env): Promise<SiteConfig[]> {
+  // A check on a machine without the server's data (no DATABASE_URL, no leads.sqlite yet) leaves no folder behind.
+  if (env.SITES_FILE || (!env.DATABASE_URL && !fs.existsSync(path.join(env.DATA_DIR, 'leads.sqlite')))) return loadSiteConfigs(env)
+  const storage = await openStorage({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    defaultSite: env.PAGE_ID,
+    secretsKey: env.SECRETS_KEY,
+  })
+  try {
+    return await currentSiteConfigs(env, storage.sites)
+  } finally {
+    await storage.close()
+  }
+}
 
 /** As the server's: public addresses, or exactly the provider's origin and the operator's OUTBOUND_ALLOW_ORIGINS. */
 const outboundFor = (env: Env, apiUrl: string) => createOutboundClient({ allowOrigins: [apiUrl, ...env.OUTBOUND_ALLOW_ORIGINS] })

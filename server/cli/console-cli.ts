@@ -70,7 +70,12 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
         'Set CONSOLE_URL (the console’s public origin, e.g. https://console.agency.example) or CONSOLE_PORT: the link points there.',
         2,
       )
-    storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: fileOrSingle[0]!.id })
+    storage = await openStorage({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      defaultSite: fileOrSingle[0]!.id,
+      secretsKey: env.SECRETS_KEY,
+    })
     // The sites the servers serve: SITES_FILE's, else the stored ones (PAGE_ID's while none is stored).
     const sites = (await currentSiteConfigs(env, storage.sites)).map((c) => c.id)
     const store = storage.console

@@ -8,14 +8,14 @@ import { parseEnv } from '../process/env.server.ts'
 import { probeImage, servedSize } from '../images/encode-image.server.ts'
 import { formatReport } from '../record/record-report-text.ts'
 import { reportHtml } from '../record/record-report-html.ts'
-import { cliImageFetcher, fetchProviderRecord, webpDataUri } from './cli-sources.server.ts'
-import { loadSiteConfigs } from '../sites/site-config.server.ts'
+import { cliImageFetcher, fetchProviderRecord, servedSiteConfigs, webpDataUri } from './cli-sources.server.ts'
+import { sitesSourceWords } from '../sites/site-registry.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
 
 /**
  * `npm run record -- check [--site ID | --file F] [--json] [--html F] [--no-fetch]`: what the site does
  * with a record (app/record/record-report.ts). The configured site's record (PAGE_API_URL/PAGE_ID, the
- * embedded demo without PAGE_API_URL), one site of SITES_FILE, or a record file not yet published.
+ * embedded demo without PAGE_API_URL), one site of SITES_FILE or storage, or a record file not yet published.
  * Pictures are fetched and probed as the server's image pipeline does, unless --no-fetch.
  * Exit status: 0 everything shown, 1 something hidden, refused or failed, 2 the check could not run.
  */
@@ -78,10 +78,9 @@ function readRecordFile(file: string, env: NodeJS.ProcessEnv): Loaded {
 
 async function fetchSiteRecord(source: NodeJS.ProcessEnv, wanted: string | undefined): Promise<Loaded> {
   const env = parseEnv(source)
-  const configs = loadSiteConfigs(env)
+  const configs = await servedSiteConfigs(env)
   const config = wanted ? configs.find((c) => c.pageId === wanted) : configs[0]
-  if (!config)
-    throw new Error(`No site "${wanted}" in ${env.SITES_FILE ?? `PAGE_ID (${env.PAGE_ID})`}: ${configs.map((c) => c.pageId).join(', ')}`)
+  if (!config) throw new Error(`No site "${wanted}" in ${sitesSourceWords(env)}: ${configs.map((c) => c.pageId).join(', ')}`)
   const { raw, apiUrl, endpoint, fromDemo } = await fetchProviderRecord(env, config)
   return { raw, site: config.id, source: fromDemo ? `the embedded demo (${endpoint})` : endpoint, apiUrl }
 }

@@ -16,13 +16,14 @@ import { cliImageFetcher, fetchProviderRecord } from './cli-sources.server.ts'
 import { readSavedRecord, savedRecordFile } from '../record/record-source.server.ts'
 import { loadSiteConfigs, type SiteConfig } from '../sites/site-config.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
+import { currentSiteConfigs, sitesSourceWords } from '../sites/site-registry.server.ts'
 import type { ResultsStorage } from '../storage/storage-contract.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
 
 /**
  * `npm run results -- [--site ID] --month YYYY-MM [--json | --csv | --html F | --send]`: what each site
  * brought in that month (server/results/results-report.ts), read from the same storage as the server
- * (`DATABASE_URL`, else SQLite in `DATA_DIR`), in each site's time zone. A site is its id in SITES_FILE
+ * (`DATABASE_URL`, else SQLite in `DATA_DIR`), in each site's time zone. A site is its id in SITES_FILE or storage
  * (its page id without one); without `--site`, every configured site and every site with counts. The
  * HTML page is the site's: its language, name, logo and colours, from its last good record in DATA_DIR
  * or else its provider. `--send` emails it now to each site's `reports.email` (SMTP_URL, MAIL_FROM).
@@ -79,23 +80,28 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
     problem(error)
     return 2
   }
-  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: configs[0]!.id }).catch(
-    (error: unknown) => void problem(error),
-  )
+  const storage = await openStorage({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    defaultSite: configs[0]!.id,
+    secretsKey: env.SECRETS_KEY,
+  }).catch((error: unknown) => void problem(error))
   if (!storage) return 2
   try {
+    // The sites the servers serve: SITES_FILE's, else the stored ones (added through the console or the API).
+    configs = await currentSiteConfigs(env, storage.sites, { deliveries: false })
     const config = (id: string) => configs.find((c) => c.id === id)
     if (args.values.link || args.values['revoke-links']) {
       const chosen = config(site!)
       if (!chosen) {
-        problem(`No site "${site}" in ${env.SITES_FILE ?? `PAGE_ID (${env.PAGE_ID})`}: ${configs.map((c) => c.id).join(', ')}`)
+        problem(`No site "${site}" in ${sitesSourceWords(env)}: ${configs.map((c) => c.id).join(', ')}`)
         return 2
       }
       return await links(storage.results, chosen, Boolean(args.values.link), write)
     }
     const ids = site ? [site] : [...new Set([...configs.map((c) => c.id), ...(await storage.results.sites())])].sort()
     if (site && !config(site) && !(await storage.results.sites()).includes(site)) {
-      problem(`No site "${site}" in ${env.SITES_FILE ?? `PAGE_ID (${env.PAGE_ID})`} or in the stored results: ${ids.join(', ')}`)
+      problem(`No site "${site}" in ${sitesSourceWords(env)} or in the stored results: ${ids.join(', ')}`)
       return 2
     }
     const timeZone = (id: string) => config(id)?.timeZone ?? env.SITE_TIME_ZONE

@@ -40,7 +40,12 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
   let storage: Storage | undefined
   try {
     const env = parseEnv(source)
-    storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, defaultSite: env.PAGE_ID })
+    storage = await openStorage({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      defaultSite: env.PAGE_ID,
+      secretsKey: env.SECRETS_KEY,
+    })
     const registry = createSiteRegistry({ env, sites: storage.sites, activity: storage.console })
     if (command === 'export') {
       write(`${JSON.stringify(await registry.export(), null, 2)}\n`)

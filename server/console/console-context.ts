@@ -8,7 +8,7 @@ import type { ConsoleStorage } from './console-storage.ts'
  * services the site runs on (storage, sites, records, reports, images, fleet), never a copy of them.
  */
 /** What the console limits: sign-ins (their challenges too), wrong invitation links, new passkeys' challenges. */
-export type AttemptKind = 'sign-in' | 'invitation' | 'challenge'
+export type AttemptKind = 'sign-in' | 'invitation' | 'challenge' | 'webhook'
 
 export interface ConsoleContext {
   services: AppServices

@@ -93,6 +93,9 @@ export const ACTIVITY_ACTIONS = [
   'created-token',
   'ended-token',
   're-enabled-destination',
+  'added-webhook',
+  'rotated-webhook',
+  'tested-webhook',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 

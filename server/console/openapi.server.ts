@@ -30,8 +30,23 @@ const siteEntry = {
           items: {
             type: 'object',
             additionalProperties: false,
-            required: ['url', 'secret'],
-            properties: { url: { type: 'string', format: 'uri' }, secret: { type: 'string', pattern: '^whsec_' } },
+            required: ['url'],
+            properties: {
+              url: { type: 'string', format: 'uri' },
+              secret: {
+                description:
+                  'Leave it out to have one generated (answered once, in newSecrets). Answers show it masked; a masked one sent back keeps the stored secret.',
+                type: 'string',
+                pattern: '^whsec_',
+              },
+              oldSecret: {
+                description: 'After a rotation: the replaced secret (masked) still signs beside the new one until `until`.',
+                type: 'object',
+                additionalProperties: false,
+                required: ['secret', 'until'],
+                properties: { secret: { type: 'string', pattern: '^whsec_' }, until: { type: 'string', format: 'date-time' } },
+              },
+            },
           },
         },
       },
@@ -52,6 +67,32 @@ const site = {
     updatedAt: nullable('string', { format: 'date-time' }),
     updatedBy: nullable('string', { description: 'A person’s email, "token NAME", or "the command line".' }),
     site: { $ref: '#/components/schemas/SiteEntry' },
+    newSecrets: {
+      description:
+        'Only in the answer of a write that generated secrets (a webhook added without one, a rotation): shown this once, never again.',
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['index', 'url', 'secret'],
+        properties: { index: { type: 'integer', minimum: 0 }, url: { type: 'string' }, secret: { type: 'string', pattern: '^whsec_' } },
+      },
+    },
+  },
+}
+
+const testDelivery = {
+  description: 'What the receiver answered a signed sample lead (the webhook body with "test": true), or why nothing came back.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'sent'],
+  properties: {
+    url: { type: 'string' },
+    sent: { type: 'boolean', description: 'true: the receiver answered (any status); false: see error.' },
+    status: { type: 'integer', description: 'The receiver’s HTTP status.' },
+    answer: { type: 'string', description: 'The first 500 bytes of its answer, as UTF-8 text.' },
+    truncated: { type: 'boolean', description: 'The answer was longer than what is shown.' },
+    error: { type: 'string', description: 'Refused by the outbound rules, no answer within the timeout, connection refused, TLS.' },
   },
 }
 
@@ -82,6 +123,13 @@ const common = {
   503: refusal('The storage did not answer in time (an outage, or a burst of writes): try again after Retry-After.'),
 }
 const siteId = { name: 'id', in: 'path', required: true, schema: { type: 'string' } }
+const webhookIndex = {
+  name: 'index',
+  in: 'path',
+  required: true,
+  description: 'The webhook’s place in leads.webhooks, from 0.',
+  schema: { type: 'integer', minimum: 0, maximum: 9 },
+}
 const notSeen = refusal('No such site, or one the token may not see.')
 const body = (types: string[]) => ({
   required: true,
@@ -157,6 +205,31 @@ export const OPENAPI = {
         },
       },
     },
+    '/sites/{id}/webhooks/{index}/test': {
+      parameters: [siteId, webhookIndex],
+      post: {
+        summary: 'Send a test delivery (admin, staff): a signed sample lead to the webhook, once',
+        responses: {
+          200: { description: 'What the receiver answered.', ...json('TestDelivery') },
+          403: refusal('A contractor token: webhooks are the agency’s.'),
+          404: refusal('No such site or webhook, or a site the token may not see.'),
+          ...common,
+        },
+      },
+    },
+    '/sites/{id}/webhooks/{index}/rotate': {
+      parameters: [siteId, webhookIndex],
+      post: {
+        summary: 'Rotate a webhook’s secret (admin, staff): a new one, answered once; the old one signs beside it for 24 hours',
+        responses: {
+          200: { description: 'The site, with the new secret in newSecrets.', ...json('Site') },
+          403: refusal('A contractor token: webhooks are the agency’s.'),
+          404: refusal('No such site or webhook, or a site the token may not see.'),
+          409: writeRefusals[409],
+          ...common,
+        },
+      },
+    },
     '/openapi.json': {
       get: { summary: 'This description', security: [], responses: { 200: { description: 'OpenAPI 3.1.' } } },
     },
@@ -182,6 +255,7 @@ export const OPENAPI = {
           next: nullable('string', { format: 'date-time' }),
         },
       },
+      TestDelivery: testDelivery,
       Error: error,
     },
   },

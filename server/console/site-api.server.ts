@@ -5,7 +5,8 @@ import { log } from '../observability/log.js'
 import { isOutage } from '../storage/postgres-client.server.ts'
 import { webhookBody } from '../leads/webhook-sender.server.ts'
 import type { SiteConfig, SiteEntry } from '../sites/site-config.server.ts'
-import { SiteChangeError, withMaskedSecrets, type RegistrySite } from '../sites/site-registry.server.ts'
+import { SiteChangeError, withMaskedSecrets, type RegistrySite, type WrittenSite } from '../sites/site-registry.server.ts'
+import { rotateWebhook, testWebhook } from '../sites/webhook-actions.server.ts'
 import type { ApiToken } from '../storage/storage-contract.server.ts'
 import { tokenActor, tokenOf } from './api-tokens.server.ts'
 import { OPENAPI } from './openapi.server.ts'
@@ -42,6 +43,15 @@ const stored = (site: RegistrySite) => ({
   updatedBy: site.updatedBy,
   site: withMaskedSecrets(site.entry),
 })
+
+/** A write's answer: the site, and the secrets it generated (a webhook added without one, a rotation), this once. */
+const written = (site: WrittenSite) => ({ ...stored(site), ...(site.newSecrets.length ? { newSecrets: site.newSecrets } : {}) })
+
+/** A webhook's place in the site's list, from the path: 0 to 9, else no such webhook. */
+function webhookIndex(text: string): number {
+  if (!/^\d$/.test(text)) throw new ApiError(404, `no webhook "${text}": webhooks are numbered 0 to 9, in the site's leads.webhooks`)
+  return Number(text)
+}
 
 /** A site served from SITES_FILE (or PAGE_ID's) as the API answers it: its entry as the file says it. */
 const fromConfig = ({ id, hosts, pageId, siteUrl, pageApiUrl, timeZone, leads, reports }: SiteConfig) => ({
@@ -135,7 +145,7 @@ export function createSiteApi(services: AppServices, rateLimit: number) {
     route(async (token, req, res) => {
       adminOnly(token, 'adding a site')
       const entry = await body(req, ['application/json'])
-      res.status(201).json(stored(await registry.add(entry, tokenActor(token))))
+      res.status(201).json(written(await registry.add(entry, tokenActor(token))))
     }),
   )
   router.get(
@@ -148,8 +158,24 @@ export function createSiteApi(services: AppServices, rateLimit: number) {
       const id = String(req.params.id)
       await one(token, id)
       const patch = await body(req, ['application/merge-patch+json', 'application/json'])
-      res.json(stored(await registry.patch(id, patch, tokenActor(token), token.role)))
+      res.json(written(await registry.patch(id, patch, tokenActor(token), token.role)))
     }),
+  )
+  /** A webhook's own action (test, rotate): the site as the token sees it (404), then the webhook by its place. */
+  type WebhookAction = { siteId: string; index: number; by: string; role: ApiToken['role'] }
+  const webhookRoute = (act: (action: WebhookAction) => Promise<unknown>) =>
+    route(async (token, req, res) => {
+      const siteId = String(req.params.id)
+      await one(token, siteId)
+      res.json(await act({ siteId, index: webhookIndex(String(req.params.index)), by: tokenActor(token), role: token.role }))
+    })
+  router.post(
+    '/sites/:id/webhooks/:index/test',
+    webhookRoute((action) => testWebhook(services, action)),
+  )
+  router.post(
+    '/sites/:id/webhooks/:index/rotate',
+    webhookRoute(async (action) => written(await rotateWebhook(services, action))),
   )
   router.delete(
     '/sites/:id',

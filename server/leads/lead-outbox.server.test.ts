@@ -283,6 +283,25 @@ describe('a lead and its destinations', () => {
     expect(hook.requests).toHaveLength(2)
   })
 
+  test('during a rotation every delivery is signed with the new and the old secret, each verifying; past its time only the new one', async () => {
+    const s = site()
+    const [old, secret] = [hook.secret, newWebhookSecret()]
+    destinations.webhooks = [{ url: hook.url, secret, oldSecret: { secret: old, until: new Date(clock.now() + 60_000).toISOString() } }]
+    await s.submit()
+    await s.drain() // the CRM still verifies with the old secret
+    hook.rotate(secret)
+    await s.submit()
+    await s.drain() // and now with the new one
+    expect(hook.requests.map((r) => [r.status, r.signatures])).toEqual([
+      [200, 2],
+      [200, 2],
+    ])
+    clock.advance(60_000)
+    await s.submit()
+    await s.drain()
+    expect(hook.requests.at(-1)).toMatchObject({ status: 200, signatures: 1 })
+  })
+
   test('the mail server: a 4xx refusal is retried, a 5xx one fails the email with its reason; the lead stays stored', async () => {
     const s = site()
     const id = await s.submit()

@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks'
 import type { OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { WebhookDestination } from '../sites/site-config.server.ts'
+import { signingSecrets } from '../sites/webhook-secrets.server.ts'
 import { postDelivery, type DeliveryTiming, type Sender } from './delivery-outbox.server.ts'
 import { leadConsoleUrl, leadFacts, oneLine, type LeadSite } from './lead-facts.server.ts'
 import type { StoredLead } from './lead-store.server.ts'
@@ -63,14 +64,24 @@ export function webhookBody(lead: StoredLead, { site, consoleUrl }: WebhookConte
   })
 }
 
-/** The three Standard Webhooks headers of one attempt. */
-export function signedHeaders(secret: string, id: string, at: Date, body: string): Record<string, string> {
+/**
+ * The three Standard Webhooks headers of one attempt, signed with each secret (during a rotation the new and the old
+ * one: `v1,… v1,…`, space-separated as the specification allows, so a receiver that knows either accepts it).
+ */
+export function signedHeaders(secrets: string[], id: string, at: Date, body: string): Record<string, string> {
   return {
     'webhook-id': id,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new Webhook(secret).sign(id, at, body),
+    'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(' '),
   }
 }
+
+/** A POST of a signed body to a webhook: the headers every delivery (and a test delivery) carries. */
+export const webhookHeaders = (hook: WebhookDestination, id: string, now: number, body: string) => ({
+  'Content-Type': 'application/json',
+  'User-Agent': 'tradesite-webhooks',
+  ...signedHeaders(signingSecrets(hook, now), id, new Date(now), body),
+})
 
 /** 2xx delivered; 410 Gone: the receiver asks for no more (that lead fails, and the destination pauses for later ones); anything else is retried. */
 export function classifyWebhookStatus(status: number): 'delivered' | 'failed' | 'retry' {
@@ -96,11 +107,7 @@ export function webhookSender({ outbound, timing, webhooksOf, siteOf, consoleUrl
     const hook = webhooksOf(delivery.lead.site)?.find((w) => w.url === delivery.target)
     if (!hook) return { outcome: 'failed', error: 'the site no longer lists this webhook', unlisted: true }
     const body = webhookBody(delivery.lead, { site: siteOf?.(delivery.lead.site), consoleUrl })
-    const headers = {
-      'Content-Type': 'application/json',
-      'User-Agent': 'tradesite-webhooks',
-      ...signedHeaders(hook.secret, delivery.id, new Date(now()), body),
-    }
+    const headers = webhookHeaders(hook, delivery.id, now(), body)
     return postDelivery(outbound, hook.url, { headers, body, timeoutMs: timing.timeoutMs }, (status) => ({
       outcome: classifyWebhookStatus(status),
       error: status === 410 ? 'HTTP 410: the receiver stopped this webhook' : `HTTP ${status}`,

@@ -17,6 +17,8 @@ export type OutboundRequest = {
   maxBytes: number
   /** How many redirects are followed, each one checked like the first URL; 0 answers the 3xx itself. */
   redirects?: number
+  /** Set: the first this many bytes of the answer are read whatever its status (a test delivery shows them), the rest never. */
+  firstBytes?: number
 }
 /** Only a 2xx answer carries its body: nothing else the other side sends is ever read. */
 export type OutboundAnswer = { status: number; body: Buffer }
@@ -61,6 +63,7 @@ export function createOutboundClient({ allowOrigins, lookup = dns.lookup as net.
       response.destroy()
       return hop(new URL(location, url), request, redirectsLeft - 1, signal)
     }
+    if (request.firstBytes) return { status, body: await readFirst(response, request.firstBytes) }
     if (status < 200 || status >= 300 || request.maxBytes === 0) {
       response.destroy()
       return { status, body: Buffer.alloc(0) }
@@ -116,6 +119,19 @@ async function readCapped(response: http.IncomingMessage, maxBytes: number): Pro
     chunks.push(chunk)
   }
   return Buffer.concat(chunks)
+}
+
+/** The answer's first `bytes` bytes; the connection is closed once they are in. */
+async function readFirst(response: http.IncomingMessage, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    chunks.push(chunk)
+    size += chunk.length
+    if (size >= bytes) break
+  }
+  response.destroy()
+  return Buffer.concat(chunks).subarray(0, bytes)
 }
 
 const MB = 1024 * 1024

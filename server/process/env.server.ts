@@ -1,5 +1,6 @@
 import os from 'node:os'
 import { z } from 'zod'
+import { secretsKeyBytes } from '../sites/webhook-secrets.server.ts'
 import { maskCredentials } from '../observability/mask-credentials.js'
 import {
   consoleUrl,
@@ -114,6 +115,12 @@ export const envSchema = z.object({
   LEAD_EMAIL: emailListVariable.default([]),
   LEAD_WEBHOOK_URL: webhookUrl.optional(),
   LEAD_WEBHOOK_SECRET: webhookSecret.optional(),
+  /** Seals the stored sites' webhook secrets (AES-256-GCM): 32 bytes as hex or base64; needed once a stored site has a webhook. */
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .refine((v) => secretsKeyBytes(v) !== null, '32 random bytes as 64 hex digits or base64 (`openssl rand -base64 32`)')
+    .optional(),
   /** The single site's monthly report recipients (with SITES_FILE: `reports` per site). */
   REPORT_EMAIL: emailListVariable.default([]),
   /** The agency's console (server/console/): its own listener; unset → no console. */

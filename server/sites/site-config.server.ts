@@ -13,7 +13,9 @@ import { emailList, optionalUrl, pageId, timeZone, webhookSecret, webhookUrl } f
  */
 
 /** A CRM's endpoint for the site's leads, signed with its own secret (Standard Webhooks). */
-export type WebhookDestination = { url: string; secret: string }
+export type WebhookDestination = { url: string; secret: string; oldSecret?: OldSecret }
+/** The secret a rotation replaced: it signs beside the new one until `until` (an ISO time), then it goes. */
+export type OldSecret = { secret: string; until: string }
 export type SiteConfig = {
   /** The site's id: its pageId (leads and visits are stored with it). */
   id: string
@@ -53,7 +55,13 @@ export const siteSchema = z.strictObject({
     .strictObject({
       email: emailList.default([]),
       webhooks: z
-        .array(z.strictObject({ url: webhookUrl, secret: webhookSecret }))
+        .array(
+          z.strictObject({
+            url: webhookUrl,
+            secret: webhookSecret,
+            oldSecret: z.strictObject({ secret: webhookSecret, until: z.iso.datetime({ offset: true }) }).optional(),
+          }),
+        )
         .max(10, 'at most 10 webhooks')
         .default([]),
     })

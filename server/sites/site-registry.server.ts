@@ -2,6 +2,7 @@ import type { ActivityAction, ConsoleStorage, Role } from '../console/console-st
 import type { Env } from '../process/env.server.ts'
 import type { SiteStorage, SiteVersion, SiteWrite, StoredSite } from '../storage/storage-contract.server.ts'
 import { mergePatch } from './merge-patch.ts'
+import { generateWebhookSecret, NO_KEY, OLD_SECRET_MS } from './webhook-secrets.server.ts'
 import { refusalWords, refusedField } from './site-permissions.server.ts'
 import {
   checkSites,
@@ -12,6 +13,7 @@ import {
   type SiteConfig,
   type SiteEntry,
   type SiteIssue,
+  type WebhookDestination,
 } from './site-config.server.ts'
 
 /**
@@ -24,16 +26,21 @@ export type SitesSource = 'file' | 'storage'
 export const sitesSource = (env: Pick<Env, 'SITES_FILE'>): SitesSource => (env.SITES_FILE ? 'file' : 'storage')
 
 /** The sites to serve now, from their source. Stored entries were checked when written; they are checked again (SMTP_URL may have gone). */
-export async function currentSiteConfigs(env: Env, sites: SiteStorage): Promise<SiteConfig[]> {
-  if (env.SITES_FILE) return loadSiteConfigs(env)
+/** `deliveries: false`: the lead and report destinations are not checked for use (a command that only reads figures). */
+export async function currentSiteConfigs(env: Env, sites: SiteStorage, { deliveries = true } = {}): Promise<SiteConfig[]> {
+  if (env.SITES_FILE) return loadSiteConfigs(env, { deliveries })
   const stored = await sites.all()
   if (!stored.length) return (await sites.everHeld()) ? [] : [singleSite(env)]
   return parseSiteConfigs(
     stored.map((s) => s.entry),
     'the sites in storage',
-    siteDefaults(env),
+    siteDefaults(env, { deliveries }),
   )
 }
+
+/** Where the sites come from, in words for a command's "no site" message. */
+export const sitesSourceWords = (env: Pick<Env, 'SITES_FILE' | 'PAGE_ID'>) =>
+  env.SITES_FILE ?? `the sites in storage (PAGE_ID ${env.PAGE_ID} while none is stored)`
 
 /** A field that is wrong, as the API answers it: `hosts[0]`, `leads.webhooks[1].url`. */
 export type FieldProblem = { path: string; message: string }
@@ -60,6 +67,12 @@ export const isSiteChangeError = (error: unknown): error is SiteChangeError => e
 
 /** A site as the registry answers it: its id, its SITES_FILE entry, its version and who made it. */
 export type RegistrySite = { id: string; version: number; updatedAt: number; updatedBy: string; entry: SiteEntry }
+
+/** A secret made by this change (a webhook added without one, a rotation): answered this once, never again. */
+export type NewSecret = { index: number; url: string; secret: string }
+
+/** A site as a write answers it: with the secrets the write made. */
+export type WrittenSite = RegistrySite & { newSecrets: NewSecret[] }
 
 const problems = (issues: SiteIssue[]) => issues.map((i) => ({ path: fieldPath(i.path), message: i.message }))
 
@@ -119,11 +132,21 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
     const change = await sites.change((all) => {
       const before = all.find((s) => s.id === id)
       const after = decide(all)
+      if (after?.leads?.webhooks.length && !env.SECRETS_KEY)
+        throw new SiteChangeError(409, `webhooks cannot be stored: ${NO_KEY}`, [
+          { path: 'leads.webhooks', message: 'set SECRETS_KEY first' },
+        ])
       const same = JSON.stringify(before?.entry ?? null) === JSON.stringify(after)
       const writes: SiteWrite[] = same ? [] : [{ site: id, after, by, at }]
       return { writes, result: { before: before?.entry as SiteEntry | undefined, after, wrote: !same } }
     })
-    if (change.wrote) await activity.record({ at, email: by, action, site: id, detail: changedFields(change.before, change.after) })
+    if (change.wrote) {
+      await activity.record({ at, email: by, action, site: id, detail: changedFields(change.before, change.after) })
+      // A webhook's URL is said (never its secret): who connected which CRM.
+      const had = new Set((change.before?.leads?.webhooks ?? []).map((w) => w.url))
+      for (const hook of change.after?.leads?.webhooks ?? [])
+        if (!had.has(hook.url)) await activity.record({ at, email: by, action: 'added-webhook', site: id, detail: hook.url })
+    }
     return change
   }
 
@@ -136,10 +159,13 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       ])
   }
 
-  async function change(id: string, next: (current: SiteEntry) => unknown, by: string, role: Role) {
+  async function change(id: string, next: (current: SiteEntry) => unknown, by: string, role: Role): Promise<WrittenSite> {
+    let newSecrets: NewSecret[] = []
     await write('changed-site', id, by, (all) => {
       const current = found(all, id).entry as SiteEntry
-      const raw = keepSecrets(next(current), current)
+      const made = withNewSecrets(keepSecrets(next(current), current))
+      newSecrets = made.newSecrets
+      const raw = made.raw
       keepId(id, raw)
       const after = check(
         all.filter((s) => s.id !== id),
@@ -147,9 +173,9 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       )
       const refused = refusedField(role, current, after)
       if (refused) throw new SiteChangeError(403, refusalWords(role, refused), [], refused)
-      return after
+      return withoutSpentSecrets(after, Date.now())
     })
-    return answer(id)
+    return { ...(await answer(id)), newSecrets }
   }
 
   const answer = async (id: string) => (await list()).find((s) => s.id === id)!
@@ -162,11 +188,35 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
     source,
     list,
     versions: (id: string): Promise<SiteVersion[]> => sites.versions(id, VERSIONS_KEPT_SHOWN),
-    async add(raw: unknown, by: string): Promise<RegistrySite> {
+    /** A new site; a webhook listed without a secret gets one, answered this once. */
+    async add(raw: unknown, by: string): Promise<WrittenSite> {
       const pageId = (raw as { pageId?: unknown } | null)?.pageId
       const id = typeof pageId === 'string' ? pageId.trim() : ''
-      await write('added-site', id, by, (all) => check(all, raw))
-      return answer(id)
+      const made = withNewSecrets(raw)
+      await write('added-site', id, by, (all) => check(all, made.raw))
+      return { ...(await answer(id)), newSecrets: made.newSecrets }
+    },
+    /**
+     * A new secret for the site's webhook number `index` (admins and staff): the old one still signs beside it for
+     * 24 hours (OLD_SECRET_MS), then goes. The new secret is answered this once.
+     */
+    async rotate(id: string, index: number, by: string, role: Role): Promise<WrittenSite> {
+      if (role === 'contractor') throw new SiteChangeError(403, refusalWords(role, 'leads.webhooks'))
+      const secret = generateWebhookSecret()
+      let url = ''
+      await write('changed-site', id, by, (all) => {
+        const current = found(all, id).entry as SiteEntry
+        const hook = current.leads?.webhooks[index]
+        if (!hook) throw new SiteChangeError(404, `site "${id}" has no webhook ${index}`)
+        url = hook.url
+        const until = new Date(Date.now() + OLD_SECRET_MS).toISOString()
+        const webhooks = current.leads!.webhooks.map((w, i) =>
+          i === index ? { url: w.url, secret, oldSecret: { secret: w.secret, until } } : w,
+        )
+        return { ...current, leads: { ...current.leads!, webhooks } }
+      })
+      await activity.record({ at: Date.now(), email: by, action: 'rotated-webhook', site: id, detail: url })
+      return { ...(await answer(id)), newSecrets: [{ index, url, secret }] }
     },
     /** The site's whole entry replaced (webhook secrets shown masked keep their value); `role` limits what may change. */
     replace: (id: string, raw: unknown, by: string, role: Role = 'admin') => change(id, () => raw, by, role),
@@ -177,6 +227,7 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
     },
     /** The site as it was after version `versionId` (or before it, for a removal): added again if it was removed. */
     async restore(id: string, versionId: number, by: string): Promise<RegistrySite> {
+      // A restored webhook signs with the secret it had then (its receiver may have it still): nothing is generated.
       const version = (await sites.versions(id, VERSIONS_KEPT_SHOWN)).find((v) => v.id === versionId)
       const entry = version && (version.after ?? version.before)
       if (!entry) throw new SiteChangeError(404, `no version ${versionId} of site "${id}"`)
@@ -222,24 +273,69 @@ export type SiteRegistry = ReturnType<typeof createSiteRegistry>
 /** A webhook secret as answers show it: enough to tell two apart, never enough to sign. */
 export const maskedSecret = (secret: string) => `whsec_…${secret.slice(-4)}`
 
-/** An entry as the console and the API show it: the webhooks' secrets masked. */
+const masked = (w: WebhookDestination): WebhookDestination => ({
+  ...w,
+  secret: maskedSecret(w.secret),
+  ...(w.oldSecret ? { oldSecret: { ...w.oldSecret, secret: maskedSecret(w.oldSecret.secret) } } : {}),
+})
+
+/** An entry as the console and the API show it: the webhooks' secrets (a rotation's old one too) masked. */
 export function withMaskedSecrets(entry: SiteEntry): SiteEntry {
   if (!entry.leads?.webhooks.length) return entry
-  return { ...entry, leads: { ...entry.leads, webhooks: entry.leads.webhooks.map((w) => ({ ...w, secret: maskedSecret(w.secret) })) } }
+  return { ...entry, leads: { ...entry.leads, webhooks: entry.leads.webhooks.map(masked) } }
 }
 
-/** A webhook sent back with its masked secret (a GET, changed, PUT back) keeps the secret it has for that URL. */
-function keepSecrets(raw: unknown, current: SiteEntry): unknown {
+/** The webhooks of a raw entry, and the entry with other webhooks in their place. */
+function rawHooks(raw: unknown): { hooks: unknown[] | null; put: (hooks: unknown[]) => unknown } {
   const hooks = (raw as { leads?: { webhooks?: unknown } } | null)?.leads?.webhooks
-  if (!Array.isArray(hooks)) return raw
-  const known = new Map((current.leads?.webhooks ?? []).map((w) => [w.url, w.secret]))
-  const restored = hooks.map((w: unknown) => {
-    const hook = w as { url?: unknown; secret?: unknown } | null
-    const secret = typeof hook?.url === 'string' ? known.get(hook.url) : undefined
-    return secret && hook?.secret === maskedSecret(secret) ? { ...hook, secret } : w
-  })
   const typed = raw as { leads: Record<string, unknown> }
-  return { ...typed, leads: { ...typed.leads, webhooks: restored } }
+  return { hooks: Array.isArray(hooks) ? hooks : null, put: (webhooks) => ({ ...typed, leads: { ...typed.leads, webhooks } }) }
+}
+
+/**
+ * A webhook sent back with its masked secret (a GET, changed, PUT back) keeps the secret it has for that URL, and so
+ * does a rotation's old secret sent back masked.
+ */
+function keepSecrets(raw: unknown, current: SiteEntry): unknown {
+  const { hooks, put } = rawHooks(raw)
+  if (!hooks) return raw
+  const known = new Map((current.leads?.webhooks ?? []).map((w) => [w.url, w]))
+  return put(
+    hooks.map((w: unknown) => {
+      const hook = w as { url?: unknown; secret?: unknown; oldSecret?: { secret?: unknown } } | null
+      const stored = typeof hook?.url === 'string' ? known.get(hook.url) : undefined
+      if (!stored || !hook) return w
+      const kept = { ...hook, ...(hook.secret === maskedSecret(stored.secret) ? { secret: stored.secret } : {}) }
+      const old = stored.oldSecret
+      return old && hook.oldSecret?.secret === maskedSecret(old.secret)
+        ? { ...kept, oldSecret: { ...hook.oldSecret, secret: old.secret } }
+        : kept
+    }),
+  )
+}
+
+/** A webhook listed without a secret (absent, or empty) gets a generated one: the entry with them, and the new secrets. */
+function withNewSecrets(raw: unknown): { raw: unknown; newSecrets: NewSecret[] } {
+  const { hooks, put } = rawHooks(raw)
+  const newSecrets: NewSecret[] = []
+  if (!hooks) return { raw, newSecrets }
+  const filled = hooks.map((w: unknown, index) => {
+    const hook = w as { url?: unknown; secret?: unknown } | null
+    if (!hook || typeof hook !== 'object' || typeof hook.url !== 'string' || (hook.secret !== undefined && hook.secret !== '')) return w
+    const secret = generateWebhookSecret()
+    newSecrets.push({ index, url: hook.url.trim(), secret })
+    return { ...hook, secret }
+  })
+  return { raw: put(filled), newSecrets }
+}
+
+/** A rotation's old secret whose 24 hours are over is not kept (the signer already left it out). */
+function withoutSpentSecrets(entry: SiteEntry, now: number): SiteEntry {
+  if (!entry.leads?.webhooks.some((w) => w.oldSecret && Date.parse(w.oldSecret.until) <= now)) return entry
+  const webhooks = entry.leads.webhooks.map(({ oldSecret, ...w }) =>
+    oldSecret && Date.parse(oldSecret.until) > now ? { ...w, oldSecret } : w,
+  )
+  return { ...entry, leads: { ...entry.leads, webhooks } }
 }
 
 /** Which top-level fields a change touched, for Activity: "hosts, leads" (never their values: addresses, secrets). */

@@ -1,5 +1,6 @@
 import type { PostgresSettings } from './postgres-settings.ts'
 import type { Storage } from './storage-contract.server.ts'
+import { sealedSiteStorage } from '../sites/webhook-secrets.server.ts'
 
 export interface StorageOptions {
   /** postgres://… → PostgreSQL; unset → SQLite in dataDir. */
@@ -9,14 +10,16 @@ export interface StorageOptions {
   defaultSite: string
   /** With databaseUrl: the process's pool size, timeout and name in pg_stat_activity (postgresSettings(env)). */
   postgres?: PostgresSettings
+  /** SECRETS_KEY: the sites' webhook secrets are sealed with it in storage and read open (server/sites/webhook-secrets.server.ts). */
+  secretsKey?: string
 }
 
 /** Opens the storage the configuration names, once, at start-up (what every backend keeps: storage-contract.server.ts). */
-export async function openStorage({ databaseUrl, dataDir, defaultSite, postgres }: StorageOptions): Promise<Storage> {
-  if (databaseUrl) {
-    const { openPostgresStorage } = await import('./postgres-storage.server.ts')
-    return openPostgresStorage(databaseUrl, postgres)
-  }
-  const { openSqliteStorage } = await import('./sqlite-storage.server.ts')
-  return openSqliteStorage(dataDir, defaultSite)
+export async function openStorage({ databaseUrl, dataDir, defaultSite, postgres, secretsKey }: StorageOptions): Promise<Storage> {
+  const storage = databaseUrl
+    ? (await import('./postgres-storage.server.ts')).openPostgresStorage(databaseUrl, postgres)
+    : (await import('./sqlite-storage.server.ts')).openSqliteStorage(dataDir, defaultSite)
+  const opened = await storage
+  // Everything reads the sites' webhook secrets open and writes them sealed: no caller ever sees the sealed form.
+  return Object.assign(opened, { sites: sealedSiteStorage(opened.sites, secretsKey) })
 }

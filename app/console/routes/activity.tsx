@@ -32,6 +32,9 @@ const ACTION_WORDS: Record<ActivityAction, string> = {
   'created-token': 'made an API token',
   'ended-token': 'ended an API token',
   're-enabled-destination': 're-enabled a lead destination',
+  'added-webhook': 'added a webhook',
+  'rotated-webhook': 'rotated a webhook’s secret',
+  'tested-webhook': 'sent a test delivery to a webhook',
 }
 
 /** Who did what (admins only): sign-ins, who viewed or exported which site's leads, who resent what; kept 13 months. */

@@ -50,6 +50,11 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to={`${base}/history`} className={tabClass}>
           History
         </NavLink>
+        {mayResend ? (
+          <NavLink to={`${base}/webhooks`} className={tabClass}>
+            Webhooks
+          </NavLink>
+        ) : null}
       </nav>
       <div className="mt-6">
         <Outlet />
