@@ -87,7 +87,7 @@ describe('every answer', () => {
     // The report pages: their own policy (no script, no request), framed by the console only.
     const report = await get('/sites/acme/record/report', admin.cookie)
     expect(report.headers['content-security-policy']).toMatch(
-      /^default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'.*; sandbox$/,
+      /^default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'.*; sandbox allow-same-origin$/,
     )
     expect(report.headers['x-frame-options']).toBe('SAMEORIGIN')
     expect(report.headers['cache-control']).toBe('private, no-store')
