@@ -30,23 +30,24 @@ const typed = JSON.stringify({
 })
 
 /**
- * The leads and their deliveries (relay and a webhook each, one webhook in 1 000 given up, the last 50 waiting until
- * next week) as SQL both backends run: a counting CTE, the numbers inlined. The old relay columns' lease never ends,
- * so the migrations' trigger adds no relay delivery of its own.
- * @param {(text: string) => string} json how the backend writes a JSON literal
+ * Leads `from`…`to` (1-based, one a minute from `start`) and their deliveries (relay and a webhook each, one webhook in
+ * 1 000 given up, the last 50 waiting until next week) as SQL both backends run: a counting CTE, the numbers inlined.
+ * The old relay columns' lease never ends, so the migrations' trigger adds no relay delivery of its own.
+ * @param {number} from @param {number} to @param {(text: string) => string} json how the backend writes a JSON literal
  */
-const fillSql = (json) => [
-  `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${LEADS})
+const fillSql = (from, to, json) => [
+  `WITH RECURSIVE n(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM n WHERE i < ${to})
    INSERT INTO leads (id, idempotency_key, page_id, site, created_at, lead_json, relay_body_json, relay_url, state, attempts,
      queued_at, next_attempt_at, claimed_until, delivered_at)
    SELECT 'bench-' || i, 'bench-' || i, 'demo', 'demo', ${start} + CAST(i AS bigint) * ${MINUTE}, ${json(typed)}, ${json('{}')},
      'https://relay.invalid/', 'delivered', 1, ${start}, ${start}, 9007199254740991, ${start} FROM n`,
   `INSERT INTO lead_deliveries (id, lead_id, kind, position, target, state, attempts, queued_at, next_attempt_at, delivered_at)
-   SELECT id, id, 'relay', 0, 'https://relay.invalid/', 'delivered', 1, created_at, created_at, created_at FROM leads`,
+   SELECT id, id, 'relay', 0, 'https://relay.invalid/', 'delivered', 1, created_at, created_at, created_at FROM leads
+   WHERE true ON CONFLICT DO NOTHING`,
   `INSERT INTO lead_deliveries (id, lead_id, kind, position, target, state, attempts, queued_at, next_attempt_at, delivered_at)
    SELECT id || '-hook', id, 'webhook', 1, 'https://hooks.invalid/',
      CASE WHEN created_at > ${start + (LEADS - 50) * MINUTE} THEN 'pending' WHEN created_at % ${1000 * MINUTE} = 0 THEN 'failed' ELSE 'delivered' END,
-     1, created_at, created_at + 7 * 24 * 3600000, NULL FROM leads`,
+     1, created_at, created_at + 7 * 24 * 3600000, NULL FROM leads WHERE true ON CONFLICT DO NOTHING`,
 ]
 
 /** An admin with a session the bench knows the token of; answers the cookie. @param {(sql: string) => unknown} run */
@@ -87,28 +88,34 @@ const timed = (cookie, pathname, rss) =>
 
 const median = (/** @type {number[]} */ list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN
 
-/** @param {'SQLite' | 'PostgreSQL'} name @param {Record<string, string>} env @param {(dataDir: string) => Promise<string>} fill */
-async function bench(name, env, fill) {
+/**
+ * The site's Leads page with its 30 oldest leads, then with all of them (the same pages should cost the same), and the export.
+ * @param {'SQLite' | 'PostgreSQL'} name @param {Record<string, string>} env
+ * @param {(dataDir: string, from: number, to: number) => Promise<void>} fill @param {(dataDir: string) => Promise<string>} signIn
+ */
+async function bench(name, env, fill, signIn) {
   const site = await startSite(port, { env: { CONSOLE_PORT: String(consolePort), ...env } })
   try {
-    const began = Date.now()
-    const cookie = await fill(site.dataDir)
-    console.log(`${name}: ${LEADS} leads stored in ${((Date.now() - began) / 1000).toFixed(1)} s`)
-    const middle = LEADS / 2
-    /** @type {[string, string][]} */
-    const pages = [
-      ['Leads, first page', '/sites/demo/leads'],
-      ['Leads, a middle page', `/sites/demo/leads?older=${start + middle * MINUTE}.bench-${middle}`],
-      ['Leads, last page', '/sites/demo/leads?oldest=1'],
-      ['Sites page', '/sites'],
-    ]
-    for (const [label, pathname] of pages) {
+    const cookie = await signIn(site.dataDir)
+    /** @param {string} label @param {string} pathname */
+    const measure = async (label, pathname) => {
       const first = await timed(cookie, pathname, site.rssMb)
       if (first.status !== 200) throw new Error(`${pathname}: ${first.status}`)
       const times = []
       for (let i = 0; i < RUNS; i++) times.push((await timed(cookie, pathname, site.rssMb)).ms)
       console.log(`  ${label}: first ${first.ms.toFixed(0)} ms, then median ${median(times).toFixed(0)} ms (${RUNS} runs)`)
     }
+    await fill(site.dataDir, 1, 30)
+    console.log(`${name}, 30 leads:`)
+    await measure('Leads, first page', '/sites/demo/leads')
+    const began = Date.now()
+    await fill(site.dataDir, 31, LEADS)
+    console.log(`${name}, ${LEADS} leads (stored in ${((Date.now() - began) / 1000).toFixed(1)} s):`)
+    const middle = LEADS / 2
+    await measure('Leads, first page', '/sites/demo/leads')
+    await measure('Leads, a middle page', `/sites/demo/leads?older=${start + middle * MINUTE}.bench-${middle}`)
+    await measure('Leads, last page', '/sites/demo/leads?oldest=1')
+    await measure('Sites page', '/sites')
     const before = site.rssMb()
     const csv = await timed(cookie, '/sites/demo/leads.csv', site.rssMb)
     if (csv.status !== 200) throw new Error(`leads.csv: ${csv.status}`)
@@ -120,35 +127,58 @@ async function bench(name, env, fill) {
   }
 }
 
-await bench('SQLite', {}, async (dataDir) => {
-  const db = new Database(path.join(dataDir, 'leads.sqlite'))
+/** @param {string} file */
+const sqlite = (file) => {
+  const db = new Database(file)
   db.pragma('busy_timeout = 5000')
-  try {
-    db.transaction(() => fillSql((text) => `'${text.replaceAll("'", "''")}'`).forEach((sql) => db.exec(sql)))()
+  return db
+}
+await bench(
+  'SQLite',
+  {},
+  async (dataDir, from, to) => {
+    const db = sqlite(path.join(dataDir, 'leads.sqlite'))
+    db.transaction(() => fillSql(from, to, (text) => `'${text.replaceAll("'", "''")}'`).forEach((sql) => db.exec(sql)))()
     db.exec('ANALYZE')
-    return admin((sql) => db.exec(sql))
-  } finally {
     db.close()
-  }
-})
+  },
+  async (dataDir) => {
+    const db = sqlite(path.join(dataDir, 'leads.sqlite'))
+    const cookie = admin((sql) => db.exec(sql))
+    db.close()
+    return cookie
+  },
+)
 
 const { server, databaseUrl } = await benchDatabase()
+/** @param {string[]} statements */
+const runAll = async (statements) => {
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  try {
+    for (const sql of statements) await db.query(sql)
+  } finally {
+    await db.end()
+  }
+}
 try {
-  await bench('PostgreSQL', { DATABASE_URL: databaseUrl }, async () => {
-    const db = new pg.Client({ connectionString: databaseUrl })
-    await db.connect()
-    try {
-      for (const sql of fillSql((text) => `CAST('${text.replaceAll("'", "''")}' AS json)`)) await db.query(sql)
-      await db.query('ANALYZE leads; ANALYZE lead_deliveries')
+  await bench(
+    'PostgreSQL',
+    { DATABASE_URL: databaseUrl },
+    (_, from, to) =>
+      runAll([
+        ...fillSql(from, to, (text) => `CAST('${text.replaceAll("'", "''")}' AS json)`),
+        'VACUUM (ANALYZE) leads',
+        'VACUUM (ANALYZE) lead_deliveries',
+      ]),
+    async () => {
       /** @type {string[]} */
       const statements = []
       const cookie = admin((sql) => statements.push(sql))
-      for (const sql of statements) await db.query(sql)
+      await runAll(statements)
       return cookie
-    } finally {
-      await db.end()
-    }
-  })
+    },
+  )
 } finally {
   server.stop()
 }
