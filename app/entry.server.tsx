@@ -11,8 +11,12 @@ import { StaticBlocksContext } from './ui/static-block.tsx'
 import { PageHeadContext } from './ui/page-head.tsx'
 import { pageHead } from './record/page-meta.ts'
 import { log } from '#server/observability/log.js'
+import { routeErrorLogger } from '#server/observability/route-errors.server.ts'
 
 export const streamTimeout = 5_000
+
+/** A site route's failure: one JSON line in the log, as the console's (never React Router's multi-line console.error). */
+export const handleError = routeErrorLogger('site.route-failed', 'a site route failed')
 
 /**
  * Renders the whole page before answering, so visitors and crawlers get complete HTML. A page is

@@ -12,9 +12,8 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import sharp from 'sharp'
-import { runnerImport } from 'vite'
-import { ensureBuild, root } from '../server/process/ensure-build.js'
-import { benchPort, untilHealthy } from './serve.js'
+import { root } from '../server/process/ensure-build.js'
+import { benchDatabase, benchPort, untilHealthy } from './serve.js'
 
 const SITES = Number(process.env.BENCH_SITES ?? 100)
 const ORIGINS = Number(process.env.BENCH_ORIGINS ?? 3)
@@ -86,15 +85,7 @@ const apiUrl = `${await listen(provider)}/api`
 const sitesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fleet-')), 'sites.json')
 fs.writeFileSync(sitesFile, JSON.stringify(ids.map((id) => ({ hosts: [`${id}.test`], pageId: id, siteUrl: `https://${id}.test` }))))
 
-// The production build, made before Vite loads the test harness: Vite sets NODE_ENV=development in this process,
-// which a build (and the origins) would inherit, so it is put back.
-ensureBuild()
-const nodeEnv = process.env.NODE_ENV
-const { module: postgres } = await runnerImport(path.join(root, 'tests/postgres.ts'), { configFile: false, logLevel: 'silent' })
-if (nodeEnv === undefined) delete process.env.NODE_ENV
-else process.env.NODE_ENV = nodeEnv
-const server = await postgres.startPostgres()
-const databaseUrl = await postgres.freshDatabase(server.url)
+const { server, databaseUrl } = await benchDatabase()
 const db = new pg.Client({ connectionString: databaseUrl })
 await db.connect()
 

@@ -42,6 +42,23 @@ function startProvider(record) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
 
+/**
+ * A throwaway PostgreSQL for a bench (tests/postgres.ts's cluster) and a fresh database on it: its URL, and the
+ * cluster to `stop()` at the end. The production build is made first: vite's runner, which imports the TypeScript
+ * helper, sets NODE_ENV=development in this process, which a build (and the servers started) would inherit, so it is put back.
+ * @returns {Promise<{ server: { url: string, stop: () => void }, databaseUrl: string }>}
+ */
+export async function benchDatabase() {
+  ensureBuild()
+  const nodeEnv = process.env.NODE_ENV
+  const { runnerImport } = await import('vite') // only the benches that need a database load vite
+  const { module: postgres } = await runnerImport(path.join(root, 'tests/postgres.ts'), { configFile: false, logLevel: 'silent' })
+  if (nodeEnv === undefined) delete process.env.NODE_ENV
+  else process.env.NODE_ENV = nodeEnv
+  const server = await postgres.startPostgres()
+  return { server, databaseUrl: await postgres.freshDatabase(server.url) }
+}
+
 /** BENCH_PORT moves a bench off its default port (several people may bench on one machine). */
 /** @param {number} fallback */
 export const benchPort = (fallback) => Number(process.env.BENCH_PORT ?? fallback)

@@ -5,9 +5,8 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { runnerImport } from 'vite'
-import { ensureBuild, root } from '../server/process/ensure-build.js'
-import { benchPort, untilHealthy } from './serve.js'
+import { root } from '../server/process/ensure-build.js'
+import { benchDatabase, benchPort, untilHealthy } from './serve.js'
 
 const SITES = Number(process.env.BENCH_SITES ?? 2000)
 const ORIGINS = Number(process.env.BENCH_ORIGINS ?? 2)
@@ -26,14 +25,7 @@ const provider = http.createServer((req, res) => {
 await new Promise((resolve) => provider.listen(0, '127.0.0.1', () => resolve(undefined)))
 const apiUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (provider.address()).port}/api`
 
-// vite's runner imports the TypeScript test helper; it sets NODE_ENV, which the origins would inherit.
-ensureBuild()
-const nodeEnv = process.env.NODE_ENV
-const { module: postgres } = await runnerImport(path.join(root, 'tests/postgres.ts'), { configFile: false, logLevel: 'silent' })
-if (nodeEnv === undefined) delete process.env.NODE_ENV
-else process.env.NODE_ENV = nodeEnv
-const server = await postgres.startPostgres()
-const databaseUrl = await postgres.freshDatabase(server.url)
+const { server, databaseUrl } = await benchDatabase()
 
 const common = { DATABASE_URL: databaseUrl, PAGE_API_URL: apiUrl, OUTBOUND_ALLOW_ORIGINS: apiUrl, LOG_LEVEL: 'warn' }
 /** @param {number} i */

@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { parsePageRecord, type PageRecord } from '#app/record/schema.ts'
 import type { Logger } from '#server/leads/delivery-outbox.server.ts'
-import type { LeadRow } from '#server/leads/lead-store.server.ts'
+import type { LeadRow, LeadStore, NewDelivery } from '#server/leads/lead-store.server.ts'
+import { buildRelayBody } from '#server/leads/relay-body.server.ts'
 
 /** For the leads tests: a record, a valid form, a temporary DATA_DIR, a clock and a captured log. */
 
@@ -56,3 +57,9 @@ export const relayOnly = (url: string | null) => [{ kind: 'relay' as const, targ
 
 /** The relay's delivery of a stored lead (every lead has one). */
 export const relayOf = (row: LeadRow | undefined) => row?.deliveries.find((d) => d.kind === 'relay')
+
+/** Stores a valid lead of `site` at `now` straight into a store (its relay held unless `deliveries` say otherwise). */
+export function storeLead(leads: LeadStore, site: string, now: number, deliveries: NewDelivery[] = relayOnly(null)) {
+  const lead = { ...validForm, contactWays: ['phone' as const] }
+  return leads.insertLead({ pageId: site, site, lead, relayBody: buildRelayBody(lead, testRecord()), deliveries, now })
+}

@@ -14,6 +14,7 @@ import { ensureBuilt, startSite } from './site-server.ts'
 import { signedInSession } from './console-server.ts'
 import { formValues } from '#server/console/site-forms.server.ts'
 import type { SiteEntry } from '#server/sites/site-config.server.ts'
+import { CANCELLED_BY_ERASURE } from '#server/storage/lead-rows.server.ts'
 
 /**
  * Sites managed without a shell (issue 42): two origins on one PostgreSQL, no SITES_FILE. A site added, changed and
@@ -337,12 +338,45 @@ test('webhooks: a secret generated and answered once, stored sealed; a test deli
   expect(activity.find((a) => a.action === 'tested-webhook')!.detail).toBe(`${crm.url}: HTTP 200`)
 })
 
+test('a visitor erased through origin 1’s console is gone from origin 2’s Leads page and CSV; its relay held there is never sent', async () => {
+  const { token } = await signedInSession(storage.console, 'eraser@agency.example', 'admin')
+  const consoleAt = (origin: number, path: string, form?: Record<string, string>) =>
+    fetch(`${origins[origin]!.api}${path}`, {
+      method: form ? 'POST' : 'GET',
+      body: form && new URLSearchParams(form),
+      headers: { Cookie: `tradesite-console=${token}`, 'Sec-Fetch-Site': 'same-origin', Origin: origins[origin]!.api },
+    }).then(async (r) => ({ status: r.status, text: await r.text() }))
+  // The lead posted to origin 2 above: its email went, its relay is held (the record names none).
+  const [lead] = await storage.leads.listLeads({ site: 'acme' })
+  expect(lead!.deliveries.map((d) => d.state)).toEqual(['held', 'delivered'])
+  expect((await consoleAt(1, '/sites/acme/leads')).text).toContain(validForm.email)
+
+  const erased = await consoleAt(0, '/visitor-data', { intent: 'erase', subject: validForm.email, confirm: validForm.email })
+  expect(erased.text).toMatch(/Erased 1 lead\(s\); 1 delivery\(ies\) not sent yet were cancelled/)
+  for (const path of ['/sites/acme/leads', '/sites/acme/leads.csv']) {
+    const answer = await consoleAt(1, path)
+    expect(answer.status).toBe(200)
+    for (const value of [validForm.email, validForm.lastName, '123-4567']) expect(answer.text, `${path} ${value}`).not.toContain(value)
+  }
+  // Cancelled, not held: no origin's outbox will ever claim it, whatever relay address the record names later.
+  expect((await storage.leads.getLead(lead!.id))!.deliveries.map((d) => [d.kind, d.state, d.lastError])).toEqual([
+    ['relay', 'failed', CANCELLED_BY_ERASURE],
+    ['email', 'delivered', null],
+  ])
+  expect(await storage.leads.claimDue({ now: Date.now() + 7 * 24 * 3600_000, leaseMs: 1, limit: 10, owner: 'test' })).toEqual([])
+})
+
 test('a removed site’s hosts get 404 on both origins; its leads stay; Activity names the token', async () => {
   expect((await api(1, 'DELETE', '/sites/acme')).status).toBe(204)
   for (const origin of [0, 1]) await expect.poll(async () => (await page(origin, 'acme.test')).status, { timeout: 10_000 }).toBe(404)
   expect((await storage.leads.listLeads({ site: 'acme' })).length).toBe(1)
-  const activity = await storage.console.activity({ site: 'acme', limit: 10 })
-  expect(activity.slice(0, 1).map((a) => [a.action, a.email])).toEqual([['removed-site', 'token agency-script']])
+  const activity = (await storage.console.activity({ site: 'acme', limit: 20 })).filter((a) => a.email.startsWith('token '))
+  expect(activity.map((a) => [a.action, a.email])).toEqual([
+    ['removed-site', 'token agency-script'],
+    ['changed-site', 'token staff-script'],
+    ['changed-site', 'token acme-crm'],
+    ['added-site', 'token agency-script'],
+  ])
   expect((await page(1, 'birch.test')).status).toBe(200)
 
   // The last site removed: no site at all, not PAGE_ID's demo on every host (storage has held sites).

@@ -1,22 +1,16 @@
 import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext } from 'react-router'
-import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import { ServerRouter } from 'react-router'
 import { consoleContentSecurityPolicy } from '#server/http/security-headers.server.ts'
 import { hashMarkedScripts, renderMark } from '#server/pages/inline-scripts.server.ts'
 import { log } from '#server/observability/log.js'
+import { routeErrorLogger } from '#server/observability/route-errors.server.ts'
 
 export const streamTimeout = 5_000
 
-/**
- * A loader's or action's failure: one JSON line (pino escapes its message and stack), never React Router's default
- * console.error, whose lines a crafted message could make look like log entries of their own. React Router's own
- * answers (404, 405) carry their reason in the status and the request log already says it.
- */
-export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted || isRouteErrorResponse(error)) return
-  log.error({ event: 'console.route-failed', err: error, path: new URL(request.url).pathname }, 'a console route failed')
-}
+/** A console route's failure: one JSON line in the log. */
+export const handleError = routeErrorLogger('console.route-failed', 'a console route failed')
 
 /**
  * The console's pages: rendered whole, then answered with a CSP that allows exactly the inline scripts React

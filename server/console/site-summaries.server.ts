@@ -42,7 +42,7 @@ export interface SiteResults {
 
 export async function siteSummaries(services: AppServices, sites: Site[], now: number): Promise<SiteSummary[]> {
   const { leads } = services.storage
-  const [counts, lastWeek] = await Promise.all([leads.deliveryCounts(), leads.leadsSince(now - WEEK_MS)])
+  const [counts, lastWeek] = await Promise.all([leads.deliveryCounts({ undelivered: true }), leads.leadsSince(now - WEEK_MS)])
   const leadsBySite = group(counts, (c) => c.site)
   const weekBySite = new Map(lastWeek.map((w) => [w.site, w.count]))
   return sites.map((site) => {

@@ -92,9 +92,13 @@ export function consoleContentSecurityPolicy(scriptHashes: readonly string[] = [
     .join('; ')
 }
 
-/** A report page the console frames: its inline styles and data: pictures, no script at all, sandboxed even when opened alone. */
+/**
+ * A report page the console frames: its inline styles and data: pictures, no script at all, sandboxed even when opened
+ * alone. The sandbox keeps the console's origin (allow-same-origin, never with allow-scripts: nothing runs in it) so the
+ * console page can measure the report and size its frame to it (app/console/parts/report-frame.tsx, issue 44).
+ */
 export const CONSOLE_REPORT_CSP =
-  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'; sandbox"
+  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'; sandbox allow-same-origin"
 
 export const CONSOLE_HEADERS: Readonly<Record<string, string>> = {
   ...SECURITY_HEADERS,

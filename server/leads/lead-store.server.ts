@@ -84,8 +84,20 @@ export const ERASED_LEAD: EstimateLead = {
   message: '',
 }
 
-/** Where a scan of every lead, oldest first, goes on from. */
+/** Where a scan of every lead, oldest first, goes on from; where a page of a site's leads starts. */
 export type LeadCursor = { createdAt: number; id: string }
+
+/**
+ * A page of one site's leads by keyset (issue 44: as fast on the last page of 100 000 as on the first): the `limit`
+ * leads just past `from` (not included) going `toward` older or newer ones, in the order created_at, id; a null
+ * `from` starts at the newest (toward older) or the oldest (toward newer) end.
+ */
+export interface LeadPageRequest {
+  site: string
+  from: LeadCursor | null
+  toward: 'older' | 'newer'
+  limit: number
+}
 
 /** A lead with its deliveries, in their positions' order. */
 export interface LeadRow extends StoredLead {
@@ -138,8 +150,10 @@ export interface LeadStore extends DestinationTroubleStore {
   /** Copies a lead from another store as it is (ids, states, times); false when its id is already there. */
   importLead(row: LeadRow): Promise<boolean>
   getLead(id: string): Promise<LeadRow | undefined>
-  /** Newest first; `limit` and `offset` page through them (the console). */
-  listLeads(filter?: { site?: string; limit?: number; offset?: number }): Promise<LeadRow[]>
+  /** Every lead (or a site's), newest first (created_at, id): the CLI's listing and tests. The console pages with `pageLeads`. */
+  listLeads(filter?: { site?: string }): Promise<LeadRow[]>
+  /** A page of a site's leads, newest first whichever way it was read (the console's Leads page, the CSV export's batches). */
+  pageLeads(page: LeadPageRequest): Promise<LeadRow[]>
   /** A site's leads received at or after `since` (epoch ms), oldest first, at most `limit`: the API's sync from a point. */
   leadsFrom(site: string, since: number, limit: number): Promise<LeadRow[]>
   /**
@@ -159,8 +173,12 @@ export interface LeadStore extends DestinationTroubleStore {
    * held, and one being sent right now is left to its worker. Answers the deliveries queued again.
    */
   resend(request: ResendRequest): Promise<Delivery[]>
-  /** How many deliveries each site has of each kind in each state, and when the oldest was queued (the metrics, one grouped query). */
-  deliveryCounts(): Promise<DeliveryCount[]>
+  /**
+   * How many deliveries each site has of each kind in each state, and when the oldest was queued (the metrics, one grouped
+   * query); `undelivered`: only those not delivered (the console's Sites page), read from the partial index of them
+   * rather than from every delivery ever made.
+   */
+  deliveryCounts(filter?: { undelivered?: boolean }): Promise<DeliveryCount[]>
   /**
    * How many leads each site stored from `since` on (the console's Sites page, one grouped query); with `site`,
    * that site's only (its Leads page: read from the leads_site index, not from every site's leads).

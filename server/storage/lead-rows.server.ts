@@ -6,6 +6,7 @@ import type {
   DeliveryState,
   DueDelivery,
   EmailDetail,
+  LeadPageRequest,
   LeadRow,
   NewLead,
   StoredLead,
@@ -61,6 +62,50 @@ export const CANCELLED_BY_ERASURE = 'Cancelled: the lead was erased before it wa
 
 /** The leads' old relay columns say "taken by the deliveries table" to a previous version: a lease that never ends. */
 export const LEGACY_CLAIM = Number.MAX_SAFE_INTEGER
+
+/**
+ * The partial index of deliveries not delivered yet (issue 44): what the outbox and the console's Sites page read, a
+ * small set beside every delivery ever made. SQLite uses a partial index only when a query's WHERE holds its
+ * predicate word for word, so the queries that should use it say it too (with state = 'pending', redundantly).
+ */
+export const UNDELIVERED = "state <> 'delivered'"
+
+/** The deliveries due for a claim, the oldest due first (the outbox), as each backend spells its values. */
+export const dueDeliveriesSql = (p: { now: string; leaseNow: string; limit: string }) =>
+  `SELECT id FROM lead_deliveries WHERE state = 'pending' AND ${UNDELIVERED} AND next_attempt_at <= ${p.now}
+   AND claimed_until <= ${p.leaseNow} ORDER BY next_attempt_at LIMIT ${p.limit}`
+
+/** Deliveries by site, kind and state, with the oldest queued time of each (LeadStore.deliveryCounts); the same SQL in both. */
+export const deliveryCountsSql = (undelivered: boolean) =>
+  `SELECT l.site, d.kind, d.state, CAST(COUNT(*) AS integer) AS count, MIN(d.queued_at) AS "oldestQueuedAt"
+   FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id ${undelivered ? `WHERE d.${UNDELIVERED}` : ''}
+   GROUP BY l.site, d.kind, d.state`
+
+/**
+ * Issue 44, the same step in both backends: the outbox's due deliveries and the Sites page's waiting, held and failed
+ * ones come from a partial index of deliveries not delivered (the full index of every state goes), and a site's leads
+ * are paged by (created_at, id), the index's order, with no OFFSET (leads_site, a prefix of it, goes).
+ */
+export const LEAD_PAGES_MIGRATION = `DROP INDEX lead_deliveries_due;
+   CREATE INDEX lead_deliveries_undelivered ON lead_deliveries (state, next_attempt_at) WHERE ${UNDELIVERED};
+   DROP INDEX leads_site;
+   CREATE INDEX leads_site_page ON leads (site, created_at, id);`
+
+/**
+ * The WHERE and ORDER BY … LIMIT of a page of a site's leads (LeadPageRequest) in the order of the leads_site_page
+ * index (site, created_at, id), given each backend's placeholders (`past` only when the page has a cursor).
+ */
+export function leadPageSql(
+  page: Pick<LeadPageRequest, 'from' | 'toward'>,
+  p: { site: string; createdAt: string; id: string; limit: string },
+) {
+  const [op, dir] = page.toward === 'older' ? ['<', 'DESC'] : ['>', 'ASC']
+  const past = page.from ? ` AND (created_at, id) ${op} (${p.createdAt}, ${p.id})` : ''
+  return { where: `site = ${p.site}${past}`, tail: `ORDER BY created_at ${dir}, id ${dir} LIMIT ${p.limit}` }
+}
+
+/** A page's rows newest first, whichever way it was read. */
+export const newestFirst = <T>(page: Pick<LeadPageRequest, 'toward'>, rows: T[]): T[] => (page.toward === 'newer' ? rows.reverse() : rows)
 
 /** PostgreSQL's json columns arrive parsed; SQLite's text does not. */
 const parsed = <T>(value: string | T): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value)

@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { resultsByZoneMigration } from './results-sql.server.ts'
+import { LEAD_PAGES_MIGRATION } from './lead-rows.server.ts'
 
 /**
  * The PostgreSQL schema, one entry per version, never edited once released: append a new one.
@@ -172,6 +173,7 @@ export const POSTGRES_MIGRATIONS = [
   // day their admins were last emailed (one notice per destination and day across the fleet).
   `CREATE TABLE destination_troubles (site text NOT NULL, kind text NOT NULL, target text NOT NULL, paused boolean NOT NULL,
      since bigint NOT NULL, last_error text NOT NULL, notified_day text, PRIMARY KEY (site, kind, target));`,
+  LEAD_PAGES_MIGRATION,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

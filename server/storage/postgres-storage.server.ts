@@ -4,6 +4,10 @@ import { ERASED_LEAD, type DeliveryCount, type LeadStore } from '#server/leads/l
 import { log } from '../observability/log.js'
 import {
   CANCELLED_BY_ERASURE,
+  deliveryCountsSql,
+  dueDeliveriesSql,
+  leadPageSql,
+  newestFirst,
   newLeadColumns,
   rowColumns,
   sortedDeliveries,
@@ -126,12 +130,12 @@ function postgresLeads(pool: pg.Pool): LeadStore {
     },
     importLead: (row) => insert(rowColumns(row)),
     getLead: async (id) => (await leadsWhere('id = $1', [id]))[0],
-    listLeads: ({ site, limit, offset = 0 } = {}) =>
-      leadsWhere(
-        '$1::text IS NULL OR site = $1',
-        [site ?? null, limit ?? null, offset],
-        'ORDER BY created_at DESC, seq DESC LIMIT $2 OFFSET $3',
-      ),
+    listLeads: ({ site } = {}) => leadsWhere('$1::text IS NULL OR site = $1', [site ?? null], 'ORDER BY created_at DESC, id DESC'),
+    pageLeads: async (page) => {
+      const { where, tail } = leadPageSql(page, { site: '$1', createdAt: '$2', id: '$3', limit: page.from ? '$4' : '$2' })
+      const values = page.from ? [page.site, page.from.createdAt, page.from.id, page.limit] : [page.site, page.limit]
+      return newestFirst(page, await leadsWhere(where, values, tail))
+    },
     leadsFrom: (site, since, limit) =>
       leadsWhere('site = $1 AND created_at >= $2', [site, since, limit], 'ORDER BY created_at, seq LIMIT $3'),
     // SKIP LOCKED: instances claiming at the same moment each take different deliveries instead of waiting.
@@ -140,8 +144,7 @@ function postgresLeads(pool: pg.Pool): LeadStore {
       // delivery another origin still holds. When a delivery is due is the claimer's own clock: a hint, not a lock.
       const claimed = await pool.query<DeliveryColumns>(
         `UPDATE lead_deliveries SET claimed_until = ${DB_NOW} + $2, claimed_by = $3, attempts = attempts + 1
-         WHERE id IN (SELECT id FROM lead_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 AND claimed_until <= ${DB_NOW}
-                      ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED)
+         WHERE id IN (${dueDeliveriesSql({ now: '$1', leaseNow: DB_NOW, limit: '$4' })} FOR UPDATE SKIP LOCKED)
          RETURNING *`,
         [now, leaseMs, owner, limit],
       )
@@ -173,13 +176,7 @@ function postgresLeads(pool: pg.Pool): LeadStore {
           )
         ).rows,
       ),
-    deliveryCounts: async () =>
-      (
-        await pool.query<DeliveryCount>(
-          `SELECT l.site, d.kind, d.state, COUNT(*)::int AS count, MIN(d.queued_at) AS "oldestQueuedAt"
-           FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id GROUP BY l.site, d.kind, d.state`,
-        )
-      ).rows,
+    deliveryCounts: async ({ undelivered = false } = {}) => (await pool.query<DeliveryCount>(deliveryCountsSql(undelivered))).rows,
     leadsSince: async (since, site) =>
       (
         await pool.query<{ site: string; count: number }>(

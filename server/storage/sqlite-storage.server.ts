@@ -9,11 +9,17 @@ import {
   type DestinationKey,
   type DestinationTrouble,
   type DestinationTroubleStore,
+  type LeadPageRequest,
   type LeadStore,
 } from '#server/leads/lead-store.server.ts'
 import { secureDeletes } from './sqlite-wal.server.ts'
 import {
   CANCELLED_BY_ERASURE,
+  deliveryCountsSql,
+  dueDeliveriesSql,
+  LEAD_PAGES_MIGRATION,
+  leadPageSql,
+  newestFirst,
   newLeadColumns,
   rowColumns,
   sortedDeliveries,
@@ -134,6 +140,7 @@ export const LEAD_MIGRATIONS: Migration[] = [
   // Issue 45: destinations that failed and have not delivered since ("needs attention"; paused after a 410).
   `CREATE TABLE IF NOT EXISTS destination_troubles (site TEXT NOT NULL, kind TEXT NOT NULL, target TEXT NOT NULL,
      paused INTEGER NOT NULL, since INTEGER NOT NULL, last_error TEXT NOT NULL, notified_day TEXT, PRIMARY KEY (site, kind, target));`,
+  LEAD_PAGES_MIGRATION,
 ]
 
 const visitMigrations = (defaultSite: string): Migration[] => [
@@ -234,10 +241,20 @@ function sqliteLeads(db: Database.Database): LeadStore {
     )
   const oneLead = leadsOf('id = @id')
   const oneLeadsDeliveries = deliveriesOf('id = @id')
-  // A page of a site's leads (or everyone's), newest first; LIMIT -1: all of them.
-  const page = '(@site IS NULL OR site = @site) ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset'
-  const listed = leadsOf(page)
-  const listedDeliveries = deliveriesOf(page)
+  // Every lead of a site (or everyone's), newest first.
+  const all = '(@site IS NULL OR site = @site) ORDER BY created_at DESC, id DESC'
+  const listed = leadsOf(all)
+  const listedDeliveries = deliveriesOf(all)
+  // A page by keyset: one pair of statements for each way and each start (with or without a cursor).
+  const pages = new Map<string, [ReturnType<typeof leadsOf>, ReturnType<typeof deliveriesOf>]>()
+  const pageStatements = (page: LeadPageRequest) => {
+    const key = `${page.toward} ${page.from ? 'from' : 'end'}`
+    if (!pages.has(key)) {
+      const { where, tail } = leadPageSql(page, { site: '@site', createdAt: '@createdAt', id: '@id', limit: '@limit' })
+      pages.set(key, [leadsOf(`${where} ${tail}`), deliveriesOf(`${where} ${tail}`)])
+    }
+    return pages.get(key)!
+  }
   const from = 'site = @site AND created_at >= @since ORDER BY created_at, rowid LIMIT @limit'
   const fromLeads = leadsOf(from)
   const fromDeliveries = deliveriesOf(from)
@@ -251,8 +268,7 @@ function sqliteLeads(db: Database.Database): LeadStore {
   // One statement, so the claim is atomic across connections and processes.
   const claim = db.prepare<[{ now: number; until: number; limit: number; owner: string }], DeliveryColumns>(`UPDATE lead_deliveries
     SET claimed_until = @until, claimed_by = @owner, attempts = attempts + 1
-    WHERE id IN (SELECT id FROM lead_deliveries WHERE state = 'pending' AND next_attempt_at <= @now AND claimed_until <= @now
-                 ORDER BY next_attempt_at LIMIT @limit)
+    WHERE id IN (${dueDeliveriesSql({ now: '@now', leaseNow: '@now', limit: '@limit' })})
     RETURNING *`)
   const leadById = db.prepare<[string], LeadColumns>('SELECT * FROM leads WHERE id = ?')
   const settle = (set: string) =>
@@ -263,10 +279,8 @@ function sqliteLeads(db: Database.Database): LeadStore {
   const retry = settle(`next_attempt_at = @at, last_error = @error`)
   const failed = settle(`state = 'failed', last_error = @error`)
   const troubles = sqliteTroubles(db)
-  const counts = db.prepare<[], DeliveryCount>(
-    `SELECT l.site, d.kind, d.state, COUNT(*) AS count, MIN(d.queued_at) AS oldestQueuedAt
-     FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id GROUP BY l.site, d.kind, d.state`,
-  )
+  const counts = db.prepare<[], DeliveryCount>(deliveryCountsSql(false))
+  const undeliveredCounts = db.prepare<[], DeliveryCount>(deliveryCountsSql(true))
   const release = db.prepare(`UPDATE lead_deliveries SET state = 'pending', target = @url, queued_at = @now, next_attempt_at = @now
     WHERE kind = 'relay' AND state = 'held' AND (@pageId IS NULL OR lead_id IN (SELECT id FROM leads WHERE page_id = @pageId))`)
   // Issue 44: erased content is overwritten in the file, and the WAL emptied of it (sqlite-wal.server.ts).
@@ -301,9 +315,11 @@ function sqliteLeads(db: Database.Database): LeadStore {
     },
     importLead: async (row) => insert(rowColumns(row)),
     getLead: async (id) => read(id),
-    listLeads: async ({ site, limit = -1, offset = 0 } = {}) => {
-      const page = { site: site ?? null, limit, offset }
-      return toLeadRows(listed.all(page), listedDeliveries.all(page))
+    listLeads: async ({ site } = {}) => toLeadRows(listed.all({ site: site ?? null }), listedDeliveries.all({ site: site ?? null })),
+    pageLeads: async (page) => {
+      const [leads, deliveries] = pageStatements(page)
+      const values = { site: page.site, limit: page.limit, ...(page.from && { createdAt: page.from.createdAt, id: page.from.id }) }
+      return newestFirst(page, toLeadRows(leads.all(values), deliveries.all(values)))
     },
     leadsFrom: async (site, since, limit) => toLeadRows(fromLeads.all({ site, since, limit }), fromDeliveries.all({ site, since, limit })),
     claimDue: async ({ now, leaseMs, limit, owner }) =>
@@ -313,7 +329,7 @@ function sqliteLeads(db: Database.Database): LeadStore {
     markFailed: async ({ id, claimedUntil }, error) => failed.run({ id, claimedUntil, error }).changes === 1,
     releaseHeld: async (url, now, pageId) => release.run({ url, now, pageId: pageId ?? null }).changes,
     resend: async ({ leadId, kind, now }) => sortedDeliveries(requeue.all({ leadId, kind: kind ?? null, now })),
-    deliveryCounts: async () => counts.all(),
+    deliveryCounts: async ({ undelivered = false } = {}) => (undelivered ? undeliveredCounts : counts).all(),
     leadsSince: async (since, site) => (site === undefined ? leadsSince.all(since) : siteLeadsSince.all(site, since)),
     scanLeads: async (after, limit) => scan.all({ createdAt: after?.createdAt ?? null, id: after?.id ?? '', limit }).map(toStoredLead),
     async eraseLeads(ids, reason, now) {

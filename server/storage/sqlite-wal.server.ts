@@ -4,11 +4,13 @@ import type Database from 'better-sqlite3'
  * What SQLite needs for a deletion to leave its file (the results' day keys, erased leads): `secure_delete` overwrites
  * deleted content with zeros, and the WAL, which still holds the old pages until a checkpoint copies the zeroed ones
  * over them, is emptied. The checkpoint is tried without waiting (a reader, the CLI, may hold it: the server must not
- * stall); the caller tries again at its next sweep until it succeeds.
+ * stall); while it fails it is tried again every `retryMs` (and at the next deletion) until it succeeds, or the
+ * database is closed.
  */
-export function secureDeletes(db: Database.Database) {
+export function secureDeletes(db: Database.Database, retryMs = 60_000) {
   db.pragma('secure_delete = ON')
   let walHoldsDeleted = false
+  let retry: NodeJS.Timeout | undefined
   const emptyWal = () => {
     const wait = db.pragma('busy_timeout', { simple: true }) as number
     db.pragma('busy_timeout = 0')
@@ -20,11 +22,18 @@ export function secureDeletes(db: Database.Database) {
       db.pragma(`busy_timeout = ${wait}`)
     }
   }
+  const settle = () => {
+    clearTimeout(retry)
+    retry = undefined
+    if (!walHoldsDeleted || !db.open) return
+    walHoldsDeleted = !emptyWal()
+    if (walHoldsDeleted) retry = setTimeout(settle, retryMs).unref()
+  }
   return {
-    /** After a deletion (`deleted`: whether it removed anything): empties the WAL, now or at a later call. */
+    /** After a deletion (`deleted`: whether it removed anything): empties the WAL, now or at a retry. */
     deleted(deleted: boolean) {
       walHoldsDeleted ||= deleted
-      if (walHoldsDeleted) walHoldsDeleted = !emptyWal()
+      settle()
     },
   }
 }

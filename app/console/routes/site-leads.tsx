@@ -4,24 +4,38 @@ import { requireSiteAccess } from '#server/console/authorize.server.ts'
 import { leadView, resendFromForm } from '#server/console/lead-deliveries.server.ts'
 import { recordActivity } from '#server/console/people.server.ts'
 import { DeliveryStates } from '../parts/delivery-states.tsx'
-import { Pagination, pageOf } from '../parts/pagination.tsx'
+import { KeysetPagination, keysetPageOf } from '../parts/pagination.tsx'
 import { ResendButton } from '../parts/resend-button.tsx'
 import { formatNumber, formatTime } from '../parts/format.ts'
 import type { loader as siteLoader } from './site.tsx'
 
 const PER_PAGE = 25
 
-/** A site's leads, newest first, 25 to a page: what each visitor typed and where it went. Each view is in the activity log. */
+/**
+ * A site's leads, newest first, 25 to a page: what each visitor typed and where it went. Pages by keyset (the rows past
+ * the last one shown, from the leads_site_page index), so the last page of 100 000 is as quick as the first. Each view
+ * is in the activity log.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.console
   const { site, person } = await requireSiteAccess(ctx, request, params.siteId, 'read')
   const { leads } = ctx.services.storage
   const total = (await leads.leadsSince(0, site.id))[0]?.count ?? 0
-  const pages = Math.max(1, Math.ceil(total / PER_PAGE))
-  const page = pageOf(new URL(request.url).searchParams, pages)
-  const rows = await leads.listLeads({ site: site.id, limit: PER_PAGE, offset: (page - 1) * PER_PAGE })
-  await recordActivity(ctx.store, ctx.now(), person.email, 'viewed-leads', site.id, page > 1 ? `page ${page}` : '')
-  return { total, page, pages, leads: rows.map(leadView), retentionDays: ctx.services.leadRetentionDays }
+  let at = keysetPageOf(new URL(request.url).searchParams)
+  // One more than a page says whether there are more that way.
+  let rows = await leads.pageLeads({ site: site.id, ...at, limit: PER_PAGE + 1 })
+  if (rows.length === 0 && at.from) {
+    at = { from: null, toward: 'older' } // a cursor past every lead (or made up): the newest page
+    rows = await leads.pageLeads({ site: site.id, ...at, limit: PER_PAGE + 1 })
+  }
+  const more = rows.length > PER_PAGE
+  const shown = !more ? rows : at.toward === 'older' ? rows.slice(0, PER_PAGE) : rows.slice(1)
+  const cursor = (row: (typeof rows)[number] | undefined) => (row ? { createdAt: row.createdAt, id: row.id } : null)
+  const newer = (at.toward === 'newer' ? more : at.from !== null) ? cursor(shown[0]) : null
+  const older = (at.toward === 'older' ? more : at.from !== null) ? cursor(shown.at(-1)) : null
+  const where = at.from ? `${at.toward} than ${new Date(at.from.createdAt).toISOString()}` : at.toward === 'newer' ? 'oldest' : ''
+  await recordActivity(ctx.store, ctx.now(), person.email, 'viewed-leads', site.id, where)
+  return { total, newer, older, leads: shown.map(leadView), retentionDays: ctx.services.leadRetentionDays }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -34,7 +48,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 }
 
 export default function SiteLeads({ loaderData }: Route.ComponentProps) {
-  const { total, page, pages, leads, retentionDays } = loaderData
+  const { total, newer, older, leads, retentionDays } = loaderData
   const layout = useRouteLoaderData<typeof siteLoader>('routes/site')
   const [query] = useSearchParams()
   const base = `/sites/${encodeURIComponent(layout?.site.id ?? '')}`
@@ -96,7 +110,7 @@ export default function SiteLeads({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="mt-3 card">No leads yet. Each estimate request the site receives appears here at once.</p>
       )}
-      <Pagination page={page} pages={pages} query={query} label="Pages of leads" />
+      <KeysetPagination newer={newer} older={older} query={query} label="Pages of leads" />
     </section>
   )
 }
