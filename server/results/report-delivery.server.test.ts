@@ -103,11 +103,11 @@ describe("the 1st's report", { timeout: 30_000 }, () => {
     )
     // Which campaign brought the request: a row per campaign × source × medium, its figures each in words; every cell styled.
     expect(html).toMatch(
-      /<td class="name" style="[^"]+"[^>]*>fall-fences<\/td>\s*<td class="text"[^>]*>google<\/td>\s*<td class="text"[^>]*>cpc<\/td>\s*<td class="num"[^>]*>1<\/td>\s*<td class="text"[^>]*><span class="fig"[^>]*>1 estimate request<\/span> · <span class="fig"[^>]*>1 call<\/span><\/td>/,
+      /<td class="name" style="[^"]+"[^>]*>fall-fences<\/td>\s*<td class="text"[^>]*>google<\/td>\s*<td class="text"[^>]*>cpc<\/td>\s*<td class="num"[^>]*>1<\/td>\s*<td class="words"[^>]*><span class="fig"[^>]*>1 estimate request,<\/span> <span class="fig"[^>]*>1 call<\/span><\/td>/,
     )
     // The month's request, by name, service and where its visit began; October 2025 beside October's figures.
     expect(html).toMatch(
-      /<td class="name"[^>]*>Ana L\.<\/td>\s*<td class="text"[^>]*>Deck Repair<\/td>\s*<td class="text"[^>]*>Google · cpc · campaign “fall-fences”<\/td>/,
+      /<td class="text"[^>]*>Ana L\.<\/td>\s*<td class="text"[^>]*>Deck Repair<\/td>\s*<td class="text"[^>]*>Google · cpc · campaign “fall-fences”<\/td>/,
     )
     expect(html).toContain('October 2025: 5</div>')
     expect(html.match(/Ana L\./g)).toHaveLength(1) // November's request is November's

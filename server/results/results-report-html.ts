@@ -154,8 +154,11 @@ export function dayChartSvg(report: ResultsReport, lang: ReportLang, colours: Re
   </svg>`
 }
 
-/** A column: its heading and what its cells hold (`name`: the row's name, taking the room left; `text`: words; `num`: a figure). */
-type Column = { head: string; kind: 'name' | 'text' | 'num' }
+/**
+ * A column: its heading and what its cells hold (`name`: the row's name, taking the room left; `text`: a short
+ * text; `words`: figures in words, kept wide enough to read; `num`: a figure).
+ */
+type Column = { head: string; kind: 'name' | 'text' | 'words' | 'num' }
 
 function table(caption: string, columns: Column[], rows: (string | number | Html)[][], empty: string, note?: string | Html): Html {
   return html`<section>
@@ -183,12 +186,12 @@ function table(caption: string, columns: Column[], rows: (string | number | Html
   </section>`
 }
 
-/** What a row brought, each figure its own and counted in words ("1 call · 2 chats"), each kept on one line. */
+/** What a row brought, each figure its own and counted in words ("1 call, 2 chats"), each kept together where it fits. */
 const brought = (r: WorkRow, lang: ReportLang): Html => {
   const parts = workWords(r, lang)
-  return parts.length
-    ? html`${parts.map((part, i) => html`${i ? ' · ' : ''}<span class="fig">${part}</span>`)}`
-    : html`${WORDS[lang].nothing}`
+  if (!parts.length) return html`${WORDS[lang].nothing}`
+  // A comma ends each figure but the last, inside it, so a line never starts with one.
+  return html`${parts.map((part, i) => html`${i ? ' ' : ''}<span class="fig">${part}${i < parts.length - 1 ? ',' : ''}</span>`)}`
 }
 
 export function resultsHtml(
@@ -213,7 +216,7 @@ export function resultsHtml(
   const work = (names: string[], r: WorkRow) => [...names, r.visitors, brought(r, lang)]
   const workColumns = [
     { head: w.visitors, kind: 'num' },
-    { head: w.brought, kind: 'text' },
+    { head: w.brought, kind: 'words' },
   ] as const satisfies Column[]
   const sourceColumns: Column[] = [{ head: w.source, kind: 'name' }, ...workColumns]
   const campaignColumns: Column[] = [
@@ -231,7 +234,7 @@ export function resultsHtml(
   const leadRows = leads?.leads.map((l) => [l.name, l.service, l.source ?? w.notKnown]) ?? []
   const moreLeads = leads?.more
     ? leads.consoleUrl
-      ? html`<a href="${leads.consoleUrl}">${plural(lang, leads.more, w.moreLeads)}</a>`
+      ? html`<a class="more" href="${leads.consoleUrl}">${plural(lang, leads.more, w.moreLeads)}</a>`
       : html`${plural(lang, leads.more, w.moreLeadsNoLink)}`
     : undefined
   const body = html`<div class="page">
@@ -253,7 +256,7 @@ export function resultsHtml(
           ? table(
               w.leads,
               [
-                { head: w.leadName, kind: 'name' },
+                { head: w.leadName, kind: 'text' },
                 { head: w.leadService, kind: 'text' },
                 { head: w.leadSource, kind: 'text' },
               ],
@@ -360,7 +363,8 @@ th { color: ${headingColour}; border-bottom: 2px solid #94a3b8; vertical-align: 
 th.name, td.name { width: 100%; min-width: 7em; }
 td.name, td.text { overflow-wrap: anywhere; word-break: break-word; }
 td.text { min-width: 4em; }
-.fig { white-space: nowrap; }
+td.words { min-width: 14em; }
+.fig { display: inline-block; }
 td.num { white-space: nowrap; }
 .num { text-align: right; }
 .none { color: ${MUTED}; }
@@ -368,6 +372,7 @@ td.num { white-space: nowrap; }
 .months { margin-top: 16px; font-size: 15px; }
 .see-all { display: inline-block; margin-top: 8px; padding: 12px 20px; border-radius: 6px; background: #ffffff; color: #0f172a; font-weight: bold; text-decoration: none; }
 .months a { color: ${ink}; margin-right: 24px; display: inline-block; padding: 8px 0; }
+.more { display: inline-block; padding: 6px 0; color: ${ink}; }
 section, table, tr { break-inside: avoid; }
 @media (max-width: 640px) {
   header { padding: 16px !important; }
@@ -377,6 +382,7 @@ section, table, tr { break-inside: avoid; }
   table { font-size: 13px !important; }
   th, td { padding: 5px 2px !important; }
   th { font-size: 12px !important; }
+  td.words { min-width: 7em !important; }
   .chart.wide { display: none !important; }
   .chart.narrow { display: block !important; }
 }

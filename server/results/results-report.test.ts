@@ -227,14 +227,14 @@ describe('the report in words and on its page (issue 45)', () => {
     const en = page('en')
     const cells = (html: string) => [...html.matchAll(/<td class="(\w+)">([^]*?)<\/td>/g)].map((m) => m[2]!.replace(/<[^>]+>/g, ''))
     expect(cells(en)).toEqual(
-      expect.arrayContaining(['Google', '1 estimate request · 1 call · 1 chat · 2 maps opened', 'Home page', 'Wood Fence Installation']),
+      expect.arrayContaining(['Google', '1 estimate request, 1 call, 1 chat, 2 maps opened', 'Home page', 'Wood Fence Installation']),
     )
     expect(cells(en).join('|')).toContain('fall|google|cpc|1|')
     expect(cells(en).join('|')).toContain('fall|—|email|1|')
     expect(en).not.toMatch(/\b1 (calls|visitors|estimate requests)\b|campaign: |medium: |\/wood-fence-installation</)
     const es = page('es')
     expect(cells(es)).toEqual(
-      expect.arrayContaining(['1 solicitud de presupuesto · 1 llamada · 1 chat · 2 mapas abiertos', 'Página de inicio']),
+      expect.arrayContaining(['1 solicitud de presupuesto, 1 llamada, 1 chat, 2 mapas abiertos', 'Página de inicio']),
     )
     expect(es).not.toMatch(/\b1 (solicitudes|llamadas|visitantes)\b/)
     // The big figures in neutral ink, never the brand's red next to a red "worse".
