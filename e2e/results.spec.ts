@@ -5,6 +5,7 @@ import { monthReport } from '#server/results/month-report.server.ts'
 import { TOTALS, type ResultsReport } from '#server/results/results-report.ts'
 import { resultsHtml } from '#server/results/results-report-html.ts'
 import { reportEmail } from '#server/results/report-email.server.ts'
+import type { ReportLeads } from '#server/results/report-leads.server.ts'
 import { expectNoAxeViolationsAtBothWidths } from './axe.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
 import { demoFormLabels as text, demoOfferedServices, expect, test } from './fixtures.ts'
@@ -146,6 +147,30 @@ const filledReport: ResultsReport = {
       { name: '(none)', visitors: 900, ...work },
     ],
   },
+  campaignRows: [
+    {
+      name: '["fall-fences-spring-decks-and-everything-else","google","cpc"]',
+      campaign: 'fall-fences-spring-decks-and-everything-else',
+      source: 'google',
+      medium: 'cpc',
+      visitors: 180,
+      ...work,
+    },
+    {
+      name: '["fall-fences",null,"email"]',
+      campaign: 'fall-fences',
+      source: null,
+      medium: 'email',
+      visitors: 1,
+      estimates: 1,
+      phone: 1,
+      chat: 0,
+      email: 0,
+      map: 0,
+    },
+    { name: '(none)', campaign: null, source: null, medium: null, visitors: 900, ...work },
+  ],
+  lastYear: { month: '2025-11', through: '2025-11-30', totals: Object.fromEntries(TOTALS.map((t) => [t, 812])) as never },
   forms: [
     { name: 'home', requests: 6, started: 15, notSent: 9 },
     { name: 'contact', requests: 6, started: 15, notSent: 9 },
@@ -153,11 +178,45 @@ const filledReport: ResultsReport = {
   ],
 }
 
+/** The month's requests as the report lists them: long names and services, a source not known, more in the console. */
+const filledLeads: ReportLeads = {
+  leads: [
+    { name: 'Maximiliano-Alejandro V.', service: 'Wood fence installation and repair', source: 'Google · cpc · campaign “fall-fences”' },
+    { name: 'Ana L.', service: 'Decks', source: null },
+  ],
+  more: 12,
+  consoleUrl: 'https://console.agency.example/sites/demo/leads',
+}
+const filledTitles = { '/wood-fence-installation-and-repair': 'Wood Fence Installation and Repair' }
+
 test.describe('the printable results page on a phone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } })
   for (const lang of ['es', 'en'] as const)
     test(`${lang}: no column heading breaks inside a word, and no table is wider than the page`, async ({ page }) => {
-      await page.setContent(resultsHtml(filledReport, { lang, businessName: 'Summit Ridge Fence & Construction' }))
+      await page.setContent(
+        resultsHtml(filledReport, {
+          lang,
+          businessName: 'Summit Ridge Fence & Construction',
+          leads: filledLeads,
+          pageTitles: filledTitles,
+        }),
+      )
+      // The chart's phone drawing: its axis labels at least 11 px as drawn, and a middle tick between 0 and the top.
+      const chart = page.locator('svg.chart.narrow')
+      await expect(chart).toBeVisible()
+      await expect(page.locator('svg.chart.wide')).toBeHidden()
+      const labels = await chart.locator('text').evaluateAll((texts) =>
+        texts.map((t) => ({
+          px: t.getBoundingClientRect().height,
+          size: Number(getComputedStyle(t).fontSize.replace('px', '')) * (t as SVGGraphicsElement).getScreenCTM()!.a,
+          text: t.textContent!.trim(),
+          anchor: t.getAttribute('text-anchor'),
+        })),
+      )
+      expect(Math.min(...labels.map((l) => l.size))).toBeGreaterThanOrEqual(11)
+      const yAxis = labels.filter((l) => l.anchor === 'end').map((l) => Number(l.text))
+      expect(yAxis.length).toBeGreaterThanOrEqual(3)
+      expect(yAxis).toContain(yAxis.at(-1)! / 2)
       // Each word of each heading, measured: a word the browser split shows as more than one line box.
       const split = await page.locator('th').evaluateAll((headings) =>
         headings.flatMap((th) => {
@@ -181,18 +240,35 @@ test.describe('the printable results page on a phone (390 px)', () => {
     })
 })
 
+/** With SCREENSHOTS=dir: the page at 390 and 1366 px, for a person to look at (issue 45). */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOTS
+  if (!dir) return
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
+  }
+}
+
 test.describe('the report as the share link and the email show it', () => {
   for (const lang of ['en', 'es'] as const)
     test(`${lang}: no accessibility violation on a phone or a desktop, the page and the email alike`, async ({ page }) => {
       const look = { lang, businessName: 'Summit Ridge Fence & Construction' }
-      await page.setContent(resultsHtml(filledReport, { ...look, nav: { earlier: '?month=2026-10' } }))
+      const extras = { leads: filledLeads, pageTitles: filledTitles }
+      await page.setContent(resultsHtml(filledReport, { ...look, ...extras, nav: { earlier: '?month=2026-10' } }))
       await expectNoAxeViolationsAtBothWidths(page, `share page (${lang})`)
-      const email = await reportEmail(filledReport, look, { to: ['owner@example.com'], domain: 'agency.example' })
+      await shoot(page, `share-${lang}`)
+      const email = await reportEmail(
+        filledReport,
+        { ...look, pageTitles: filledTitles },
+        { to: ['owner@example.com'], domain: 'agency.example', leads: filledLeads, link: 'https://demo.example/reports/x' },
+      )
       // As a mail client shows it: its pictures are the message's own parts.
       let html = email.html
       for (const part of email.attachments ?? [])
         html = html.replaceAll(`cid:${part.cid}`, `data:${part.contentType};base64,${part.content.toString('base64')}`)
       await page.setContent(html)
       await expectNoAxeViolationsAtBothWidths(page, `email (${lang})`)
+      await shoot(page, `email-${lang}`)
     })
 })

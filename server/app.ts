@@ -185,12 +185,11 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
   const sharePage = createSharePages({ results: services.storage.results, images: services.images })
   app.get(`${SHARE_PATH}:token`, async (req, res) => {
     const site = resolvedOf(req).site!
-    const answer = await sharePage({ config: site.config, record: () => shareRecord(site) }, req.params.token, req.query.month).catch(
-      (error: unknown) => {
-        log.warn({ event: 'results.share-failed', site: site.id, error: String(error) }, 'a shared report could not be read')
-        return null
-      },
-    )
+    const shared = { config: site.config, record: () => shareRecord(site), leads: site.delivery.leads }
+    const answer = await sharePage(shared, req.params.token, req.query.month).catch((error: unknown) => {
+      log.warn({ event: 'results.share-failed', site: site.id, error: String(error) }, 'a shared report could not be read')
+      return null
+    })
     if (!answer)
       return void res.status(503).set('Cache-Control', 'no-store').type('text').send('The report cannot be read now; try again soon.')
     res.status(answer.status).set(answer.headers).type(answer.type).send(answer.body)

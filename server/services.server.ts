@@ -36,6 +36,7 @@ import { createDayKeys } from './results/day-keys.server.ts'
 import { createReportDelivery, type DeliverySite } from './results/report-delivery.server.ts'
 import { servedLook } from './results/report-look.server.ts'
 import { shareLink } from './results/share-link.server.ts'
+import { monthLeads } from './results/report-leads.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
 import { urlForLog } from './observability/log-safe.server.ts'
 import { log } from './observability/log.js'
@@ -198,6 +199,7 @@ export async function startServices(env: Env) {
       look: () => servedLook(records.current().origin === 'empty' ? null : records.current().record, config.id, images),
       // The report's button opens the share page: the site's link, made now when it has none (ended in the console).
       link: () => shareLink(storage.results, config),
+      leads: (month, lang) => monthLeads(storage.leads, { site: config.id, month, timeZone, lang, consoleUrl: env.CONSOLE_URL ?? null }),
     }
     return {
       id: config.id,

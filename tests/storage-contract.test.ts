@@ -72,7 +72,9 @@ describe.each(backends)('storage contract on $name', (backend) => {
 
   test('a lead is stored with everything the relay and the contractor need, and read back the same', async () => {
     const { leads } = await open()
-    const { row, created } = await leads.insertLead(newLead({ idempotencyKey: 'form-1' }))
+    // Where the visit began (issue 45): kept with the lead, read back the same.
+    const arrival = { source: 'Google', utmSource: 'google', medium: 'cpc', campaign: 'fall' }
+    const { row, created } = await leads.insertLead(newLead({ idempotencyKey: 'form-1', arrival }))
     expect(created).toBe(true)
     expect(row).toEqual({
       id: expect.any(String),
@@ -82,6 +84,7 @@ describe.each(backends)('storage contract on $name', (backend) => {
       lead,
       relayBody: buildRelayBody(lead, testRecord()),
       form: null,
+      arrival,
       idempotencyKey: 'form-1',
       erased: null,
       deliveries: [

@@ -15,3 +15,10 @@ export function sitePaths(record: PageRecord): string[] {
   paths.push(...named(record.landings).map((l) => landingPath(l.name)))
   return [...new Set(paths)]
 }
+
+/** The record's own pages by path and name: each service's and landing's (the monthly report names pages so). */
+export function pageTitles(record: PageRecord): Record<string, string> {
+  const named = <T extends { name: string }>(items: T[], path: (name: string) => string) =>
+    items.filter((i) => canonicalSlug(i.name)).map((i) => [path(i.name), i.name.trim()] as const)
+  return Object.fromEntries([...named(record.landings, landingPath), ...named(record.dbServices, servicePath)])
+}

@@ -17,7 +17,9 @@ import { readSavedRecord, savedRecordFile } from '../record/record-source.server
 import { loadSiteConfigs, type SiteConfig } from '../sites/site-config.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import { currentSiteConfigs, sitesSourceWords } from '../sites/site-registry.server.ts'
-import type { ResultsStorage } from '../storage/storage-contract.server.ts'
+import type { ResultsStorage, Storage } from '../storage/storage-contract.server.ts'
+import { monthLeads, type ReportLeads } from '../results/report-leads.server.ts'
+import type { ReportLang } from '../results/results-report-words.ts'
 import { parseCli, UsageError } from './cli-args.ts'
 
 /**
@@ -108,7 +110,7 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
     if (args.values.send)
       return await send(
         env,
-        storage.results,
+        storage,
         ids.map(config).filter((c) => c !== undefined),
         month,
         Boolean(site),
@@ -118,7 +120,8 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv, write: Wri
       for (const report of reports) {
         const file = reports.length === 1 ? htmlFile : withSuffix(htmlFile, report.site)
         const look = await pageLook(env, config(report.site))
-        fs.writeFileSync(file, resultsHtml(report, { ...look, logo: look.logoPng && pngDataUri(look.logoPng) }))
+        const leads = await leadsOf(env, storage, report.site, timeZone(report.site))(report.month, look.lang)
+        fs.writeFileSync(file, resultsHtml(report, { ...look, logo: look.logoPng && pngDataUri(look.logoPng), leads }))
         process.stderr.write(`Wrote ${file}\n`)
       }
     }
@@ -152,7 +155,14 @@ async function links(results: ResultsStorage, config: SiteConfig, make: boolean,
  * `--send`: each site's report of `month` to its `reports.email` now. The month is marked sent (the 1st's
  * delivery will not send it again) when this command is the one to claim it; sent already, it is sent again.
  */
-async function send(env: Env, results: ResultsStorage, sites: SiteConfig[], month: string, named: boolean): Promise<number> {
+/** A site's month of estimate requests, as its report lists them (the console's link with CONSOLE_URL). */
+const leadsOf =
+  (env: Env, storage: Storage, site: string, timeZone: string) =>
+  (month: string, lang: ReportLang): Promise<ReportLeads> =>
+    monthLeads(storage.leads, { site, month, timeZone, lang, consoleUrl: env.CONSOLE_URL ?? null })
+
+async function send(env: Env, storage: Storage, sites: SiteConfig[], month: string, named: boolean): Promise<number> {
+  const { results } = storage
   if (!env.SMTP_URL || !env.MAIL_FROM) {
     problem("--send needs SMTP_URL and MAIL_FROM: the agency's mail server and the sender (docs/configuration.md)")
     return 2
@@ -170,7 +180,12 @@ async function send(env: Env, results: ResultsStorage, sites: SiteConfig[], mont
       const now = Date.now()
       const over = calendarDay(config.timeZone)(now).slice(0, 7) > month
       const claim = over ? await results.claimReport(config.id, month, holder, now, REPORT_LEASE_MS) : null
-      const site = { config, look: () => pageLook(env, config), link: () => shareLink(results, config) }
+      const site = {
+        config,
+        look: () => pageLook(env, config),
+        link: () => shareLink(results, config),
+        leads: leadsOf(env, storage, config.id, config.timeZone),
+      }
       try {
         const { sent, messageId } = await sendMonthReport(site, month, { results, mailer, domain: senderDomain(env.MAIL_FROM), now })
         if (claim) await results.settleReport(claim, { state: sent ? 'sent' : 'empty', at: Date.now() })

@@ -3,6 +3,7 @@ import type { Site } from '../services.server.ts'
 import type { ConsoleContext } from './console-context.ts'
 import { notFound, readForm, requireSiteAccess } from './authorize.server.ts'
 import { recordActivity } from './people.server.ts'
+import { arrivalWords } from '../leads/lead-facts.server.ts'
 
 /**
  * A lead's deliveries as the console shows them, one entry per destination (the record's relay, the
@@ -47,6 +48,8 @@ export const leadView = (lead: LeadRow) => ({
   id: lead.id,
   createdAt: lead.createdAt,
   typed: lead.lead,
+  /** Where its visit began (issue 45), in the console's words (English); null when not known. */
+  cameFrom: arrivalWords(lead.arrival, 'en'),
   /** A tombstone's reason ("erased on request"): its fields are empty. */
   erased: lead.erased?.reason ?? null,
   deliveries: deliveriesOf(lead),

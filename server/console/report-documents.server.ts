@@ -37,7 +37,13 @@ async function pictureDataUri(images: ImageStore, site: string, url: string, wid
 export async function resultsDocument(services: AppServices, site: Site, month: string, now: number): Promise<Response> {
   const { origin, record } = site.records.current()
   const served = { id: site.id, timeZone: site.config.timeZone, record: origin === 'empty' ? null : record }
-  return documentResponse(await siteReportHtml({ results: services.storage.results, images: services.images }, served, month, { now }))
+  const { leads } = site.delivery
+  return documentResponse(
+    await siteReportHtml({ results: services.storage.results, images: services.images }, served, month, {
+      now,
+      leads: leads && ((lang) => leads(month, lang)),
+    }),
+  )
 }
 
 export async function recordDocument(services: AppServices, site: Site): Promise<Response> {

@@ -49,7 +49,8 @@ async function post(fields: Record<string, string | string[]>, { rateLimited = f
   const request = new Request('http://site.test/contact', { method: 'POST', body })
   // Only what the action reads; the rest of the context belongs to the server.
   const contact = guarded ? { rateLimited, settle: async (stored: boolean) => void settled.push(stored) } : undefined
-  const results = { recordLead: async (place: string | undefined) => void counted.push(place) }
+  const arrival = { source: 'Google', utmSource: 'google', medium: 'cpc', campaign: 'fall-fences' }
+  const results = { recordLead: async (place: string | undefined) => void counted.push(place), arrival: async () => arrival }
   const context = {
     snapshot: { record },
     services: { id: 'page-1', leads, results },
@@ -66,7 +67,10 @@ describe('POST /contact answers', () => {
       status: 200,
       body: { ok: true, message: 'Thank you! Your request was sent. We will contact you shortly.' },
     })
-    expect(await storage.leads.listLeads()).toHaveLength(1)
+    expect(await storage.leads.listLeads()).toMatchObject([
+      // Where the visitor's day began, as the results counted it: kept on the lead they sent (issue 45).
+      { arrival: { source: 'Google', utmSource: 'google', medium: 'cpc', campaign: 'fall-fences' } },
+    ])
     await post({ ...validForm, submissionId: 'form-0001', place: 'modal' })
     expect(counted).toEqual(['modal'])
   })

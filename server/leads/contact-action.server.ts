@@ -33,7 +33,15 @@ async function handle(request: Request, context: AppLoadContext) {
   if (!form) return refuse(415, text.unreadable)
 
   const place = form.get('place')
-  const submission = { idempotencyKey: stringField(form, 'submissionId'), form: typeof place === 'string' ? place : undefined }
+  const client = { clientIp: context.clientIp, userAgent: request.headers.get('user-agent') ?? undefined }
+  // Where this visitor's day began, as the results counted it from their own beacon (no cookie, nothing from the
+  // cached page): kept on the lead they chose to send, for the contractor and the CRM. Unknown when it cannot be read.
+  const arrival = await context.services.results.arrival(client).catch(() => null)
+  const submission = {
+    idempotencyKey: stringField(form, 'submissionId'),
+    form: typeof place === 'string' ? place : undefined,
+    arrival,
+  }
   const result = await context.services.leads.submit(form, submission).catch((e: unknown) => {
     log.error(
       { event: 'lead.not-stored', site: context.services.id, error: String(e) },
@@ -47,10 +55,7 @@ async function handle(request: Request, context: AppLoadContext) {
     // What the site brought in: a new estimate request, by where its form was (the form's hidden `place`).
     if (result.created) {
       context.services.results
-        .recordLead(submission.form, {
-          clientIp: context.clientIp,
-          userAgent: request.headers.get('user-agent') ?? undefined,
-        })
+        .recordLead(submission.form, client)
         .catch((e: unknown) =>
           log.warn({ event: 'results.not-counted', site: context.services.id, error: String(e) }, 'a lead was not counted'),
         )

@@ -5,7 +5,7 @@ import { globalNumber } from '#app/record/phone-numbers.ts'
 import { html } from '../html/html-template.ts'
 import { describeMailError, mailFailureKind, senderDomain, senderName, type Mailer, type MailMessage } from '../mail/mailer.server.ts'
 import type { Sender } from './delivery-outbox.server.ts'
-import { leadConsoleUrl, leadFacts, oneLine } from './lead-facts.server.ts'
+import { arrivalWords, leadConsoleUrl, leadFacts, oneLine } from './lead-facts.server.ts'
 import type { EmailDetail, StoredLead } from './lead-store.server.ts'
 
 /**
@@ -55,6 +55,7 @@ export function leadEmail(
   const tel = phone && telHref(globalNumber(phone))
   const map = v.address.trim() ? mapSearchHref(v.address) : null
   const leadUrl = leadConsoleUrl(context.consoleUrl, lead.site, lead.id)
+  const came = arrivalWords(lead.arrival, detail.lang)
   const rows: { label: string; value: string; href?: string | null }[] = [
     { label: t.fields.service, value: v.service },
     { label: t.fields.name, value: name },
@@ -63,6 +64,7 @@ export function leadEmail(
     { label: t.fields.address, value: v.address, href: map },
     { label: t.fields.contactWays, value: ways },
     ...(formName ? [{ label: t.fields.form, value: formName }] : []),
+    ...(came ? [{ label: t.fields.arrival, value: came }] : []),
     { label: t.fields.receivedAt, value: receivedAt },
   ]
   const intro = t.intro(name, company)

@@ -1,5 +1,7 @@
 import { readPhone, type DialableNumber } from '#app/record/phone-numbers.ts'
-import type { StoredLead } from './lead-store.server.ts'
+import type { Lang } from '#app/i18n/strings.ts'
+import { leadEmailStrings } from '#app/i18n/lead-email-strings.ts'
+import type { LeadArrival, StoredLead } from './lead-store.server.ts'
 
 /**
  * What the lead email and the webhook both say about a lead beyond what the visitor typed, derived in
@@ -42,4 +44,19 @@ export interface LeadFacts {
 export function leadFacts(lead: StoredLead): LeadFacts {
   const { firstName, lastName, phone } = lead.lead
   return { name: oneLine(`${firstName} ${lastName}`), phone: readPhone(phone) }
+}
+
+/**
+ * Where a lead's visit began, in words: "Google · cpc · campaign “fall-fences”", "typed the address or a
+ * bookmark"; null when not known. The lead email and the monthly report's list of leads say it so.
+ */
+export function arrivalWords(arrival: LeadArrival | null | undefined, lang: Lang): string | null {
+  if (!arrival) return null
+  const t = leadEmailStrings[lang]
+  const source = arrival.source === '(direct)' ? t.direct : oneLine(arrival.source)
+  const tags = [arrival.utmSource && arrival.utmSource !== source.toLowerCase() ? arrival.utmSource : null, arrival.medium]
+  return [source, ...tags, arrival.campaign ? t.campaign(arrival.campaign) : null]
+    .filter((part): part is string => !!part)
+    .map(oneLine)
+    .join(' · ')
 }

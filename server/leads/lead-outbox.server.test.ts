@@ -12,7 +12,7 @@ import { captureLogger, manualClock, tempDir, testRecord, validForm } from '#tes
 import type { DrainCounts } from './delivery-outbox.server.ts'
 import { createLeadOutbox } from './lead-outbox.server.ts'
 import { createLeadService } from './lead-service.server.ts'
-import type { DeliveryKind } from './lead-store.server.ts'
+import type { DeliveryKind, LeadArrival } from './lead-store.server.ts'
 
 // The outbox with every kind of destination, against a real relay, SMTP server and webhook receiver on 127.0.0.1.
 const FROM = 'Agency Leads <leads@agency.example>'
@@ -71,8 +71,8 @@ function site() {
   })
   return {
     outbox,
-    async submit(form: Record<string, unknown> = validForm, place = 'contact') {
-      const result = await leads.submit(form, { form: place })
+    async submit(form: Record<string, unknown> = validForm, place = 'contact', arrival: LeadArrival | null = null) {
+      const result = await leads.submit(form, { form: place, arrival })
       if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`)
       return result.id
     },
@@ -89,7 +89,9 @@ function site() {
 describe('a lead and its destinations', () => {
   test('each destination gets the lead once: the relay, one email to the site’s addresses, one signed webhook', async () => {
     const s = site()
-    const id = await s.submit({ ...validForm, message: 'The old fence fell\nin the storm.' })
+    // The visit began on Google, through an ad's link (the results counted it; the contact action hands it over).
+    const arrival = { source: 'Google', utmSource: 'google', medium: 'cpc', campaign: 'spring-fences' }
+    const id = await s.submit({ ...validForm, message: 'The old fence fell\nin the storm.' }, 'contact', arrival)
     expect(await s.drain()).toEqual({ delivered: 3, retried: 0, failed: 0 })
     expect(await s.drain(3_600_000)).toEqual({ delivered: 0, retried: 0, failed: 0 })
     expect(await s.states(id)).toEqual({ relay: 'delivered', email: 'delivered', webhook: 'delivered' })
@@ -108,6 +110,7 @@ describe('a lead and its destinations', () => {
       'Phone: (555) 123-4567',
       'Address: 1 Main St',
       'Best way to reach them: Phone, Email',
+      'Came from: Google · cpc · campaign “spring-fences”',
       'Sent from: the contact page',
     ])
       expect(mail!.text).toContain(words)
@@ -139,6 +142,10 @@ describe('a lead and its destinations', () => {
         siteUrl: 'https://acme.example',
         leadUrl,
         form: 'contact',
+        source: 'Google',
+        utmSource: 'google',
+        medium: 'cpc',
+        campaign: 'spring-fences',
         receivedAt: new Date(clock.now() - 3_600_000).toISOString(),
         name: 'Ana Lopez',
         phoneE164: '+15551234567',

@@ -7,7 +7,7 @@ import { createOutboundClient, type OutboundClient } from '../outbound/outbound-
 import type { SiteConfig } from '../sites/site-config.server.ts'
 import { leadsLogger, type DeliveryOutbox, type DeliveryTiming, type Logger } from './delivery-outbox.server.ts'
 import { createLeadOutbox } from './lead-outbox.server.ts'
-import { deliveryOf, type LeadStore, type NewDelivery } from './lead-store.server.ts'
+import { deliveryOf, type LeadArrival, type LeadStore, type NewDelivery } from './lead-store.server.ts'
 import { buildRelayBody, relayUrlOf } from './relay-body.server.ts'
 
 /** What POST /contact needs: validate, store with its destinations, then let the outbox deliver in the background. */
@@ -21,6 +21,8 @@ export interface SubmitContext {
   idempotencyKey?: string
   /** Which of the site's forms it came from (the form's hidden `place`); anything unknown is not kept. */
   form?: string
+  /** Where the visitor's visit began, as the results counted it (issue 45): kept on this lead only. */
+  arrival?: LeadArrival | null
 }
 
 export interface LeadServiceOptions {
@@ -111,6 +113,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
       lead: parsed.lead,
       relayBody: buildRelayBody(parsed.lead, record, siteUrl),
       form: FORM_PLACES.find((place) => place === context.form) ?? null,
+      arrival: context.arrival ?? null,
       deliveries,
       now: now(),
       idempotencyKey: context.idempotencyKey,

@@ -62,8 +62,23 @@ export interface StoredLead {
   /** Which of the site's forms it came from (home, contact, modal), when the form said. */
   form: string | null
   idempotencyKey: string
+  /** Where its visit began, when the results counted it (null: not known; absent on leads from before issue 45). */
+  arrival?: LeadArrival | null
   /** A tombstone (issue 44): the visitor's words are gone, the site and time kept so counts stay true; null for a lead as sent. */
   erased: Erasure | null
+}
+
+/**
+ * Where the visit that sent a lead began (issue 45), as the results counted it: the source by network
+ * ("Google", "(direct)") and the landing address's utm_ tags (lower case; null without one). Kept only
+ * on the lead the visitor sent, erased with it.
+ */
+export interface LeadArrival {
+  source: string
+  /** utm_source: the tag, not the referrer (`source` is the referrer's network). */
+  utmSource: string | null
+  medium: string | null
+  campaign: string | null
 }
 
 /** When a lead's content was erased, and why ("erased on request", "older than LEAD_RETENTION_DAYS"). */
@@ -119,6 +134,7 @@ export interface NewLead {
   lead: EstimateLead
   relayBody: RelayBody
   form?: string | null
+  arrival?: LeadArrival | null
   /** Its destinations: the relay first (a null URL holds it until the record names one), then the site's own. */
   deliveries: NewDelivery[]
   now: number

@@ -27,7 +27,7 @@ export interface WebhookContext {
 /**
  * The body's bytes: the same for every attempt of a lead while the site keeps its name and address.
  * Version 2 adds what a CRM maps without code (the name, the phone in E.164, the business, its site and
- * the lead's page in the console); version 1's fields stay, with the same meaning, until version 3
+ * the lead's page in the console, the visit's source and campaign); version 1's fields stay, with the same meaning, until version 3
  * (`site` is `siteId`; `firstName`, `lastName` and `phone` are kept, `phone` as typed). Every text is
  * on one line (CR/LF folded), but the message's line breaks, which are the visitor's, as LF.
  */
@@ -46,6 +46,11 @@ export function webhookBody(lead: StoredLead, { site, consoleUrl }: WebhookConte
       siteUrl: site?.siteUrl ?? null,
       leadUrl: leadConsoleUrl(consoleUrl, lead.site, lead.id),
       form: lead.form,
+      // Where the visit that sent it began, as the results counted it (null: not known).
+      source: lead.arrival?.source ?? null,
+      utmSource: lead.arrival?.utmSource ?? null,
+      medium: lead.arrival?.medium ?? null,
+      campaign: lead.arrival?.campaign ?? null,
       receivedAt,
       name: facts.name,
       email: oneLine(email),

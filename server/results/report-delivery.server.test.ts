@@ -3,8 +3,10 @@ import { createMailer, type Mailer } from '#server/mail/mailer.server.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
 import type { Storage } from '#server/storage/storage-contract.server.ts'
 import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts'
-import { tempDir } from '#tests/lead-fixtures.ts'
+import { relayOnly, tempDir, validForm } from '#tests/lead-fixtures.ts'
 import { createReportDelivery, dueMonth, type DeliverySite } from './report-delivery.server.ts'
+import { monthLeads } from './report-leads.server.ts'
+import { utmLabel } from './results-counter.server.ts'
 
 /**
  * The 1st's report through a real SMTP server (tests/fake-smtp.ts), on the real SQLite storage and a
@@ -30,8 +32,24 @@ beforeEach(async () => {
   const visitors = { counts: [{ metric: 'visitors', label: '', device: 'phone' as const }] }
   await storage.results.record('ironwood', '2026-10-14', [visitors, visitors], { labelLimit: 50, now: 0 })
   const estimate = { counts: [{ metric: 'estimate', label: 'modal', device: 'phone' as const }] }
-  const campaign = { labels: [{ dimension: 'utm_campaign', label: 'fall-fences', figures: { visitors: 1, estimates: 1 } }] }
+  const tags = utmLabel({ campaign: 'fall-fences', source: 'google', medium: 'cpc' })
+  const campaign = { labels: [{ dimension: 'utm', label: tags, figures: { visitors: 1, estimates: 1, phone: 1 } }] }
   await storage.results.record('ironwood', '2026-10-14', [{ ...estimate, ...campaign }], { labelLimit: 50, now: 0 })
+  // A year before: 5 visitors on October 3, 2025 (the report says so beside each figure).
+  await storage.results.record('ironwood', '2025-10-03', Array(5).fill(visitors), { labelLimit: 50, now: 0 })
+  // The request itself, stored on October 14 in Los Angeles, from the campaign's visit; and one of November's, not listed.
+  const arrival = { source: 'Google', utmSource: 'google', medium: 'cpc', campaign: 'fall-fences' }
+  const lead = (now: number) => ({
+    pageId: 'ironwood',
+    site: 'ironwood',
+    lead: { ...validForm, contactWays: ['phone' as const], lastName: 'lopez' },
+    relayBody: {} as never,
+    deliveries: relayOnly(null),
+    now,
+    arrival,
+  })
+  await storage.leads.insertLead(lead(at('2026-10-14T12:00:00')))
+  await storage.leads.insertLead({ ...lead(at('2026-11-01T00:00:00')), idempotencyKey: 'november-first' })
 })
 afterEach(async () => {
   mailer.close()
@@ -44,6 +62,7 @@ const site = (id = 'ironwood', email = ['owner@ironwood.test', 'office@ironwood.
   config: { id, timeZone: LA, reports: { email } },
   look: async () => ({ lang: 'en', businessName: 'Ironwood Fence' }),
   link: async () => 'https://ironwood.test/reports/0123',
+  leads: (month, lang) => monthLeads(storage.leads, { site: id, month, timeZone: LA, lang, consoleUrl: 'https://console.agency.test' }),
 })
 const delivery = (origin: string, sites = [site()]) =>
   createReportDelivery({ results: storage.results, mailer, domain: 'agency.test', origin, sites: () => sites, now: () => clock })
@@ -78,15 +97,25 @@ describe("the 1st's report", { timeout: 30_000 }, () => {
     // The button to the whole report (the share page), in the HTML mail apps show.
     expect(html).toMatch(/<a class="see-all" href="https:\/\/ironwood\.test\/reports\/0123"[^>]*>See the whole report<\/a>/)
     expect(html).not.toMatch(/<script|<link|url\(|src="https?:/i)
-    // The chart is the message's own part (mailparser puts a cid: part's bytes in its place), its styles inlined.
-    expect(html).toMatch(/<img class="chart" src="data:image\/png;base64,[^"]+" alt="Day by day" width="700" style="[^"]*max-width: 700px/)
-    // Which campaign brought the request: fall-fences, 1 visitor, 1 estimate request; every cell styled in itself.
+    // The chart is the message's own part (mailparser puts a cid: part's bytes in its place), its phone-width drawing, styles inlined.
     expect(html).toMatch(
-      /<td class="name" style="[^"]+"[^>]*>campaign: fall-fences<\/td>\s*<td class="num"[^>]*>1<\/td>\s*<td class="num"[^>]*>1<\/td>/,
+      /<img class="chart email" src="data:image\/png;base64,[^"]+" alt="Day by day" width="360" style="[^"]*max-width: 540px/,
     )
+    // Which campaign brought the request: a row per campaign × source × medium, its figures each in words; every cell styled.
+    expect(html).toMatch(
+      /<td class="name" style="[^"]+"[^>]*>fall-fences<\/td>\s*<td class="text"[^>]*>google<\/td>\s*<td class="text"[^>]*>cpc<\/td>\s*<td class="num"[^>]*>1<\/td>\s*<td class="words"[^>]*><span class="fig"[^>]*>1 estimate request,<\/span> <span class="fig"[^>]*>1 call<\/span><\/td>/,
+    )
+    // The month's request, by name, service and where its visit began; October 2025 beside October's figures.
+    expect(html).toMatch(
+      /<td class="text"[^>]*>Ana L\.<\/td>\s*<td class="text"[^>]*>Deck Repair<\/td>\s*<td class="text"[^>]*>Google · cpc · campaign “fall-fences”<\/td>/,
+    )
+    expect(html).toContain('October 2025: 5</div>')
+    expect(html.match(/Ana L\./g)).toHaveLength(1) // November's request is November's
     expect(mail!.attachments.map((part) => [part.cid, part.contentType])).toEqual([['chart@report', 'image/png']])
-    expect(mail!.text).toContain('- Estimate requests: 1 (▲ better; 0 before)')
-    expect(mail!.text).toContain('- fall-fences: 1 visitor, 1 estimate request')
+    expect(mail!.text).toContain('- Visitors: 2 (▲ better; 0 before; October 2025: 5)')
+    expect(mail!.text).toContain('- Estimate requests: 1 (▲ better; 0 before; October 2025: 0)')
+    expect(mail!.text).toContain('- fall-fences · google · cpc: 1 visitor, 1 estimate request, 1 call, 0 chats')
+    expect(mail!.text).toContain('- Ana L. · Deck Repair · Google · cpc · campaign “fall-fences”')
     expect(mail!.text).toContain('https://ironwood.test/reports/0123')
     expect(await storage.results.reportDelivery('ironwood', '2026-10')).toMatchObject({ state: 'sent', attempts: 1 })
   })

@@ -5,6 +5,7 @@ import { log } from '../observability/log.js'
 import { calendarDay } from './day-keys.server.ts'
 import { monthReport } from './month-report.server.ts'
 import { reportEmail } from './report-email.server.ts'
+import type { ReportLeads } from './report-leads.server.ts'
 import type { ReportLook } from './report-look.server.ts'
 import { previousMonth, type ResultsReport } from './results-report.ts'
 import { createTally } from '../observability/tally.server.ts'
@@ -44,6 +45,8 @@ export interface DeliverySite {
   look(): Promise<ReportLook>
   /** Its share link, said at the end of the email's text (null without one). */
   link?(): Promise<string | null>
+  /** The month's estimate requests, listed in the email (none without). */
+  leads?(month: string, lang: ReportLook['lang']): Promise<ReportLeads>
 }
 
 export interface SendOptions {
@@ -64,7 +67,8 @@ export async function sendMonthReport(
   const report = await monthReport(results, id, month, { timeZone, now })
   if (!report.totals.visitors.month && !report.totals.estimates.month) return { report, sent: false }
   const [look, link] = await Promise.all([site.look(), site.link?.() ?? null])
-  const email = await reportEmail(report, look, { to: reports.email, domain, link: link ?? undefined })
+  const leads = await site.leads?.(month, look.lang)
+  const email = await reportEmail(report, look, { to: reports.email, domain, link: link ?? undefined, leads })
   const { messageId } = await mailer.send(email)
   return { report, sent: true, messageId }
 }

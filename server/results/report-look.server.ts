@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { langOf } from '#app/i18n/strings.ts'
 import type { PageRecord } from '#app/record/schema.ts'
+import { pageTitles } from '#app/record/site-paths.ts'
 import type { Theme } from '#app/record/theme.ts'
 import type { ImageStore } from '../images/image-store.server.ts'
 import { storedPicture } from '../images/stored-picture.server.ts'
@@ -17,6 +18,8 @@ export interface ReportLook {
   styles?: Theme
   /** The logo as a small PNG (mail clients that show pictures all show PNG), never its URL. */
   logoPng?: Buffer
+  /** The record's page titles by path (its services' and landings' names): the report names pages by them. */
+  pageTitles?: Record<string, string>
 }
 
 const LOGO_WIDTH = 320
@@ -30,7 +33,13 @@ export const pngDataUri = (png: Buffer) => `data:image/png;base64,${png.toString
 /** The look of a site with `record` (its id as the name and the theme's colours without one). */
 export function lookOf(record: PageRecord | null, id: string, logo?: Buffer): ReportLook {
   if (!record) return { lang: 'en', businessName: id }
-  return { lang: langOf(record.labels.formLabel), businessName: record.dbPrincipal.name || id, styles: record.styles, logoPng: logo }
+  return {
+    lang: langOf(record.labels.formLabel),
+    businessName: record.dbPrincipal.name || id,
+    styles: record.styles,
+    logoPng: logo,
+    pageTitles: pageTitles(record),
+  }
 }
 
 /** The look of a site the server serves: its current record, and its logo from the image store when it is ready (no request). */

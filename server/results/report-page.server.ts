@@ -2,7 +2,8 @@ import type { PageRecord } from '#app/record/schema.ts'
 import type { ImageStore } from '../images/image-store.server.ts'
 import type { ResultsStorage } from '../storage/storage-contract.server.ts'
 import { monthReport } from './month-report.server.ts'
-import { pngDataUri, servedLook } from './report-look.server.ts'
+import type { ReportLeads } from './report-leads.server.ts'
+import { pngDataUri, servedLook, type ReportLook } from './report-look.server.ts'
 import { resultsHtml, type ResultsPageOptions } from './results-report-html.ts'
 
 /**
@@ -13,11 +14,11 @@ export async function siteReportHtml(
   { results, images }: { results: ResultsStorage; images: ImageStore },
   site: { id: string; timeZone: string; record: PageRecord | null },
   month: string,
-  { now, nav }: { now: number; nav?: ResultsPageOptions['nav'] },
+  { now, nav, leads }: { now: number; nav?: ResultsPageOptions['nav']; leads?: (lang: ReportLook['lang']) => Promise<ReportLeads> },
 ): Promise<string> {
   const [report, look] = await Promise.all([
     monthReport(results, site.id, month, { timeZone: site.timeZone, now }),
     servedLook(site.record, site.id, images),
   ])
-  return resultsHtml(report, { ...look, logo: look.logoPng && pngDataUri(look.logoPng), nav })
+  return resultsHtml(report, { ...look, logo: look.logoPng && pngDataUri(look.logoPng), nav, leads: await leads?.(look.lang) })
 }

@@ -38,6 +38,7 @@ function counter(timeZone = LA) {
     view: (n: number, event: Partial<ResultEvent> = {}) => results.recordEvent({ a: 'view', p: '/', ...event }, visitor(n)),
     tap: (n: number, a: 'phone' | 'chat' | 'map', p = '/') => results.recordEvent({ a, p }, visitor(n)),
     estimate: (n: number) => results.recordLead('modal', visitor(n)),
+    arrival: (n: number) => results.arrival(visitor(n)),
     report: (month: string, timeZone_ = timeZone) => monthReport(storage.results, 'fence', month, { timeZone: timeZone_, now: clock }),
   }
 }
@@ -78,7 +79,7 @@ describe('the results counter', () => {
   })
 
   test('the estimate and the calls of a campaign visitor are counted under its campaign and source; others under theirs', async () => {
-    const { view, tap, estimate, report } = counter()
+    const { view, tap, estimate, report, arrival } = counter()
     await view(1, { r: 'www.google.com', q: '?utm_source=google&utm_medium=cpc&utm_campaign=Fall-Fences' })
     await view(1, { p: '/contact', r: 'fence.test' }) // the same visitor moves on: its day still began with the campaign
     await tap(1, 'phone', '/contact')
@@ -99,6 +100,26 @@ describe('the results counter', () => {
       '(unknown)': { visitors: 0, estimates: 1, phone: 0, chat: 0, email: 0, map: 0 },
     })
     expect(r.totals.estimates.month).toBe(2)
+    // The campaigns table: one row per campaign × source × medium; visitors without any tag, and not known, apart.
+    expect(
+      r.campaignRows.map(({ campaign, source, medium, name, visitors, estimates }) => [
+        campaign ?? name,
+        source,
+        medium,
+        visitors,
+        estimates,
+      ]),
+    ).toEqual([
+      ['fall-fences', 'google', 'cpc', 1, 1],
+      ['(none)', null, null, 1, 0],
+      ['(unknown)', null, null, 0, 1],
+    ])
+    // A request sent without a counted keystroke (visitor 3, and 1 who never typed): the form counts as started.
+    expect(r.forms.find((f) => f.name === 'modal')).toEqual({ name: 'modal', requests: 2, started: 2, notSent: 0 })
+    expect(r.totals.formsStarted.month).toBe(2)
+    // Where a visitor's day began, as a lead keeps it; none for a visitor never seen.
+    expect(await arrival(1)).toEqual({ source: 'Google', utmSource: 'google', medium: 'cpc', campaign: 'fall-fences' })
+    expect(await arrival(9)).toBeNull()
   })
 
   test("where a visitor's day began is kept with its once-keys, and goes with the day's salt", async () => {

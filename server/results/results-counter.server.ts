@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { canonicalPath } from '../gate/canonical-path.server.ts'
 import type { CountStep, Device, LabelCount, LabelFigures, OnceKey, ResultsStorage } from '../storage/storage-contract.server.ts'
 import { isCountableVisitor } from '../visits/visit-store.server.ts'
+import type { LeadArrival } from '../leads/lead-store.server.ts'
 import type { DayKeys } from './day-keys.server.ts'
 import { sourceName } from './source-name.ts'
 
@@ -31,6 +32,31 @@ export type CountedAction = TapAction | 'form_started' | 'estimate'
 /** The campaign tags read from a landing address. */
 export const CAMPAIGN_KEYS = ['utm_source', 'utm_medium', 'utm_campaign'] as const
 export type CampaignKey = (typeof CAMPAIGN_KEYS)[number]
+
+/**
+ * The dimension that counts each combination of a landing address's tags as one label (issue 45): the report's
+ * campaigns table, a row per campaign × source × medium. Its label is `utmLabel`'s JSON; "(none)" without any tag.
+ */
+export const UTM_DIMENSION = 'utm'
+export type UtmTags = { campaign: string | null; source: string | null; medium: string | null }
+/** The label of a combination of tags: a JSON array, never mistaken for one of our own names in parentheses. */
+export const utmLabel = (tags: UtmTags) => JSON.stringify([tags.campaign, tags.source, tags.medium])
+/** A stored `utm` label's tags, or null for one of our own names ("(none)", "(other)", "(unknown)") or anything else. */
+export function utmTags(label: string): UtmTags | null {
+  if (!label.startsWith('[')) return null
+  try {
+    const value: unknown = JSON.parse(label)
+    if (!Array.isArray(value) || value.length !== 3 || !value.every((v) => v === null || typeof v === 'string')) return null
+    const [campaign, source, medium] = value as (string | null)[]
+    return { campaign: campaign!, source: source!, medium: medium! }
+  } catch {
+    return null
+  }
+}
+const arrivalUtm = (arrival: Arrival) =>
+  CAMPAIGN_KEYS.some((key) => arrival[key])
+    ? utmLabel({ campaign: arrival.utm_campaign, source: arrival.utm_source, medium: arrival.utm_medium })
+    : NONE
 
 /** Per site, month and dimension (pages, sources, each campaign tag), this many labels are kept, by visitors; the rest count as "other". */
 export const LABEL_LIMIT = 50
@@ -163,6 +189,7 @@ export function createResultsCounter({ storage, site, timeZone, keys, onAction }
   const workLabels = (arrival: Arrival | null, figures: Partial<LabelFigures>): LabelCount[] => [
     { dimension: 'source', label: arrival?.source ?? UNKNOWN, figures },
     ...CAMPAIGN_KEYS.map((key) => ({ dimension: key, label: arrival ? (arrival[key] ?? NONE) : UNKNOWN, figures })),
+    { dimension: UTM_DIMENSION, label: arrival ? arrivalUtm(arrival) : UNKNOWN, figures },
   ]
 
   return {
@@ -183,6 +210,7 @@ export function createResultsCounter({ storage, site, timeZone, keys, onAction }
           string | null
         >
         const visitors = (dimension: string, label: string): LabelCount => ({ dimension, label, figures: { visitors: 1 } })
+        const utm = arrivalUtm({ source: '', ...campaign })
         await record(day, [
           { once: once('visitor'), counts: [{ metric: 'visitors', label: '', device }] },
           { once: once('page', page), labels: [visitors('page', page)] },
@@ -195,11 +223,16 @@ export function createResultsCounter({ storage, site, timeZone, keys, onAction }
           // The first view from outside the site this day: where the visitor's day began, and "no campaign" for each tag it lacks.
           source !== null && {
             once: { ...once('arrival'), data: JSON.stringify({ source, ...campaign } satisfies Arrival) },
-            labels: CAMPAIGN_KEYS.filter((key) => !campaign[key]).map((key) => visitors(key, NONE)),
+            labels: [
+              ...CAMPAIGN_KEYS.filter((key) => !campaign[key]).map((key) => visitors(key, NONE)),
+              ...(utm === NONE ? [visitors(UTM_DIMENSION, NONE)] : []),
+            ],
           },
           ...CAMPAIGN_KEYS.map(
             (key) => campaign[key] !== null && { once: once(key, campaign[key]), labels: [visitors(key, campaign[key])] },
           ),
+          // Each combination of tags a visitor came with, once a day (the campaigns table's rows), as each tag is counted.
+          utm !== NONE && { once: once(UTM_DIMENSION, utm), labels: [visitors(UTM_DIMENSION, utm)] },
         ])
         return { counted: true }
       }
@@ -226,16 +259,33 @@ export function createResultsCounter({ storage, site, timeZone, keys, onAction }
       return { counted: counted! }
     },
 
+    /**
+     * Where this visitor's day began (its first view from outside the site today), as a lead keeps it (issue 45):
+     * read, never stored here. Null when no view of theirs was counted today (no script, a bot, another day's tab).
+     */
+    async arrival(client: { clientIp: string; userAgent: string | undefined }): Promise<LeadArrival | null> {
+      if (!isCountableVisitor(client.userAgent)) return null
+      const { day, once } = await visitorOf(client.clientIp, client.userAgent)
+      const arrival = await arrivalOf(day, once)
+      return (
+        arrival && { source: arrival.source, medium: arrival.utm_medium, campaign: arrival.utm_campaign, utmSource: arrival.utm_source }
+      )
+    },
+
     /** An estimate request stored (the lead service said it was new), by where its form was and where its visitor's day began. */
     async recordLead(place: string | undefined, client: { clientIp: string; userAgent: string | undefined }): Promise<void> {
       const known = FORM_PLACES.find((p) => p === place) ?? OTHER
       const { day, device, once } = await visitorOf(client.clientIp, client.userAgent)
-      await record(day, [
+      const [started] = await record(day, [
+        // A form sent is a form started (issue 45): one sent without a counted keystroke (filled in by the browser,
+        // typed before the script came) counts as started now, under the same once-key as the keystroke's.
+        { once: once('form_started', known), counts: [{ metric: 'form_started', label: known, device }] },
         {
           counts: [{ metric: 'estimate', label: known, device }],
           labels: workLabels(await arrivalOf(day, once), { estimates: 1 }),
         },
       ])
+      if (started) onAction?.('form_started')
       onAction?.('estimate')
     },
   }

@@ -1,7 +1,8 @@
+import { plural } from '#app/i18n/plural.ts'
 import { defaultTheme, themeVariables, type Theme } from '#app/record/theme.ts'
-import { CAMPAIGN_KEYS } from './results-counter.server.ts'
+import type { ReportLeads } from './report-leads.server.ts'
 import type { ResultsReport, TotalName, WorkRow } from './results-report.ts'
-import { changeText, labelText, reportHeading, WORDS, type ReportLang, type Words } from './results-report-words.ts'
+import { changeText, labelText, lastYearText, pageTitle, reportHeading, WORDS, workWords, type ReportLang } from './results-report-words.ts'
 import { type Html, html, selfContainedPage } from '../html/html-template.ts'
 
 /**
@@ -19,10 +20,15 @@ export type { ReportLang }
 export { monthName } from './results-report-words.ts'
 
 const COLOUR = /^[#\w(),.%\s/-]{1,64}$/
-/** Good and bad news, readable on white (WCAG AA): green-700 and red-700. */
+/**
+ * Good and bad news in fixed colours, never the record's (a brand in red or green would say "worse" or "better"
+ * by itself), with the arrow and the word too: green-700 and red-700 on white (WCAG AA, 5.0:1 and 6.5:1). The big
+ * figures are neutral ink, so no brand colour sits beside them.
+ */
 const BETTER = '#15803d'
 const WORSE = '#b91c1c'
 const MUTED = '#475569'
+const INK = '#0f172a'
 
 export interface ResultsPageOptions {
   lang: ReportLang
@@ -37,6 +43,10 @@ export interface ResultsPageOptions {
   nav?: { earlier?: string; later?: string }
   /** The email's button to the whole report (the site's share page). */
   link?: string
+  /** The month's estimate requests (report-leads.server.ts): listed after the figures; none without. */
+  leads?: ReportLeads
+  /** Page titles by path from the record (its services' and landings' names); the fixed pages are named in words. */
+  pageTitles?: Readonly<Record<string, string>>
 }
 
 /** The page's colours: the record's, contrast-guarded, each a plain colour (mail clients know no CSS variables). */
@@ -55,14 +65,42 @@ export function reportColours(styles: Theme = defaultTheme) {
 export type ReportColours = ReturnType<typeof reportColours>
 
 /**
- * Visitors as bars, actions and estimate requests as lines over them: one SVG with its colours in its
- * own attributes, so it draws the same inline in the page and as the email's picture (rasterised).
+ * The y axis's ticks for a highest value of `max`: 0, a middle one and the top, on round whole steps (1, 2, 2.5
+ * or 5 × 10ⁿ), two or four of them so that the middle is always one, with the lowest top that holds `max`.
  */
-export function dayChartSvg(report: ResultsReport, lang: ReportLang, colours: ReportColours): Html {
+export function yTicks(max: number): number[] {
+  const nice = (at: number) => {
+    if (at <= 1) return 1
+    const power = 10 ** Math.floor(Math.log10(at))
+    return [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= at && Number.isInteger(s))!
+  }
+  const [steps, step] = [4, 2]
+    .map((n) => [n, nice(max / n)] as const)
+    .reduce((best, option) => (option[0] * option[1] < best[0] * best[1] ? option : best))
+  return Array.from({ length: steps + 1 }, (_, i) => i * step)
+}
+
+/** The chart's drawings: `wide` for a desktop's page, `narrow` for a phone's width and the email's picture. */
+export const CHART_SIZES = {
+  wide: { width: 700, height: 190, font: 12 },
+  narrow: { width: 360, height: 200, font: 12 },
+} as const
+export type ChartSize = keyof typeof CHART_SIZES
+
+/**
+ * Visitors as bars, actions and estimate requests as lines over them: one SVG with its colours in its
+ * own attributes, so it draws the same inline in the page and as the email's picture (rasterised). Its
+ * labels are `font` units in a drawing shown at its own width (the narrow one on a phone), so they stay
+ * that many pixels: never shrunk to a few pixels by a wide drawing scaled down to a phone.
+ */
+export function dayChartSvg(report: ResultsReport, lang: ReportLang, colours: ReportColours, size: ChartSize = 'wide'): Html {
   const w = WORDS[lang]
-  const [width, height, top, bottom, left] = [700, 180, 10, 24, 34]
+  const { width, height, font } = CHART_SIZES[size]
   const days = report.days
-  const max = Math.max(1, ...days.map((d) => Math.max(d.visitors, d.actions, d.estimates)))
+  const ticks = yTicks(Math.max(0, ...days.map((d) => Math.max(d.visitors, d.actions, d.estimates))))
+  const max = ticks.at(-1)!
+  const left = Math.ceil(String(max).length * font * 0.62) + 10
+  const [top, bottom] = [font, font + 10]
   const step = (width - left) / Math.max(1, days.length)
   const y = (n: number) => top + (height - top - bottom) * (1 - n / max)
   const x = (i: number) => left + step * i + step / 2
@@ -72,7 +110,7 @@ export function dayChartSvg(report: ResultsReport, lang: ReportLang, colours: Re
       y="${baseline.toFixed(1)}"
       text-anchor="${anchor}"
       font-family="Arial, sans-serif"
-      font-size="11"
+      font-size="${font}"
       fill="${MUTED}"
       >${value}</text
     >`
@@ -89,8 +127,15 @@ export function dayChartSvg(report: ResultsReport, lang: ReportLang, colours: Re
         ><title>${d.day}: ${d.visitors} ${w.legendVisitors}</title></rect
       >`,
   )
-  const ticks = days.map((d, i) =>
-    i % 5 === 0 || i === days.length - 1 ? label(x(i), height - 6, 'middle', Number(d.day.slice(8))) : html``,
+  // Days every 5th (every 7th on a phone's drawing, where the labels would touch), and the last.
+  const every = size === 'narrow' ? 7 : 5
+  const dayTicks = days.map((d, i) =>
+    i % every === 0 || i === days.length - 1 ? label(x(i), height - 4, 'middle', Number(d.day.slice(8))) : html``,
+  )
+  const grid = ticks.map(
+    (t) =>
+      html`<line x1="${left}" x2="${width}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="${t ? '#e2e8f0' : '#94a3b8'}" />
+        ${label(left - 6, y(t) + font * 0.35, 'end', t)}`,
   )
   return html`<svg
     xmlns="http://www.w3.org/2000/svg"
@@ -99,18 +144,23 @@ export function dayChartSvg(report: ResultsReport, lang: ReportLang, colours: Re
     height="${height}"
     role="img"
     aria-label="${w.perDay}"
-    class="chart"
+    class="chart ${size}"
   >
     <rect width="${width}" height="${height}" fill="#ffffff" />
-    <line x1="${left}" x2="${width}" y1="${y(0)}" y2="${y(0)}" stroke="#94a3b8" />
-    ${label(left - 6, y(max) + 4, 'end', max)} ${label(left - 6, y(0) + 4, 'end', 0)} ${bars}
+    ${grid} ${bars}
     <path d="${line(days.map((d) => d.actions))}" fill="none" stroke="${colours.accent}" stroke-width="2.5" />
     <path d="${line(days.map((d) => d.estimates))}" fill="none" stroke="${colours.heading}" stroke-width="2.5" stroke-dasharray="6 3" />
-    ${ticks}
+    ${dayTicks}
   </svg>`
 }
 
-function table(caption: string, head: string[], rows: (string | number)[][], empty: string, note?: string): Html {
+/**
+ * A column: its heading and what its cells hold (`name`: the row's name, taking the room left; `text`: a short
+ * text; `words`: figures in words, kept wide enough to read; `num`: a figure).
+ */
+type Column = { head: string; kind: 'name' | 'text' | 'words' | 'num' }
+
+function table(caption: string, columns: Column[], rows: (string | number | Html)[][], empty: string, note?: string | Html): Html {
   return html`<section>
     <h2>${caption}</h2>
     ${
@@ -118,14 +168,14 @@ function table(caption: string, head: string[], rows: (string | number)[][], emp
         ? html`<table role="table" cellpadding="0" cellspacing="0">
             <thead>
               <tr>
-                ${head.map((h, i) => html`<th scope="col" class="${i ? 'num' : 'name'}">${h}</th>`)}
+                ${columns.map((c) => html`<th scope="col" class="${c.kind}">${c.head}</th>`)}
               </tr>
             </thead>
             <tbody>
               ${rows.map(
                 (cells) =>
                   html`<tr>
-                    ${cells.map((c, i) => html`<td class="${i ? 'num' : 'name'}">${c}</td>`)}
+                    ${cells.map((c, i) => html`<td class="${columns[i]!.kind}">${c}</td>`)}
                   </tr>`,
               )}
             </tbody>
@@ -136,17 +186,18 @@ function table(caption: string, head: string[], rows: (string | number)[][], emp
   </section>`
 }
 
-/** Visitors and the work they brought, by source or campaign value: calls apart, the other taps together (a phone's width). */
-const workTable = (w: Words, caption: string, head: string, rows: [string, WorkRow][], note: string) =>
-  table(
-    caption,
-    [head, w.visitors, w.estimates, w.calls, w.otherTaps],
-    rows.map(([name, r]) => [name, r.visitors, r.estimates, r.phone, r.chat + r.email + r.map]),
-    w.none,
-    note,
-  )
+/** What a row brought, each figure its own and counted in words ("1 call, 2 chats"), each kept together where it fits. */
+const brought = (r: WorkRow, lang: ReportLang): Html => {
+  const parts = workWords(r, lang)
+  if (!parts.length) return html`${WORDS[lang].nothing}`
+  // A comma ends each figure but the last, inside it, so a line never starts with one.
+  return html`${parts.map((part, i) => html`${i ? ' ' : ''}<span class="fig">${part}${i < parts.length - 1 ? ',' : ''}</span>`)}`
+}
 
-export function resultsHtml(report: ResultsReport, { lang, businessName, styles, logo, chart, nav, link }: ResultsPageOptions): string {
+export function resultsHtml(
+  report: ResultsReport,
+  { lang, businessName, styles, logo, chart, nav, link, leads, pageTitles = {} }: ResultsPageOptions,
+): string {
   const w = WORDS[lang]
   const colours = reportColours(styles)
   const heading = reportHeading(report, lang, businessName)
@@ -159,16 +210,33 @@ export function resultsHtml(report: ResultsReport, { lang, businessName, styles,
       <div class="name">${w.totals[name]}</div>
       <div class="change ${t.trend}">${arrow} ${amount} ${verdict}</div>
       <div class="muted">${w.before(t.previous)} · ${w.onPhone(t.phone)}</div>
+      <div class="muted year">${lastYearText(report, name, lang)}</div>
     </div>`
   }
-  // The campaigns' names first (with "no campaign tag" and "not known"), then the other tags' values.
-  const campaigns = CAMPAIGN_KEYS.toReversed().flatMap((key) =>
-    report.campaigns[key]
-      .filter((c) => key === 'utm_campaign' || !c.name.startsWith('('))
-      .slice(0, 10)
-      .map((c): [string, WorkRow] => [c.name.startsWith('(') ? label(c.name) : `${w.campaignKeys[key]}: ${c.name}`, c]),
-  )
+  const work = (names: string[], r: WorkRow) => [...names, r.visitors, brought(r, lang)]
+  const workColumns = [
+    { head: w.visitors, kind: 'num' },
+    { head: w.brought, kind: 'words' },
+  ] as const satisfies Column[]
+  const sourceColumns: Column[] = [{ head: w.source, kind: 'name' }, ...workColumns]
+  const campaignColumns: Column[] = [
+    { head: w.campaign, kind: 'name' },
+    { head: w.tagSource, kind: 'text' },
+    { head: w.tagMedium, kind: 'text' },
+    ...workColumns,
+  ]
+  // One row per campaign × source × medium a visitor came with; our own rows ("no campaign tag") name the campaign alone.
+  const tag = (value: string | null) => value ?? w.noTag
+  const campaignRows = report.campaignRows
+    .slice(0, 12)
+    .map((c) => work(c.name.startsWith('(') ? [label(c.name), '', ''] : [tag(c.campaign), tag(c.source), tag(c.medium)], c))
   const month = (href: string | undefined, text: string) => (href ? html`<a href="${href}">${text}</a>` : html``)
+  const leadRows = leads?.leads.map((l) => [l.name, l.service, l.source ?? w.notKnown]) ?? []
+  const moreLeads = leads?.more
+    ? leads.consoleUrl
+      ? html`<a class="more" href="${leads.consoleUrl}">${plural(lang, leads.more, w.moreLeads)}</a>`
+      : html`${plural(lang, leads.more, w.moreLeadsNoLink)}`
+    : undefined
   const body = html`<div class="page">
     <header>
       ${logo && /^(data:image\/|cid:)/.test(logo) ? html`<img class="logo" src="${logo}" alt="" />` : html``}
@@ -183,10 +251,29 @@ export function resultsHtml(report: ResultsReport, { lang, businessName, styles,
       <section class="cards">
         ${(['views', 'email', 'map', 'social', 'formsStarted', 'formsNotSent'] as const).map((n) => card(n, false))}
       </section>
+      ${
+        leads
+          ? table(
+              w.leads,
+              [
+                { head: w.leadName, kind: 'text' },
+                { head: w.leadService, kind: 'text' },
+                { head: w.leadSource, kind: 'text' },
+              ],
+              leadRows,
+              w.noLeads,
+              moreLeads,
+            )
+          : html``
+      }
       <section>
         <h2>${w.perDay}</h2>
         <figure>
-          ${chart ? html`<img class="chart" src="${chart}" alt="${w.perDay}" width="700" />` : dayChartSvg(report, lang, colours)}
+          ${
+            chart
+              ? html`<img class="chart email" src="${chart}" alt="${w.perDay}" width="${CHART_SIZES.narrow.width}" />`
+              : html`${dayChartSvg(report, lang, colours, 'wide')}${dayChartSvg(report, lang, colours, 'narrow')}`
+          }
           <figcaption>
             <span class="legend"><span class="key bar">&nbsp;</span> ${w.legendVisitors}</span>
             <span class="legend"><span class="key actions">&nbsp;</span> ${w.legendActions}</span>
@@ -194,28 +281,39 @@ export function resultsHtml(report: ResultsReport, { lang, businessName, styles,
           </figcaption>
         </figure>
       </section>
-      ${workTable(
-        w,
+      ${table(
         w.sources,
-        w.source,
-        report.sources.slice(0, 10).map((s) => [label(s.name), s]),
+        sourceColumns,
+        report.sources.slice(0, 10).map((s) => work([label(s.name)], s)),
+        w.none,
         w.workNote,
       )}
-      ${workTable(w, w.campaigns, w.campaign, campaigns, '')}
+      ${table(w.campaigns, campaignColumns, campaignRows, w.none)}
       <div class="col first">
         ${table(
           w.pages,
-          [w.page, w.views, w.visitors, w.actions],
-          report.pages.slice(0, 10).map((p) => [label(p.name), p.views, p.visitors, p.actions]),
+          [
+            { head: w.page, kind: 'name' },
+            { head: w.views, kind: 'num' },
+            { head: w.visitors, kind: 'num' },
+            { head: w.actions, kind: 'num' },
+          ],
+          report.pages.slice(0, 10).map((p) => [pageTitle(p.name, lang, pageTitles), p.views, p.visitors, p.actions]),
           w.none,
         )}
       </div>
       <div class="col">
         ${table(
           w.forms,
-          [w.form, w.requests, w.started, w.notSent],
+          [
+            { head: w.form, kind: 'name' },
+            { head: w.requests, kind: 'num' },
+            { head: w.started, kind: 'num' },
+            { head: w.notSent, kind: 'num' },
+          ],
           report.forms.map((f) => [w.formNames[f.name] ?? f.name, f.requests, f.started, f.notSent]),
           w.none,
+          w.startedNote,
         )}
       </div>
       <p class="note">${w.note}</p>
@@ -237,8 +335,8 @@ h2 { color: ${headingColour}; font-size: 17px; margin: 22px 0 8px; }
 .card { display: inline-block; vertical-align: top; box-sizing: border-box; border: 1px solid #cbd5e1; border-radius: 10px; padding: 10px 12px; margin: 0 8px 10px 0; }
 .card.big { width: 240px; min-height: 128px; }
 .card.small { width: 160px; min-height: 118px; }
-.card .value { font-size: 22px; font-weight: bold; color: ${headingColour}; }
-.card.big .value { font-size: 34px; color: ${ink}; }
+.card .value { font-size: 22px; font-weight: bold; color: ${INK}; }
+.card.big .value { font-size: 34px; }
 .card .name { font-weight: bold; color: ${headingColour}; }
 .change { font-size: 13px; font-weight: bold; }
 .change.better { color: ${BETTER}; }
@@ -246,6 +344,8 @@ h2 { color: ${headingColour}; font-size: 17px; margin: 22px 0 8px; }
 .change.same { color: ${MUTED}; }
 .muted { font-size: 13px; color: ${MUTED}; }
 .chart { width: 100%; max-width: 700px; height: auto; display: block; }
+.chart.narrow { display: none; }
+.chart.email { max-width: 540px; }
 figure { margin: 0; }
 figcaption { font-size: 13px; margin-top: 4px; }
 .legend { display: inline-block; white-space: nowrap; margin-right: 14px; }
@@ -261,7 +361,10 @@ table { width: 100%; border-collapse: collapse; font-size: 14px; }
 th, td { text-align: left; padding: 5px 6px; border-bottom: 1px solid #e2e8f0; }
 th { color: ${headingColour}; border-bottom: 2px solid #94a3b8; vertical-align: bottom; overflow-wrap: normal; word-break: normal; hyphens: manual; }
 th.name, td.name { width: 100%; min-width: 7em; }
-td.name { overflow-wrap: anywhere; word-break: break-word; }
+td.name, td.text { overflow-wrap: anywhere; word-break: break-word; }
+td.text { min-width: 4em; }
+td.words { min-width: 14em; }
+.fig { display: inline-block; }
 td.num { white-space: nowrap; }
 .num { text-align: right; }
 .none { color: ${MUTED}; }
@@ -269,6 +372,7 @@ td.num { white-space: nowrap; }
 .months { margin-top: 16px; font-size: 15px; }
 .see-all { display: inline-block; margin-top: 8px; padding: 12px 20px; border-radius: 6px; background: #ffffff; color: #0f172a; font-weight: bold; text-decoration: none; }
 .months a { color: ${ink}; margin-right: 24px; display: inline-block; padding: 8px 0; }
+.more { display: inline-block; padding: 6px 0; color: ${ink}; }
 section, table, tr { break-inside: avoid; }
 @media (max-width: 640px) {
   header { padding: 16px !important; }
@@ -278,6 +382,9 @@ section, table, tr { break-inside: avoid; }
   table { font-size: 13px !important; }
   th, td { padding: 5px 2px !important; }
   th { font-size: 12px !important; }
+  td.words { min-width: 7em !important; }
+  .chart.wide { display: none !important; }
+  .chart.narrow { display: block !important; }
 }
 @media print {
   @page { size: A4; margin: 12mm; }

@@ -1,7 +1,8 @@
 import { plural } from '#app/i18n/plural.ts'
 import { CAMPAIGN_KEYS } from './results-counter.server.ts'
 import { TOTALS, type ResultsReport, type TotalName, type WorkRow } from './results-report.ts'
-import { changeText, labelText, reportHeading, WORDS, type ReportLang } from './results-report-words.ts'
+import type { ReportLeads } from './report-leads.server.ts'
+import { changeText, labelText, lastYearText, reportHeading, WORDS, type ReportLang } from './results-report-words.ts'
 
 /**
  * The month's report as plain text: the email's text part, in the contractor's words and language
@@ -11,14 +12,19 @@ import { changeText, labelText, reportHeading, WORDS, type ReportLang } from './
 const HEADLINE: TotalName[] = ['visitors', 'phone', 'chat', 'estimates', 'views', 'email', 'map', 'social', 'formsStarted', 'formsNotSent']
 
 /** The email's plain-text part: a summary of the HTML page, every headline figure with its change in words. */
-export function resultsText(report: ResultsReport, { lang, businessName }: { lang: ReportLang; businessName: string }, link?: string) {
+export function resultsText(
+  report: ResultsReport,
+  { lang, businessName, leads }: { lang: ReportLang; businessName: string; leads?: ReportLeads },
+  link?: string,
+) {
   const w = WORDS[lang]
   const heading = reportHeading(report, lang, businessName)
   const label = (name: string) => labelText(name, lang)
   const totals = HEADLINE.map((name) => {
     const t = report.totals[name]
     const { arrow, amount, verdict } = changeText(t, lang)
-    return `- ${w.totals[name]}: ${t.month} (${[arrow, amount, verdict].filter(Boolean).join(' ')}; ${w.before(t.previous)})`
+    const change = [arrow, amount, verdict].filter(Boolean).join(' ')
+    return `- ${w.totals[name]}: ${t.month} (${change}; ${w.before(t.previous)}; ${lastYearText(report, name, lang)})`
   })
   const work = (title: string, rows: [string, WorkRow][]) =>
     rows.length
@@ -32,13 +38,32 @@ export function resultsText(report: ResultsReport, { lang, businessName }: { lan
           ),
         ]
       : []
-  const campaigns = report.campaigns.utm_campaign.slice(0, 10).map((c): [string, WorkRow] => [label(c.name), c])
+  // A row per campaign × source × medium: "fall-fences · google · cpc" (a missing tag as "—").
+  const campaigns = report.campaignRows
+    .slice(0, 10)
+    .map((c): [string, WorkRow] => [
+      c.name.startsWith('(') ? label(c.name) : [c.campaign, c.source, c.medium].map((t) => t ?? w.noTag).join(' · '),
+      c,
+    ])
+  const leadLines = leads
+    ? [
+        '',
+        w.leads,
+        ...(leads.leads.length ? leads.leads.map((l) => `- ${[l.name, l.service, l.source ?? w.notKnown].join(' · ')}`) : [w.noLeads]),
+        ...(leads.more
+          ? [
+              `- ${plural(lang, leads.more, leads.consoleUrl ? w.moreLeads : w.moreLeadsNoLink)}${leads.consoleUrl ? `: ${leads.consoleUrl}` : ''}`,
+            ]
+          : []),
+      ]
+    : []
   return [
     heading.title,
     '',
     [heading.lead, heading.soFar, heading.vs].filter(Boolean).join(' '),
     '',
     ...totals,
+    ...leadLines,
     ...work(
       w.sources,
       report.sources.slice(0, 10).map((s) => [label(s.name), s]),

@@ -1,5 +1,5 @@
-import type { PluralForms } from '#app/i18n/plural.ts'
-import type { ReportFigure, ResultsReport, TotalName } from './results-report.ts'
+import { plural, type PluralForms } from '#app/i18n/plural.ts'
+import { lastYearOf, type ReportFigure, type ResultsReport, type TotalName, type WorkRow } from './results-report.ts'
 
 /**
  * The words of the month's report for the contractor, in the site's language: the HTML page (the
@@ -32,6 +32,8 @@ export const WORDS = {
     } satisfies Record<TotalName, string>,
     onPhone: (n: number) => `${n} on a phone`,
     before: (n: number) => `${n} before`,
+    /** The same month a year before, beside this one's figure: its count, or "no data" (never a made-up 0). */
+    lastYear: (month: string, n: number | null) => `${month}: ${n === null ? 'no data' : n}`,
     trend: { better: 'better', worse: 'worse', same: 'no change' },
     perDay: 'Day by day',
     legendVisitors: 'Visitors',
@@ -46,10 +48,12 @@ export const WORDS = {
     source: 'Came from',
     campaigns: 'Campaigns (links with utm_ tags), and the work they brought',
     campaign: 'Campaign',
-    campaignKeys: { utm_campaign: 'campaign', utm_source: 'source', utm_medium: 'medium' } as Record<string, string>,
-    estimates: 'Estimate requests',
-    calls: 'Calls',
-    otherTaps: 'Chats, emails, maps',
+    tagSource: 'Source',
+    tagMedium: 'Medium',
+    /** A tag the campaign's link did not have. */
+    noTag: '—',
+    brought: 'What they brought',
+    nothing: 'Nothing yet',
     /** A row's figures in words, each counted by the language's plural rules (app/i18n/plural.ts). */
     counted: {
       visitors: { one: '# visitor', other: '# visitors' },
@@ -61,11 +65,31 @@ export const WORDS = {
     } as Record<'visitors' | 'estimates' | 'phone' | 'chat' | 'email' | 'map', PluralForms>,
     workNote:
       "Estimate requests, calls, chats, emails and maps are counted under where that visitor's day began: the site or campaign of their first visit that day.",
+    leads: 'Estimate requests this month',
+    leadName: 'Name',
+    leadService: 'Service',
+    leadSource: 'Came from',
+    notKnown: 'Not known',
+    noLeads: 'No estimate requests this month.',
+    moreLeads: { one: 'and # more in the console', other: 'and # more in the console' } as PluralForms,
+    moreLeadsNoLink: { one: 'and # more', other: 'and # more' } as PluralForms,
+    pageNames: {
+      '/': 'Home page',
+      '/about': 'About',
+      '/services': 'Services',
+      '/gallery': 'Gallery',
+      '/contact': 'Contact',
+      '/find-us-on': 'Find us on',
+      '/reviews': 'Reviews',
+      '/our-videos': 'Videos',
+    } as Record<string, string>,
     forms: 'Estimate requests by form',
     form: 'Form',
     requests: 'Requests sent',
     started: 'Started',
     notSent: 'Not sent',
+    startedNote:
+      'A form counts as started at its first keystroke, or when it is sent without one (filled in by the browser): every request sent was started.',
     formNames: { home: 'Home page', contact: 'Contact page', modal: 'Estimate window (any page)', '(other)': 'Other' } as Record<
       string,
       string
@@ -78,7 +102,7 @@ export const WORDS = {
       '(unknown)': 'Not known (no visit counted that day)',
     } as Record<string, string>,
     none: 'Nothing this month.',
-    note: 'A visitor counts once a day. No cookies, and no addresses or personal data are kept: only these totals.',
+    note: 'A visitor counts once a day. No cookies, and no addresses or personal data are kept for these figures: only totals. The requests listed are the ones visitors sent you.',
     earlier: 'Earlier month',
     later: 'Later month',
   },
@@ -103,6 +127,7 @@ export const WORDS = {
     } satisfies Record<TotalName, string>,
     onPhone: (n: number) => `${n} desde un teléfono`,
     before: (n: number) => `${n} antes`,
+    lastYear: (month: string, n: number | null) => `${month}: ${n === null ? 'sin datos' : n}`,
     trend: { better: 'mejor', worse: 'peor', same: 'sin cambio' },
     perDay: 'Día a día',
     legendVisitors: 'Visitantes',
@@ -117,10 +142,11 @@ export const WORDS = {
     source: 'Llegaron desde',
     campaigns: 'Campañas (enlaces con etiquetas utm_), y el trabajo que trajeron',
     campaign: 'Campaña',
-    campaignKeys: { utm_campaign: 'campaña', utm_source: 'fuente', utm_medium: 'medio' } as Record<string, string>,
-    estimates: 'Solicitudes de presupuesto',
-    calls: 'Llamadas',
-    otherTaps: 'Chats, correos, mapas',
+    tagSource: 'Fuente',
+    tagMedium: 'Medio',
+    noTag: '—',
+    brought: 'Lo que trajeron',
+    nothing: 'Nada aún',
     counted: {
       visitors: { one: '# visitante', other: '# visitantes' },
       estimates: { one: '# solicitud de presupuesto', other: '# solicitudes de presupuesto' },
@@ -131,11 +157,31 @@ export const WORDS = {
     },
     workNote:
       'Las solicitudes, llamadas, chats, correos y mapas se cuentan según dónde empezó el día de ese visitante: el sitio o la campaña de su primera visita ese día.',
+    leads: 'Solicitudes de presupuesto de este mes',
+    leadName: 'Nombre',
+    leadService: 'Servicio',
+    leadSource: 'Llegó desde',
+    notKnown: 'No se sabe',
+    noLeads: 'Ninguna solicitud este mes.',
+    moreLeads: { one: 'y # más en la consola', other: 'y # más en la consola' },
+    moreLeadsNoLink: { one: 'y # más', other: 'y # más' },
+    pageNames: {
+      '/': 'Página de inicio',
+      '/about': 'Quiénes somos',
+      '/services': 'Servicios',
+      '/gallery': 'Galería',
+      '/contact': 'Contacto',
+      '/find-us-on': 'Encuéntrenos en',
+      '/reviews': 'Reseñas',
+      '/our-videos': 'Videos',
+    } as Record<string, string>,
     forms: 'Solicitudes de presupuesto por formulario',
     form: 'Formulario',
     requests: 'Solicitudes enviadas',
     started: 'Empezados',
     notSent: 'No enviados',
+    startedNote:
+      'Un formulario cuenta como empezado con su primera tecla, o al enviarse sin ninguna (rellenado por el navegador): toda solicitud enviada se empezó.',
     formNames: {
       home: 'Página de inicio',
       contact: 'Página de contacto',
@@ -150,7 +196,7 @@ export const WORDS = {
       '(unknown)': 'No se sabe (ninguna visita contada ese día)',
     } as Record<string, string>,
     none: 'Nada este mes.',
-    note: 'Un visitante cuenta una vez al día. Sin cookies, y no se guardan direcciones ni datos personales: solo estos totales.',
+    note: 'Un visitante cuenta una vez al día. Sin cookies, y no se guardan direcciones ni datos personales para estas cifras: solo totales. Las solicitudes listadas son las que los visitantes le enviaron.',
     earlier: 'Mes anterior',
     later: 'Mes siguiente',
   },
@@ -198,3 +244,17 @@ export function changeText(figure: ReportFigure, lang: ReportLang): { arrow: str
 
 /** A label as the contractor reads it: our own names in words, the rest as counted. */
 export const labelText = (name: string, lang: ReportLang) => WORDS[lang].labels[name] ?? name
+
+/** The same month a year before, beside a total: "November 2025: 80", or "no data" when nothing was counted then. */
+export function lastYearText(report: ResultsReport, name: TotalName, lang: ReportLang): string {
+  return WORDS[lang].lastYear(monthName(lastYearOf(report.month), lang), report.lastYear ? report.lastYear.totals[name] : null)
+}
+
+const WORK = ['estimates', 'phone', 'chat', 'email', 'map'] as const
+/** What a source or campaign brought, each figure its own in words that count right; only those it brought. */
+export const workWords = (row: WorkRow, lang: ReportLang) =>
+  WORK.filter((k) => row[k] > 0).map((k) => plural(lang, row[k], WORDS[lang].counted[k]))
+
+/** A page as the contractor knows it: its title from the record (a service's or landing's name), a fixed page's name, else its path. */
+export const pageTitle = (path: string, lang: ReportLang, titles: Readonly<Record<string, string>>) =>
+  titles[path] ?? WORDS[lang].pageNames[path] ?? labelText(path, lang)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { LabelRow, ResultRow } from '../storage/storage-contract.server.ts'
-import { CAMPAIGN_KEYS, FORM_PLACES, TAP_ACTIONS } from './results-counter.server.ts'
+import { CAMPAIGN_KEYS, FORM_PLACES, TAP_ACTIONS, UTM_DIMENSION, utmTags } from './results-counter.server.ts'
 
 /**
  * What a site brought in over one month (issues 30, 37), from the aggregates the server counted
@@ -57,6 +57,26 @@ export const resultsReportSchema = z.object({
   sources: z.array(work),
   /** The same by each campaign tag of the landing address; "(none)": visitors who came without one. */
   campaigns: z.object({ utm_source: z.array(work), utm_medium: z.array(work), utm_campaign: z.array(work) }),
+  /**
+   * The campaigns table (issue 45): one row per combination of the landing address's tags a visitor came with
+   * (campaign × source × medium, each null when that tag was missing), and the work it brought; `name` is the
+   * row as counted: the combination, or one of our own names ("(none)": no tag at all, "(unknown)", "(other)"),
+   * then with every tag null.
+   */
+  campaignRows: z.array(
+    named({ campaign: z.string().nullable(), source: z.string().nullable(), medium: z.string().nullable() }).extend(work.shape),
+  ),
+  /**
+   * The same month a year before, to the same day while this month is in progress: each total, for "beside last
+   * year's". Null when nothing was counted then (no data: never compared as if it were 0).
+   */
+  lastYear: z
+    .object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      through: day,
+      totals: z.object(Object.fromEntries(TOTALS.map((name) => [name, count])) as Record<TotalName, typeof count>),
+    })
+    .nullable(),
   /** Estimate requests stored, forms started (a visitor once a day per form) and started but not sent, by form. */
   forms: z.array(named({ requests: count, started: count, notSent: count })),
 })
@@ -69,6 +89,9 @@ export function previousMonth(month: string): string {
   const [year, m] = month.split('-').map(Number) as [number, number]
   return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`
 }
+
+/** The same month a year before `month` (YYYY-MM). */
+export const lastYearOf = (month: string) => `${Number(month.slice(0, 4)) - 1}${month.slice(4)}`
 
 /** Every day of a month, YYYY-MM-DD. */
 export function daysOf(month: string): string[] {
@@ -94,17 +117,25 @@ function totals(rows: ResultRow[]) {
     const total = totalOf(row.metric)
     if (total) sums[total][row.device] += row.n
   }
-  // Started but not sent, per form and device: started minus stored, never below zero.
-  for (const device of ['phone', 'desktop'] as const) {
-    sums.formsNotSent[device] = [...FORM_PLACES]
-      .map(
-        (place) =>
-          sumOf(rows, (r) => r.metric === 'form_started' && r.label === place && r.device === device) -
-          sumOf(rows, (r) => r.metric === 'estimate' && r.label === place && r.device === device),
-      )
-      .reduce((n, left) => n + Math.max(0, left), 0)
-  }
+  // Started but not sent: the forms table's figure (notSentOf), summed over every form, by device.
+  for (const device of ['phone', 'desktop'] as const)
+    sums.formsNotSent[device] = formNames(rows).reduce((n, form) => n + notSentOf(rows, form, [device]), 0)
   return sums
+}
+
+/** Every form counted: the three places, and any other label a request or a start was counted under. */
+const formNames = (rows: ResultRow[]) => [
+  ...new Set([...FORM_PLACES, ...rows.filter((r) => r.metric === 'estimate' || r.metric === 'form_started').map((r) => r.label)]),
+]
+
+/**
+ * One definition of "started, not sent" for the card and the table (issue 45): a form's starts minus its requests,
+ * per device and never below 0 (one visitor may send two requests from one start), summed. A sent form was started
+ * (the counter counts a start with a request that came without one), so months counted since never differ.
+ */
+function notSentOf(rows: ResultRow[], form: string, devices: readonly ('phone' | 'desktop')[] = ['phone', 'desktop']) {
+  const of = (metric: string, device: string) => sumOf(rows, (r) => r.metric === metric && r.label === form && r.device === device)
+  return devices.reduce((n, device) => n + Math.max(0, of('form_started', device) - of('estimate', device)), 0)
 }
 
 const sumOf = (rows: ResultRow[], which: (row: ResultRow) => boolean) => rows.reduce((n, r) => (which(r) ? n + r.n : n), 0)
@@ -127,9 +158,12 @@ export interface ReportInput {
   previousRows: ResultRow[]
   /** The month's labels (pages, sources, campaigns) with their figures. */
   labels: LabelRow[]
+  /** The day counts of the same month a year before (none: no data). */
+  lastYearRows?: ResultRow[]
 }
 
-export function buildResultsReport({ site, month, timeZone, today, rows: allRows, previousRows, labels }: ReportInput): ResultsReport {
+export function buildResultsReport(input: ReportInput): ResultsReport {
+  const { site, month, timeZone, today, rows: allRows, previousRows, labels, lastYearRows = [] } = input
   const days = daysOf(month)
   const previousDays = daysOf(previousMonth(month))
   const inProgress = today.slice(0, 7) === month
@@ -147,6 +181,11 @@ export function buildResultsReport({ site, month, timeZone, today, rows: allRows
     of(dimension)
       .map(({ label, visitors, estimates, phone, chat, email, map }) => ({ name: label, visitors, estimates, phone, chat, email, map }))
       .sort((a, b) => b.visitors - a.visitors || b.estimates - a.estimates || a.name.localeCompare(b.name))
+  // Last year's same month, to the same day of it (its last day when shorter): null when nothing was counted there.
+  const lastYearDays = daysOf(lastYearOf(month))
+  const lastYearThrough = lastYearDays[Math.min(counted.length, lastYearDays.length) - 1]!
+  const lastYearCounted = lastYearRows.filter((r) => r.day <= lastYearThrough)
+  const yearAgo = totals(lastYearCounted)
   return resultsReportSchema.parse({
     site,
     month,
@@ -172,11 +211,20 @@ export function buildResultsReport({ site, month, timeZone, today, rows: allRows
       .sort((a, b) => b.views - a.views || a.name.localeCompare(b.name)),
     sources: worked('source'),
     campaigns: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, worked(key)])),
-    forms: [...new Set([...FORM_PLACES, ...rows.filter((r) => r.metric === 'estimate').map((r) => r.label)])].map((name) => {
-      const requests = sumOf(rows, (r) => r.metric === 'estimate' && r.label === name)
-      const started = sumOf(rows, (r) => r.metric === 'form_started' && r.label === name)
-      return { name, requests, started, notSent: Math.max(0, started - requests) }
-    }),
+    campaignRows: worked(UTM_DIMENSION).map((row) => ({ campaign: null, source: null, medium: null, ...utmTags(row.name), ...row })),
+    lastYear: lastYearCounted.some((r) => r.n > 0)
+      ? {
+          month: lastYearOf(month),
+          through: lastYearThrough,
+          totals: Object.fromEntries(TOTALS.map((t) => [t, yearAgo[t].phone + yearAgo[t].desktop])),
+        }
+      : null,
+    forms: formNames(rows).map((name) => ({
+      name,
+      requests: sumOf(rows, (r) => r.metric === 'estimate' && r.label === name),
+      started: sumOf(rows, (r) => r.metric === 'form_started' && r.label === name),
+      notSent: notSentOf(rows, name),
+    })),
   })
 }
 
@@ -215,6 +263,14 @@ export function reportFigures(report: ResultsReport): [string, string, string, s
       key,
       report.campaigns[key].map((c) => [c.name, c]),
     )
+  each(
+    'utm',
+    report.campaignRows.map((c) => [c.name, c]),
+  )
+  if (report.lastYear) {
+    lines.push(['lastYear', 'month', 'value', report.lastYear.month], ['lastYear', 'through', 'value', report.lastYear.through])
+    for (const [name, value] of Object.entries(report.lastYear.totals)) lines.push(['lastYear', name, 'month', value])
+  }
   each(
     'form',
     report.forms.map((f) => [f.name, f]),

@@ -4,6 +4,7 @@ import type { PageRecord } from '#app/record/schema.ts'
 import type { SiteConfig } from '../sites/site-config.server.ts'
 import type { ResultsStorage } from '../storage/storage-contract.server.ts'
 import { calendarDay } from './day-keys.server.ts'
+import type { DeliverySite } from './report-delivery.server.ts'
 import { siteReportHtml } from './report-page.server.ts'
 import { monthsBefore, RETENTION_MONTHS } from './results-counter.server.ts'
 import { previousMonth } from './results-report.ts'
@@ -30,6 +31,8 @@ export interface SharedSite {
   config: SiteConfig
   /** The record the site serves now (null before its first), and its version. */
   record(): { record: PageRecord | null; version: string }
+  /** The month's estimate requests, listed on the page (report-leads.server.ts). */
+  leads?: DeliverySite['leads']
 }
 
 export type ShareAnswer = { status: number; headers: Record<string, string>; body: string; type: 'html' | 'text' }
@@ -55,8 +58,10 @@ export function createSharePages({ results, images, now = Date.now }: { results:
     const key = `${site.config.id} ${month} ${today} ${version}`
     const page = kept.get(key)
     if (page && page.until > now()) return { status: 200, headers: SHARE_HEADERS, body: page.body, type: 'html' }
+    const { leads } = site
     const body = await siteReportHtml({ results, images }, { id: site.config.id, timeZone, record }, month, {
       now: now(),
+      leads: leads && ((lang) => leads(month, lang)),
       nav: {
         earlier: month > oldest ? `?month=${previousMonth(month)}` : undefined,
         later: month < current ? `?month=${nextMonth(month)}` : undefined,

@@ -7,6 +7,7 @@ import type {
   DueDelivery,
   EmailDetail,
   LeadPageRequest,
+  LeadArrival,
   LeadRow,
   NewLead,
   StoredLead,
@@ -43,6 +44,8 @@ export interface LeadColumns extends StateColumns {
   lead_json: string | EstimateLead
   relay_body_json: string | RelayBody
   form: string | null
+  /** Issue 45: where the lead's visit began (LeadArrival), null when not known. */
+  arrival_json: string | LeadArrival | null
   relay_url: string | null
   erased_at: number | null
   erased_reason: string | null
@@ -118,6 +121,7 @@ export const toStoredLead = (r: LeadColumns): StoredLead => ({
   lead: parsed(r.lead_json),
   relayBody: parsed(r.relay_body_json),
   form: r.form,
+  arrival: r.arrival_json === null || r.arrival_json === undefined ? null : parsed(r.arrival_json),
   idempotencyKey: r.idempotency_key,
   erased: r.erased_at === null || r.erased_at === undefined ? null : { at: Number(r.erased_at), reason: r.erased_reason ?? '' },
 })
@@ -164,6 +168,7 @@ export function newLeadColumns(input: NewLead, id: string): { lead: LeadColumns;
     lead: input.lead,
     relayBody: input.relayBody,
     form: input.form ?? null,
+    arrival: input.arrival ?? null,
     idempotencyKey: input.idempotencyKey ?? id,
     erased: null,
   }
@@ -198,6 +203,7 @@ export function rowColumns(row: LeadRow): { lead: LeadColumns; deliveries: Deliv
     lead_json: JSON.stringify(row.lead),
     relay_body_json: JSON.stringify(row.relayBody),
     form: row.form,
+    arrival_json: row.arrival ? JSON.stringify(row.arrival) : null,
     erased_at: row.erased?.at ?? null,
     erased_reason: row.erased?.reason ?? null,
     // The old relay columns, for a previous version's eyes only (see LEGACY_CLAIM).

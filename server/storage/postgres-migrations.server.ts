@@ -174,6 +174,8 @@ export const POSTGRES_MIGRATIONS = [
   `CREATE TABLE destination_troubles (site text NOT NULL, kind text NOT NULL, target text NOT NULL, paused boolean NOT NULL,
      since bigint NOT NULL, last_error text NOT NULL, notified_day text, PRIMARY KEY (site, kind, target));`,
   LEAD_PAGES_MIGRATION,
+  // Issue 45: where a lead's visit began (source and campaign, as the results counted it), erased with the lead.
+  `ALTER TABLE leads ADD COLUMN arrival_json json;`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

@@ -197,7 +197,7 @@ function postgresLeads(pool: pg.Pool): LeadStore {
     async eraseLeads(ids, reason, now) {
       const counts = await inTransaction(pool, async (client) => {
         const erased = await client.query<{ id: string }>(
-          `UPDATE leads SET lead_json = $2, relay_body_json = '{}', erased_at = $3, erased_reason = $4
+          `UPDATE leads SET lead_json = $2, relay_body_json = '{}', arrival_json = NULL, erased_at = $3, erased_reason = $4
            WHERE id = ANY($1) AND erased_at IS NULL RETURNING id`,
           [ids, JSON.stringify(ERASED_LEAD), now, reason],
         )

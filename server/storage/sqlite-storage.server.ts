@@ -141,6 +141,8 @@ export const LEAD_MIGRATIONS: Migration[] = [
   `CREATE TABLE IF NOT EXISTS destination_troubles (site TEXT NOT NULL, kind TEXT NOT NULL, target TEXT NOT NULL,
      paused INTEGER NOT NULL, since INTEGER NOT NULL, last_error TEXT NOT NULL, notified_day TEXT, PRIMARY KEY (site, kind, target));`,
   LEAD_PAGES_MIGRATION,
+  // Issue 45: where a lead's visit began (source and campaign, as the results counted it), erased with the lead.
+  `ALTER TABLE leads ADD COLUMN arrival_json TEXT;`,
 ]
 
 const visitMigrations = (defaultSite: string): Migration[] => [
@@ -289,7 +291,8 @@ function sqliteLeads(db: Database.Database): LeadStore {
     `SELECT * FROM leads WHERE erased_at IS NULL AND (@createdAt IS NULL OR (created_at, id) > (@createdAt, @id))
      ORDER BY created_at, id LIMIT @limit`,
   )
-  const eraseOne = db.prepare(`UPDATE leads SET lead_json = @lead, relay_body_json = '{}', erased_at = @now, erased_reason = @reason
+  const eraseOne =
+    db.prepare(`UPDATE leads SET lead_json = @lead, relay_body_json = '{}', arrival_json = NULL, erased_at = @now, erased_reason = @reason
     WHERE id = @id AND erased_at IS NULL`)
   const cancel = db.prepare(`UPDATE lead_deliveries SET state = 'failed', last_error = @error, claimed_until = 0
     WHERE lead_id = @id AND state IN ('pending', 'held')`)

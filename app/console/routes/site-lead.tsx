@@ -47,6 +47,7 @@ export default function SiteLead({ loaderData }: Route.ComponentProps) {
     ],
     ['Address', typed.address || '—'],
     ['Service', typed.service || '—'],
+    ['Came from', lead.cameFrom ?? 'not known'],
     ['Best way to reach them', typed.contactWays.map((w) => CONTACT_WAYS[w] ?? w).join(' or ') || 'not said'],
     ['Message', typed.message || '—'],
   ]
