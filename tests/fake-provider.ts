@@ -16,10 +16,10 @@ export type ProviderMode =
  */
 export async function startFakeProvider(initial: ProviderMode, files: Record<string, { type: string; body: Buffer }> = {}) {
   let mode = initial
-  const requests: { url: string; accept: string | undefined }[] = []
+  const requests: { url: string; accept: string | undefined; at: number }[] = []
   const streamed = { bytes: 0 }
   const server = http.createServer((req, res) => {
-    requests.push({ url: req.url ?? '', accept: req.headers.accept })
+    requests.push({ url: req.url ?? '', accept: req.headers.accept, at: Date.now() })
     const file = files[req.url ?? '']
     if (file) return void res.writeHead(200, { 'Content-Type': file.type }).end(file.body)
     if (mode.kind === 'hang') return // never answers: the client's timeout must fire

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect, inject, test } from 'vitest'
 import { parseLocalImage } from '#app/ui/image-variants.ts'
 import { openFleetImageStore, type FleetImageStoreOptions } from '#server/images/fleet-image-store.server.ts'
 import type { ImageStore } from '#server/images/image-store.server.ts'
-import { openPostgres, type Postgres } from '#server/storage/postgres-client.server.ts'
+import { DB_NOW, openPostgres, type Postgres } from '#server/storage/postgres-client.server.ts'
 import { migrate } from '#server/storage/postgres-migrations.server.ts'
 import { POSTGRES_DEFAULTS } from '#server/storage/postgres-settings.ts'
 import { freshDatabase } from './postgres.ts'
@@ -104,6 +104,18 @@ async function origin(
   return Object.assign(store, { postgres })
 }
 
+/** The row counts of the queries an origin's pool sends whose text holds `marker`, as they answer. */
+function spyOnQueries({ pool }: Postgres, marker: string) {
+  const rowCounts: number[] = []
+  const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>
+  pool.query = (async (text: string, values?: unknown[]) => {
+    const result = await query(text, values)
+    if (text.includes(marker)) rowCounts.push(result.rowCount ?? 0)
+    return result
+  }) as typeof pool.query
+  return rowCounts
+}
+
 const made = async (store: ImageStore) => {
   store.sync()
   await store.idle()
@@ -131,21 +143,50 @@ test('two origins needing the same photos fetch and encode each once, and show t
   expect(a.status()).toMatchObject({ store: 'fleet', ready: 2, pending: 0, failed: 0, full: 0, database: 'reachable' })
 })
 
+test('an origin working on a photo longer than its lease keeps the photo: another origin does not download it again', async () => {
+  let finish!: () => void
+  const held = new Promise<void>((resolve) => (finish = resolve))
+  const slow = async (url: string) => {
+    fetched.push(url)
+    await held // a download (or an encode) slower than the lease: a huge photo, or a busy machine
+    return host[url]!
+  }
+  const a = await origin(() => [RED], { leaseMs: 1_000, fetchImage: slow })
+  a.sync()
+  await expect.poll(() => fetched.length).toBe(1)
+  const lease = async () =>
+    (
+      await db.query<{ until: string; now: string }>(`SELECT claimed_until AS until, ${DB_NOW} AS now FROM image_sources WHERE url = $1`, [
+        RED,
+      ])
+    ).rows[0]!
+  const first = Number((await lease()).until)
+  // Past the first lease's end, and still held: a renewed it while it worked.
+  await expect
+    .poll(async () => {
+      const { until, now } = await lease()
+      return Number(now) > first && Number(until) > Number(now)
+    })
+    .toBe(true)
+  const b = await origin(() => [RED], { leaseMs: 1_000 })
+  const claimsTried = spyOnQueries(b.postgres, 'WITH won AS')
+  b.sync()
+  await expect.poll(() => claimsTried.length).toBeGreaterThan(0)
+  expect(fetched).toEqual([RED]) // b found the photo held, and waits for a's
+  finish()
+  await a.idle()
+  await expect.poll(() => b.localSrc('site-a', RED)).toBeDefined()
+  expect(fetched).toEqual([RED])
+})
+
 test('an origin reads the manifest whole once, then only the rows that changed', async () => {
   const many = Array.from({ length: 30 }, (_, i) => `https://a.example/many-${i}.jpg`)
   for (const [i, url] of many.entries()) host[url] = await picture(`#${(i * 8).toString(16).padStart(2, '0')}0000`, 160)
   const a = await origin(() => many)
   await made(a)
   // A second origin's manifest reads, counted by the rows PostgreSQL sends it.
-  const rowsRead: number[] = []
   const b = await origin(() => [...many, RED])
-  const { pool } = b.postgres
-  const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>
-  pool.query = (async (text: string, values?: unknown[]) => {
-    const result = await query(text, values)
-    if (text.includes('txid_snapshot_xmin')) rowsRead.push(result.rowCount ?? 0)
-    return result
-  }) as typeof pool.query
+  const rowsRead = spyOnQueries(b.postgres, 'txid_snapshot_xmin')
   await made(b) // b makes RED: its own change, and every later read, come as the changed rows only
   expect(b.localSrc('site-a', RED)).toBeDefined()
   expect(b.status().ready).toBe(31)

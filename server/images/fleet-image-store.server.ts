@@ -395,6 +395,7 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
       waitFor(url, pollMs) // the database is away: asked again once it is back
       return
     }
+    const release = holdClaim(url)
     try {
       if (!(await hasRoom())) throw new Error(full) // before downloading anything
       const bytes = await fetchImage(url)
@@ -432,7 +433,26 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
       if (logged.get(url) !== reason) logger.warn(`[images] ${urlForLog(url)}: ${reason}; showing a placeholder`)
       logged.set(url, reason)
       await recordFailure(url, reason).catch(() => waitFor(url, pollMs))
+    } finally {
+      release()
     }
+  }
+
+  /**
+   * Renews this origin's lease while it works on a photo it claimed: a download or an encode that outlasts the lease (a
+   * huge photo, a busy machine) is not taken over by another origin and downloaded again. An origin that dies stops
+   * renewing, so the lease still frees the photo then. Returns the release.
+   */
+  function holdClaim(url: string) {
+    const renew = setInterval(() => {
+      query(`UPDATE image_sources SET claimed_until = ${DB_NOW} + $2 WHERE url = $1 AND claimed_by = $3 AND state <> 'ready'`, [
+        url,
+        leaseMs,
+        owner,
+      ]).catch(() => {}) // the database is away: the lease runs out and the photo is the fleet's again, as if this origin died
+    }, leaseMs / 3)
+    renew.unref()
+    return () => clearInterval(renew)
   }
 
   /** The failure and its back-off are the fleet's: no origin tries the photo again before it is due (database clock). */
