@@ -1,11 +1,6 @@
 // One process serving 50 contractors (SITES_FILE, records generated from the demo): RSS after
 // every site's pages were served, and the provider fetches each site makes per record ttl.
-import fs from 'node:fs'
-import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
-import { root } from '../server/process/ensure-build.js'
-import { startSite } from './serve.js'
+import { getAs, manySites, startSite } from './serve.js'
 
 const SITES = Number(process.env.BENCH_SITES ?? 50)
 const TTL_S = Number(process.env.BENCH_TTL ?? 6)
@@ -13,38 +8,15 @@ const WINDOW_TTLS = 3
 const PAGES = ['/', '/about', '/services', '/contact', '/gallery', '/no-such-page']
 const port = Number(process.env.BENCH_PORT ?? 3306)
 
-// The provider: one generated record per site, and a count of the fetches of each.
-const demo = JSON.parse(fs.readFileSync(path.join(root, 'demo/record.json'), 'utf8'))
-/** @type {Map<string, number[]>} */
-const fetches = new Map()
-const provider = http.createServer((req, res) => {
-  const id = req.url?.match(/^\/api\/paginas\/(site-\d+)$/)?.[1]
-  if (!id) return void res.writeHead(404).end()
-  fetches.set(id, [...(fetches.get(id) ?? []), Date.now()])
-  const name = `Contractor ${id.slice(5)} Fences`
-  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ...demo, dbPrincipal: { ...demo.dbPrincipal, name } }))
-})
-await new Promise((resolve) => provider.listen(0, '127.0.0.1', () => resolve(undefined)))
-const apiUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (provider.address()).port}/api`
-
-const ids = Array.from({ length: SITES }, (_, i) => `site-${i + 1}`)
-const sitesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sites-')), 'sites.json')
-fs.writeFileSync(sitesFile, JSON.stringify(ids.map((id) => ({ hosts: [`${id}.test`], pageId: id, siteUrl: `https://${id}.test` }))))
+const { ids, apiUrl, sitesFile, fetches, close } = await manySites(SITES)
 
 const started = Date.now()
 const site = await startSite(port, { env: { SITES_FILE: sitesFile, PAGE_API_URL: apiUrl, RECORD_TTL_SECONDS: String(TTL_S) } })
 console.log(`${SITES} sites in one process, record ttl ${TTL_S} s (shared 2-core machine: figures are indicative)`)
 console.log(`started in ${((Date.now() - started) / 1000).toFixed(1)} s; RSS ${site.rssMb().toFixed(0)} MB`)
 
-/** @param {string} host @param {string} pathname @returns {Promise<number | undefined>} */
-const get = (host, pathname) =>
-  new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: pathname, agent: false, headers: { host, 'accept-encoding': 'br' } }, (res) => {
-        res.resume().on('end', () => resolve(res.statusCode))
-      })
-      .on('error', reject)
-  })
+/** @param {string} host @param {string} pathname */
+const get = (host, pathname) => getAs(port, host, pathname)
 let wrong = 0
 for (const id of ids) for (const page of PAGES) if ((await get(`${id}.test`, page)) !== (page === '/no-such-page' ? 404 : 200)) wrong++
 console.log(
@@ -64,4 +36,4 @@ console.log(
 )
 console.log(`RSS at the end: ${site.rssMb().toFixed(0)} MB`)
 site.stop()
-provider.close()
+close()

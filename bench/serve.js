@@ -100,10 +100,11 @@ async function imagesSettled(url) {
 /**
  * `env` adds to (or overrides) the set-up, e.g. SITES_FILE or a PAGE_API_URL of a local provider.
  * Resolves once the record's images are encoded; `images` is /healthz's account of them then.
+ * `nodeFlags` go to node after the production heap flags (e.g. --heapsnapshot-signal).
  * @param {number} port
- * @param {{ record?: unknown, env?: Record<string, string> }} [options]
+ * @param {{ record?: unknown, env?: Record<string, string>, nodeFlags?: string[] }} [options]
  */
-export async function startSite(port, { record, env = {} } = {}) {
+export async function startSite(port, { record, env = {}, nodeFlags = [] } = {}) {
   ensureBuild()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   const provider = record ? await startProvider(record) : null
@@ -112,7 +113,7 @@ export async function startSite(port, { record, env = {} } = {}) {
     `--max-old-space-size=${process.env.MAX_OLD_SPACE_MB ?? 128}`,
     `--max-semi-space-size=${process.env.MAX_SEMI_SPACE_MB ?? 8}`,
   ]
-  const child = spawn(process.execPath, [...heapFlags, 'server/process/start.js'], {
+  const child = spawn(process.execPath, [...heapFlags, ...nodeFlags, 'server/process/start.js'], {
     cwd: root,
     env: {
       MALLOC_ARENA_MAX: '2',
@@ -137,6 +138,8 @@ export async function startSite(port, { record, env = {} } = {}) {
     dataDir,
     images,
     pid: child.pid,
+    /** @param {NodeJS.Signals} signal */
+    signal: (signal) => child.kill(signal),
     rssMb: () => rssMb(child.pid),
     /** Resolves once the server has exited (a bench that starts another on the same port awaits it). */
     stop: () =>
@@ -147,5 +150,43 @@ export async function startSite(port, { record, env = {} } = {}) {
       }),
   }
 }
+
+/**
+ * `count` contractors from one local provider: each site's record is the demo's under its own business name, and its
+ * host `site-N.test`. `fetches` counts each site's record fetches (with their times).
+ * @param {number} count
+ */
+export async function manySites(count) {
+  const demo = JSON.parse(fs.readFileSync(path.join(root, 'demo/record.json'), 'utf8'))
+  /** @type {Map<string, number[]>} */
+  const fetches = new Map()
+  const provider = http.createServer((req, res) => {
+    const id = req.url?.match(/^\/api\/paginas\/(site-\d+)$/)?.[1]
+    if (!id) return void res.writeHead(404).end()
+    fetches.set(id, [...(fetches.get(id) ?? []), Date.now()])
+    const name = `Contractor ${id.slice(5)} Fences`
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ...demo, dbPrincipal: { ...demo.dbPrincipal, name } }))
+  })
+  await new Promise((resolve) => provider.listen(0, '127.0.0.1', () => resolve(undefined)))
+  const apiUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (provider.address()).port}/api`
+  const ids = Array.from({ length: count }, (_, i) => `site-${i + 1}`)
+  const sitesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sites-')), 'sites.json')
+  fs.writeFileSync(sitesFile, JSON.stringify(ids.map((id) => ({ hosts: [`${id}.test`], pageId: id, siteUrl: `https://${id}.test` }))))
+  return { ids, apiUrl, sitesFile, fetches, close: () => provider.close() }
+}
+
+/**
+ * GET of a path on a local server as the given host (brotli accepted, as browsers do): resolves with the status.
+ * @param {number} port @param {string} host @param {string} pathname
+ * @returns {Promise<number | undefined>}
+ */
+export const getAs = (port, host, pathname) =>
+  new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: pathname, agent: false, headers: { host, 'accept-encoding': 'br' } }, (res) => {
+        res.resume().on('end', () => resolve(res.statusCode))
+      })
+      .on('error', reject)
+  })
 
 export { demoRoutes } from '../demo/routes.js'
