@@ -1,6 +1,6 @@
 import os from 'node:os'
 import { z } from 'zod'
-import { secretsKeyBytes } from '../sites/webhook-secrets.server.ts'
+import { secretsKeyBytes } from '../sites/secrets-key.server.ts'
 import { maskCredentials } from '../observability/mask-credentials.js'
 import {
   consoleUrl,

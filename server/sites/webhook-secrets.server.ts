@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { SiteStorage, StoredSite } from '../storage/storage-contract.server.ts'
 import type { SiteEntry, WebhookDestination } from './site-config.server.ts'
+import { secretsKeyBytes } from './secrets-key.server.ts'
 
 /**
  * Webhook secrets of the sites in storage (docs/decisions/152-webhook-secrets.md): generated here, shown once, and kept
@@ -15,17 +16,6 @@ export const OLD_SECRET_MS = 24 * 3600 * 1000
 
 /** A Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes. */
 export const generateWebhookSecret = () => `whsec_${crypto.randomBytes(32).toString('base64')}`
-
-/** SECRETS_KEY's 32 bytes, from 64 hex digits or base64 (44 characters); null when it is neither. */
-export function secretsKeyBytes(text: string): Buffer | null {
-  const value = text.trim()
-  const bytes = /^[\da-f]{64}$/i.test(value)
-    ? Buffer.from(value, 'hex')
-    : /^[A-Za-z\d+/]{43}=?$/.test(value)
-      ? Buffer.from(value, 'base64')
-      : null
-  return bytes?.length === 32 ? bytes : null
-}
 
 /** Why stored secrets cannot be read or written: the key is missing or not the one they were sealed with. */
 export class SecretsKeyError extends Error {
