@@ -382,7 +382,10 @@ section, table, tr { break-inside: avoid; }
   table { font-size: 13px !important; }
   th, td { padding: 5px 2px !important; }
   th { font-size: 12px !important; }
-  td.words { min-width: 7em !important; }
+  /* Five columns (campaign × source × medium) fit a phone, and the console's frame inside one: long names break. */
+  th.name, td.name { min-width: 4.5em !important; }
+  td.text { min-width: 0 !important; }
+  td.words { min-width: 5em !important; }
   .chart.wide { display: none !important; }
   .chart.narrow { display: block !important; }
 }
