@@ -46,9 +46,9 @@ export default defineConfig({
           // machine that may be ten times slower than alone (`npm run test:stress`).
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // One file at a time. Two at a time was tried (decision 190): no faster on 2 cores, and files met in the shared
-          // cluster (an erased name still in the leads table's file after VACUUM FULL; the fleet image store's manifest
-          // read again 7 rows where it reads 2 alone: both assert what one file alone sees).
+          // One file at a time. Two at a time was tried (decision 190): 6 min instead of 9 on 2 cores, but files met in
+          // the shared cluster (an erased name still in the leads table's file after VACUUM FULL; the fleet image store's
+          // manifest read 7 rows where it reads 2 alone): those two tests need a cluster of their own first.
           fileParallelism: false,
           // After the unit project, never beside it: the servers it starts want the CPU to themselves.
           sequence: { groupOrder: 1 },
