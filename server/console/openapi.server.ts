@@ -131,6 +131,11 @@ const webhookIndex = {
   schema: { type: 'integer', minimum: 0, maximum: 9 },
 }
 const notSeen = refusal('No such site, or one the token may not see.')
+/** What a webhook's test and rotation refuse alike. */
+const webhookRefusals = {
+  403: refusal('A contractor token: webhooks are the agency’s.'),
+  404: refusal('No such site or webhook, or a site the token may not see.'),
+}
 const body = (types: string[]) => ({
   required: true,
   content: Object.fromEntries(types.map((t) => [t, { schema: { $ref: '#/components/schemas/SiteEntry' } }])),
@@ -211,8 +216,7 @@ export const OPENAPI = {
         summary: 'Send a test delivery (admin, staff): a signed sample lead to the webhook, once',
         responses: {
           200: { description: 'What the receiver answered.', ...json('TestDelivery') },
-          403: refusal('A contractor token: webhooks are the agency’s.'),
-          404: refusal('No such site or webhook, or a site the token may not see.'),
+          ...webhookRefusals,
           ...common,
         },
       },
@@ -223,8 +227,7 @@ export const OPENAPI = {
         summary: 'Rotate a webhook’s secret (admin, staff): a new one, answered once; the old one signs beside it for 24 hours',
         responses: {
           200: { description: 'The site, with the new secret in newSecrets.', ...json('Site') },
-          403: refusal('A contractor token: webhooks are the agency’s.'),
-          404: refusal('No such site or webhook, or a site the token may not see.'),
+          ...webhookRefusals,
           409: writeRefusals[409],
           ...common,
         },
