@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config'
 // - unit: `*.test.ts(x)` beside the code in app/ and server/. In-process only (node or jsdom, fakes on
 //   127.0.0.1 at most): no built site, no PostgreSQL, no Chromium. `npm run test:unit`, seconds.
 // - integration: tests/*.test.ts. They start the production build, the run's PostgreSQL or Chromium.
-//   `npm run test:integration`, minutes, one file at a time (each starts its own servers; all share the run's
-//   PostgreSQL cluster).
+//   `npm run test:integration`, minutes, two files at a time (each starts its own servers, on free ports, with its own
+//   database of the run's PostgreSQL cluster, or a cluster of its own where a test asserts what one database alone sees).
 // Every wait in the suite (expect.poll) has this one bound unless it says why it needs another: long enough for a
 // 2-core machine busy with other work (`npm run test:stress`), where what takes 50 ms alone can take seconds.
 // A condition that never comes still fails, with the matcher's message, within the test's own timeout.
@@ -46,10 +46,9 @@ export default defineConfig({
           // machine that may be ten times slower than alone (`npm run test:stress`).
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // One file at a time. Two at a time was tried (decision 190): 6 min instead of 9 on 2 cores, but files met in
-          // the shared cluster (an erased name still in the leads table's file after VACUUM FULL; the fleet image store's
-          // manifest read 7 rows where it reads 2 alone): those two tests need a cluster of their own first.
-          fileParallelism: false,
+          // Two files at a time (decision 190): 6 min instead of 9 on 2 cores, most of a file's time being spent waiting
+          // (a server starting, a lease, a retry, a poll), and every wait holds on a machine twice as busy.
+          maxWorkers: 2,
           // After the unit project, never beside it: the servers it starts want the CPU to themselves.
           sequence: { groupOrder: 1 },
         },

@@ -4,13 +4,14 @@ import path from 'node:path'
 import pg from 'pg'
 import sharp from 'sharp'
 import { performance } from 'node:perf_hooks'
-import { afterEach, beforeEach, expect, inject, test } from 'vitest'
+import { afterEach, beforeEach, expect, test } from 'vitest'
 import { parseLocalImage } from '#app/ui/image-variants.ts'
 import { openFleetImageStore, type FleetImageStoreOptions } from '#server/images/fleet-image-store.server.ts'
 import type { ImageStore } from '#server/images/image-store.server.ts'
 import { DB_NOW, openPostgres, type Postgres } from '#server/storage/postgres-client.server.ts'
 import { migrate } from '#server/storage/postgres-migrations.server.ts'
 import { POSTGRES_DEFAULTS } from '#server/storage/postgres-settings.ts'
+import { clusterOfItsOwn } from './own-cluster.ts'
 import { freshDatabase } from './postgres.ts'
 
 /**
@@ -27,6 +28,8 @@ const GREEN = 'https://a.example/green.jpg'
 const YELLOW = 'https://a.example/yellow.jpg'
 const PURPLE = 'https://a.example/purple.jpg'
 let databaseUrl: string
+// Manifest reads are incremental from the oldest transaction still running, a cluster-wide id: other files' work in a shared cluster would widen them.
+const clusterUrl = clusterOfItsOwn()
 let db: pg.Client
 let clock: number
 let host: Record<string, Buffer>
@@ -41,7 +44,7 @@ const picture = (colour: string, width = 800) =>
     .toBuffer()
 
 beforeEach(async () => {
-  databaseUrl = await freshDatabase(inject('postgresUrl'))
+  databaseUrl = await freshDatabase(clusterUrl())
   db = new pg.Client({ connectionString: databaseUrl })
   await db.connect()
   await migrate(db)

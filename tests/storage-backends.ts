@@ -35,7 +35,8 @@ const track = async (storage: Promise<Storage>) => {
   return s
 }
 
-export const backends: Backend[] = [
+/** Both storages, PostgreSQL's databases made on the server `serverUrl` answers (the run's shared cluster by default). */
+export const backendsOn = (serverUrl: () => string): Backend[] => [
   {
     name: 'sqlite',
     fresh: async () => {
@@ -48,7 +49,7 @@ export const backends: Backend[] = [
   },
   {
     name: 'postgres',
-    fresh: () => freshDatabase(inject('postgresUrl')),
+    fresh: () => freshDatabase(serverUrl()),
     open: (url) => track(openStorage({ databaseUrl: url, dataDir: '/nonexistent', defaultSite: 'p1' })),
     async leasesPass(url, ms) {
       const client = new pg.Client({ connectionString: url })
@@ -57,6 +58,8 @@ export const backends: Backend[] = [
     },
   },
 ]
+
+export const backends = backendsOn(() => inject('postgresUrl'))
 
 /** Closes every storage opened so far (as a restart would); the places stay. */
 export async function closeStorages() {
