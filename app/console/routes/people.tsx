@@ -4,6 +4,7 @@ import { readForm, requireAdmin } from '#server/console/authorize.server.ts'
 import { describeAccess } from '#server/console/people.server.ts'
 import { peopleAction } from '#server/console/people-page.server.ts'
 import { formatTime } from '../parts/format.ts'
+import { ConfirmedAction } from '../parts/confirmed-action.tsx'
 import { SiteIdList } from '../parts/site-id-list.tsx'
 import { AccessFields } from '../parts/access-fields.tsx'
 
@@ -126,20 +127,13 @@ export default function People({ loaderData }: Route.ComponentProps) {
                       </button>
                     </Form>
                   </details>
-                  <details>
-                    <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-red-800">Revoke…</summary>
-                    <Form method="post" className="mt-2">
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="person" value={person.id} />
-                      <p className="text-sm">
-                        Their sessions end at once, their passkeys are removed and an invitation still open for them ends. What they did
-                        stays in the activity.
-                      </p>
-                      <button type="submit" className="button-danger mt-2">
-                        Revoke {person.email}
-                      </button>
-                    </Form>
-                  </details>
+                  <ConfirmedAction
+                    danger
+                    opener="Revoke…"
+                    fields={{ intent: 'revoke', person: person.id }}
+                    consequence="Their sessions end at once, their passkeys are removed and an invitation still open for them ends. What they did stays in the activity."
+                    action={`Revoke ${person.email}`}
+                  />
                 </div>
               )}
             </li>

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useActionData, useNavigation } from 'react-router'
+import { Link, redirect, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/site-history'
 import { notFound, readForm, requireAdmin, requirePerson, seesSite } from '#server/console/authorize.server.ts'
 import { applied, formProblems, sitesFileOf } from '#server/console/site-forms.server.ts'
@@ -6,6 +6,7 @@ import { changedFields, type RegistrySite } from '#server/sites/site-registry.se
 import type { SiteEntry } from '#server/sites/site-config.server.ts'
 import { SitesFileNotice } from '../parts/site-fields.tsx'
 import { formatTime } from '../parts/format.ts'
+import { ConfirmedAction } from '../parts/confirmed-action.tsx'
 
 /**
  * A site's History (issue 42): each version kept, who made it, when, which fields changed; an admin restores one.
@@ -116,19 +117,12 @@ export default function SiteHistory({ loaderData }: Route.ComponentProps) {
 function RestoreVersion({ version }: { version: { id: number; version: number; kind: string } }) {
   const what = version.kind === 'removed' ? 'as it was before this removal' : `as version ${version.version} left it`
   return (
-    <details className="mt-2">
-      <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-blue-700">
-        Restore version {version.version}…
-      </summary>
-      <Form method="post" className="mt-2">
-        <input type="hidden" name="version" value={version.id} />
-        <p className="text-sm">
-          The site is served {what}, on every origin at once; this is kept as a new version, so it can be undone the same way.
-        </p>
-        <button type="submit" className="button mt-2">
-          Restore version {version.version}
-        </button>
-      </Form>
-    </details>
+    <ConfirmedAction
+      className="mt-2"
+      opener={`Restore version ${version.version}…`}
+      fields={{ version: version.id }}
+      consequence={`The site is served ${what}, on every origin at once; this is kept as a new version, so it can be undone the same way.`}
+      action={`Restore version ${version.version}`}
+    />
   )
 }

@@ -5,6 +5,7 @@ import { readForm, requireAdmin } from '#server/console/authorize.server.ts'
 import { createApiToken, endApiToken } from '#server/console/api-tokens.server.ts'
 import { AccessError, describeAccess } from '#server/console/people.server.ts'
 import { formatTime } from '../parts/format.ts'
+import { ConfirmedAction } from '../parts/confirmed-action.tsx'
 import { SiteIdList } from '../parts/site-id-list.tsx'
 import { AccessFields } from '../parts/access-fields.tsx'
 
@@ -109,17 +110,13 @@ export default function Tokens({ loaderData }: Route.ComponentProps) {
                     {token.lastUsedAt ? formatTime(token.lastUsedAt) : 'never'}
                   </p>
                 </div>
-                <details>
-                  <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-red-800">End…</summary>
-                  <Form method="post" className="mt-2">
-                    <input type="hidden" name="intent" value="end" />
-                    <input type="hidden" name="name" value={token.name} />
-                    <p className="text-sm">Requests with it are refused (401) at once.</p>
-                    <button type="submit" className="button-danger mt-2">
-                      End {token.name}
-                    </button>
-                  </Form>
-                </details>
+                <ConfirmedAction
+                  danger
+                  opener="End…"
+                  fields={{ intent: 'end', name: token.name }}
+                  consequence="Requests with it are refused (401) at once."
+                  action={`End ${token.name}`}
+                />
               </li>
             ))}
           </ul>
