@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import os from 'node:os'
+import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { startFakeRelay } from '#tests/fake-relay.ts'
@@ -171,12 +172,14 @@ describe('three instances on one PostgreSQL', () => {
     expect(strandedRows.every((r) => r.claimed_by !== victimOwner)).toBe(true)
 
     // The contractor's list is the same whichever instance's machine runs it, the killed one's too.
+    // Run without blocking this process: a synchronous child held the event loop for seconds on a busy machine, so
+    // the instances' closing of idle keep-alive sockets went unseen and the next test's first POST met a dead one.
     for (const site of sites) {
-      const out = execFileSync(process.execPath, ['server/cli/leads.js'], {
+      const { stdout } = await promisify(execFile)(process.execPath, ['server/cli/leads.js'], {
         env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: site.dataDir },
         encoding: 'utf8',
       })
-      expect(out).toContain(`${LEADS} lead(s)`)
+      expect(stdout).toContain(`${LEADS} lead(s)`)
     }
   }, 150_000)
 
