@@ -3,6 +3,7 @@
 // held (they set up whatever they need). To move a room, move its line: the rules are derived from this order.
 
 /** Bottom first. Each floor: its name, why it is there, and its rooms (name → path patterns, from the repo's root). */
+/** @type {Floor[]} */
 const floors = [
   {
     floor: 'foundations',
@@ -65,8 +66,17 @@ const floors = [
  */
 const allowedUpward = [{ from: 'server/services\\.server\\.ts$', to: 'server/pages/(page-cache|page-key)\\.server\\.ts$' }]
 
-const roomsOf = ({ rooms }) => (Array.isArray(rooms) ? rooms.map((path) => [path, [path]]) : Object.entries(rooms))
-const anyOf = (patterns) => `^(?:${patterns.join('|')})`
+/** @typedef {{ floor: string, why: string, rooms: string[] | Record<string, string[]> }} Floor */
+/** @typedef {import('dependency-cruiser').IRegularForbiddenRuleType} Rule */
+
+/** A floor's rooms as [name, path patterns]: a folder is its own name and pattern. */
+const roomsOf = (/** @type {Floor} */ { rooms }) =>
+  Array.isArray(rooms) ? rooms.map((path) => /** @type {[string, string[]]} */ ([path, [path]])) : Object.entries(rooms)
+const anyOf = (/** @type {string[]} */ patterns) => `^(?:${patterns.join('|')})`
+const testFile = '\\.test\\.tsx?$'
+
+/** @type {(name: string, comment: string, from: Rule['from'], to: Rule['to']) => Rule} */
+const rule = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to })
 
 const forbidden = floors.flatMap((floor, level) =>
   roomsOf(floor).map(([room, paths]) => {
@@ -76,25 +86,25 @@ const forbidden = floors.flatMap((floor, level) =>
       .filter(([other]) => other !== room)
       .flatMap(([, patterns]) => patterns)
     const exceptions = allowedUpward.filter(({ from }) => paths.includes(from)).map(({ to }) => to)
-    return {
-      name: `layer ${floor.floor}: ${room}`,
-      severity: 'error',
-      comment: `${room} stands on the floor "${floor.floor}" (${floor.why}): it may import only rooms on floors below (docs/architecture.md, dependency-cruiser.config.mjs)`,
-      from: { path: anyOf(paths), pathNot: '\\.test\\.tsx?$' },
-      to: { path: anyOf(notBelow), ...(exceptions.length ? { pathNot: anyOf(exceptions) } : {}) },
-    }
+    return rule(
+      `layer ${floor.floor}: ${room}`,
+      `${room} stands on the floor "${floor.floor}" (${floor.why}): it may import only rooms on floors below (docs/architecture.md, dependency-cruiser.config.mjs)`,
+      { path: anyOf(paths), pathNot: testFile },
+      { path: anyOf(notBelow), ...(exceptions.length ? { pathNot: anyOf(exceptions) } : {}) },
+    )
   }),
 )
 
 // A new folder has no floor until it is given one here.
 const everyRoom = floors.flatMap(roomsOf).flatMap(([, patterns]) => patterns)
-forbidden.push({
-  name: 'layer unplaced',
-  severity: 'error',
-  comment: 'this file is in no room: put its folder on a floor in dependency-cruiser.config.mjs (and docs/architecture.md)',
-  from: { path: '^(?:server|app)/', pathNot: [anyOf(everyRoom), '\\.test\\.tsx?$'] },
-  to: {},
-})
+forbidden.push(
+  rule(
+    'layer unplaced',
+    'this file is in no room: put its folder on a floor in dependency-cruiser.config.mjs (and docs/architecture.md)',
+    { path: '^(?:server|app)/', pathNot: [anyOf(everyRoom), testFile] },
+    { path: '.' },
+  ),
+)
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
