@@ -6,9 +6,9 @@ import { startFakeRelay } from './fake-relay.ts'
 import { freePort } from './postgres.ts'
 import { requestAs, startSite, type RequestOptions } from './site-server.ts'
 import { openStorage } from '#server/storage/storage.server.ts'
-import type { ConsoleStorage, Role } from '#server/console/console-storage.ts'
+import type { ConsoleStorage, Role } from '#server/storage/console-storage.ts'
 import { hashToken, newToken } from '#server/console/tokens.server.ts'
-import { parseEnv } from '#server/process/env.server.ts'
+import { parseEnv } from '#server/config/env.server.ts'
 import { createSiteRegistry } from '#server/sites/site-registry.server.ts'
 
 /**

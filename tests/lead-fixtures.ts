@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parsePageRecord, type PageRecord } from '#app/record/schema.ts'
 import type { Logger } from '#server/leads/delivery-outbox.server.ts'
-import type { LeadRow, LeadStore, NewDelivery } from '#server/leads/lead-store.server.ts'
+import type { LeadRow, LeadStore, NewDelivery } from '#server/storage/lead-store.server.ts'
 import { buildRelayBody } from '#server/leads/relay-body.server.ts'
 
 /** For the leads tests: a record, a valid form, a temporary DATA_DIR, a clock and a captured log. */

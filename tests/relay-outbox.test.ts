@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import type { LeadStore } from '#server/leads/lead-store.server.ts'
+import type { LeadStore } from '#server/storage/lead-store.server.ts'
 import { buildRelayBody } from '#server/leads/relay-body.server.ts'
 import { createDeliveryOutbox, type DeliveryOutboxOptions } from '#server/leads/delivery-outbox.server.ts'
 import { relaySender } from '#server/leads/relay-sender.server.ts'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { backends, closeAll, closeStorages } from './storage-backends.ts'
 import { createVisitStore, isCountableVisitor } from '#server/visits/visit-store.server.ts'
-import { createDayKeys } from '#server/results/day-keys.server.ts'
+import { createDayKeys } from '#server/visits/day-keys.server.ts'
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'

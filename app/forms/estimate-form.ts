@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Lang } from '#app/i18n/strings.ts'
 import { digitsOnly } from '#app/record/contact-links.ts'
-import { formServices } from './form-labels.ts'
+import { formServices } from '#app/record/service-lists.ts'
 import { formStrings } from './form-strings.ts'
 
 /**
@@ -139,3 +139,7 @@ export type EstimateFormRefusal = Extract<ReturnType<typeof parseEstimateForm>, 
  */
 export type EstimateFormResult =
   { ok: true; message: string } | { ok: false; message: string; fieldErrors: EstimateFieldErrors; values: EstimateFormValues | null }
+
+/** Where an estimate form is: the home page's, the contact page's, or the estimate modal (on every page). */
+export const FORM_PLACES = ['home', 'contact', 'modal'] as const
+export type FormPlace = (typeof FORM_PLACES)[number]

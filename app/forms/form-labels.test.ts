@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { parsePageRecord } from '#app/record/schema.ts'
-import { formServices, formText } from './form-labels.ts'
+import { formServices } from '#app/record/service-lists.ts'
+import { formText } from './form-labels.ts'
 
 const labelsOf = (formLabel: unknown) => parsePageRecord({ labels: { formLabel } }).labels.formLabel
 

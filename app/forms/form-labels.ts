@@ -11,15 +11,3 @@ export function formText(labels: FormLabels): FormText {
   for (const key of Object.keys(defaults) as (keyof FormText)[]) out[key] = labels[key].trim() || defaults[key]
   return out
 }
-
-/**
- * spec §9: the form offers the first 6 named services. The one rule: the select renders exactly
- * these, and the action accepts exactly these (estimate-form.ts validates against this list).
- */
-export const FORM_SERVICE_COUNT = 6
-export function formServices(services: readonly { name: string }[]): string[] {
-  return services
-    .map((s) => s.name.trim())
-    .filter(Boolean)
-    .slice(0, FORM_SERVICE_COUNT)
-}

@@ -1,5 +1,4 @@
-import { en, langOf, type Lang, type Strings } from './strings.ts'
-import type { PageRecord } from '#app/record/schema.ts'
+import { en, langOf, type Lang, type RecordLanguage, type Strings } from './strings.ts'
 
 /**
  * Every dictionary this page can ask for. The server holds both; a browser loads Spanish only on a
@@ -15,4 +14,4 @@ export const spanish = needsSpanish ? await import('./strings-es.ts') : undefine
 export const strings = { en, ...(spanish ? { es: spanish.es } : {}) } as Record<Lang, Strings>
 
 /** The dictionary for a record. */
-export const stringsFor = (record: PageRecord): Strings => strings[langOf(record.labels.formLabel)]
+export const stringsFor = (record: RecordLanguage): Strings => strings[langOf(record.labels.formLabel)]

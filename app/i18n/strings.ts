@@ -13,6 +13,9 @@ export function langOf(formLabel: { isenglish: boolean }): Lang {
   return formLabel.isenglish ? 'en' : 'es'
 }
 
+/** What the dictionaries read of a page record: its language (the record's schema stands above i18n). */
+export type RecordLanguage = { labels: { formLabel: { isenglish: boolean } } }
+
 /**
  * Where numbers are written: the language as spoken in the US (the spec's phones are all +1), so a
  * Spanish page writes 1,250 as the spec's count-up statistics beside it do.

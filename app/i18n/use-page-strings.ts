@@ -1,8 +1,7 @@
 import { useContext } from 'react'
-import type { PageRecord } from '#app/record/schema.ts'
 import { spanish } from './dictionaries.ts'
 import { enPage, type PageStrings } from './page-strings.ts'
-import { langOf, type Lang } from './strings.ts'
+import { langOf, type Lang, type RecordLanguage } from './strings.ts'
 import { LangContext } from './use-strings.ts'
 
 const pageStrings = (lang: Lang): PageStrings => (lang === 'en' || !spanish ? enPage : spanish.esPage)
@@ -13,4 +12,4 @@ export function usePageStrings(): PageStrings {
 }
 
 /** The page copy for a record (loaders). */
-export const pageStringsFor = (record: PageRecord): PageStrings => pageStrings(langOf(record.labels.formLabel))
+export const pageStringsFor = (record: RecordLanguage): PageStrings => pageStrings(langOf(record.labels.formLabel))

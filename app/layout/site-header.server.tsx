@@ -1,8 +1,8 @@
 import type { HeaderTop } from '#app/record/page-views.ts'
 import { Icon } from '#app/ui/icon.tsx'
-import { PhoneLink } from '#app/ui/phone-link.tsx'
+import { PhoneLink } from '#app/layout/phone-link.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { SocialIcons } from '#app/ui/social-icons.server.tsx'
+import { SocialIcons } from '#app/layout/social-icons.server.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 import { LOGO_HEIGHT } from '#app/ui/picture-places.ts'
 

@@ -1,4 +1,3 @@
-import { formServices } from '#app/forms/form-labels.ts'
 import { beforeAfterPairs, galleryGroups } from './gallery-groups.ts'
 import { findUsVariant } from './find-us-variant.ts'
 import { widgetSettings } from './widget-settings.ts'
@@ -9,7 +8,7 @@ import { brandingBlock, homeReviewsWidget, homeTexts, imageAt, promoVideo, recor
 import { footerNavigation, mainNavigation, servicePath } from './navigation.ts'
 import { headMeta } from './page-meta.ts'
 import type { PageRecord, Service } from './schema.ts'
-import { cardServices, introServices, serviceImage, serviceSummary, sideServiceLinks } from './service-lists.ts'
+import { cardServices, formServices, introServices, serviceImage, serviceSummary, sideServiceLinks } from './service-lists.ts'
 import { sidePanelSocialLinks } from './side-panel.ts'
 import { themeCss } from './theme.ts'
 import { galleryVideoIds } from './youtube.ts'

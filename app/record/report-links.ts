@@ -1,10 +1,9 @@
-import { FORM_SERVICE_COUNT } from '#app/forms/form-labels.ts'
 import { firstOf } from './contact-links.ts'
 import { metaDescription, META_DESCRIPTION_LENGTH } from './page-meta.ts'
 import { FOOTER_ABOUT_LENGTH } from './page-views.ts'
 import { landingPath, servicePath } from './navigation.ts'
 import type { PageRecord } from './schema.ts'
-import { linkableServices, SERVICE_CARDS, SERVICE_SIDE_LINKS } from './service-lists.ts'
+import { FORM_SERVICE_COUNT, linkableServices, SERVICE_CARDS, SERVICE_SIDE_LINKS } from './service-lists.ts'
 import { FIXED_PAGES } from './site-paths.ts'
 import { canonicalSlug, findBySlug, specSlug } from './slug.ts'
 

@@ -30,3 +30,15 @@ export const serviceImage = (service: Service) => service.description.find((d) =
 
 /** A service's lead text: its first non-empty description text. */
 export const serviceSummary = (service: Service) => service.description.find((d) => d.text.trim())?.text.trim() ?? ''
+
+/**
+ * spec §9: the form offers the first 6 named services. The one rule: the select renders exactly
+ * these, and the action accepts exactly these (app/forms/estimate-form.ts validates against this list).
+ */
+export const FORM_SERVICE_COUNT = 6
+export function formServices(services: readonly { name: string }[]): string[] {
+  return services
+    .map((s) => s.name.trim())
+    .filter(Boolean)
+    .slice(0, FORM_SERVICE_COUNT)
+}

@@ -1,7 +1,7 @@
 import { digitsOnly, mapSearchHref } from '#app/record/contact-links.ts'
 import type { PhoneView } from '#app/record/record-phones.ts'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
-import { PhoneLink } from '#app/ui/phone-link.tsx'
+import { PhoneLink } from '#app/layout/phone-link.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 

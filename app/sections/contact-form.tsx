@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
-import { CONTACT_WAYS, FORM_FIELDS, MESSAGE_MAX_LENGTH, HONEYPOT_FIELD, type EstimateFormResult } from '#app/forms/estimate-form.ts'
+import {
+  CONTACT_WAYS,
+  FORM_FIELDS,
+  MESSAGE_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  type EstimateFormResult,
+  type FormPlace,
+} from '#app/forms/estimate-form.ts'
 import { formText, type FormLabels } from '#app/forms/form-labels.ts'
 import { formStringsFor } from '#app/forms/form-strings.ts'
 import { plural } from '#app/i18n/plural.ts'
@@ -12,7 +19,7 @@ type Props = {
   services: string[]
   labels: FormLabels
   idPrefix: string
-  /** Where the form is, for the results report: home, contact or modal. */ place: 'home' | 'contact' | 'modal'
+  /** Where the form is, for the results report: home, contact or modal. */ place: FormPlace
 }
 
 const newSubmissionId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`

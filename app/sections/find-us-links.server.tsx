@@ -1,6 +1,6 @@
 import type { PageRecord } from '#app/record/schema.ts'
 import { Icon } from '#app/ui/icon.tsx'
-import { brandIcon } from '#app/ui/social-icons.server.tsx'
+import { brandIcon } from '#app/layout/social-icons.server.tsx'
 import { linkableEntries, type FindUsVariant } from '#app/record/find-us-variant.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'

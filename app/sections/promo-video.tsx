@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Icon } from '#app/ui/icon.tsx'
-import { prefersReducedMotion } from '#app/ui/count-up.tsx'
+import { prefersReducedMotion } from '#app/sections/count-up.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'

@@ -1,6 +1,6 @@
 import type { PageRecord } from '#app/record/schema.ts'
 import { statisticsFor } from '#app/record/statistics.ts'
-import { CountUp } from '#app/ui/count-up.tsx'
+import { CountUp } from '#app/sections/count-up.tsx'
 import { Icon, type IconName } from '#app/ui/icon.tsx'
 import { useFixedEnglish, useStrings } from '#app/i18n/use-strings.ts'
 

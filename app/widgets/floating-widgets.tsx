@@ -9,7 +9,7 @@ import { hasFloatingMenu, type PanelName, type WidgetSettings } from '#app/recor
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 // The palette is rarely opened: it loads on first use.
-const ColorPaletteModal = lazy(() => import('#app/sections/color-palette-modal.tsx').then((m) => ({ default: m.ColorPaletteModal })))
+const ColorPaletteModal = lazy(() => import('#app/widgets/color-palette-modal.tsx').then((m) => ({ default: m.ColorPaletteModal })))
 // A panel's frame loads when the menu first opens, so no page carries it before a visitor wants it.
 const loadOpenPanel = () => import('./open-panel.tsx').then((m) => ({ default: m.OpenPanel }))
 const OpenPanel = lazy(loadOpenPanel)

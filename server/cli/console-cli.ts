@@ -1,7 +1,7 @@
 import { createApiToken, endApiToken } from '../console/api-tokens.server.ts'
 import { consoleConfig } from '../console/console-config.server.ts'
 import { AccessError, checkEmail, COMMAND_LINE, describeAccess, invite, revoke } from '../console/people.server.ts'
-import { parseEnv } from '../process/env.server.ts'
+import { parseEnv } from '../config/env.server.ts'
 import { loadSiteConfigs } from '../sites/site-config.server.ts'
 import { currentSiteConfigs } from '../sites/site-registry.server.ts'
 import { openStorage } from '../storage/storage.server.ts'

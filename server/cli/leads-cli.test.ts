@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { csvCell, formatLeads, main } from './leads-cli.ts'
 import { textWidth } from './terminal-width.ts'
-import type { Delivery, LeadRow } from '../leads/lead-store.server.ts'
+import type { Delivery, LeadRow } from '../storage/lead-store.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import { buildRelayBody } from '../leads/relay-body.server.ts'
 import { relayOnly, tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { DELIVERY_KINDS, type Delivery, type DeliveryKind, type LeadRow } from '../leads/lead-store.server.ts'
+import { DELIVERY_KINDS, type Delivery, type DeliveryKind, type LeadRow } from '../storage/lead-store.server.ts'
 import { resendLead } from '../leads/resend.server.ts'
 import { urlForLog } from '../observability/log-safe.server.ts'
 import { openStorage } from '../storage/storage.server.ts'

@@ -4,7 +4,7 @@ import { buildRecordReport, type ImageOutcome } from '#app/record/record-report.
 import { recordImageUrls } from '#app/record/record-images.ts'
 import { parsePageRecordWithIssues } from '#app/record/schema.ts'
 import { variantWidths } from '#app/ui/image-variants.ts'
-import { parseEnv } from '../process/env.server.ts'
+import { parseEnv } from '../config/env.server.ts'
 import { probeImage, servedSize } from '../images/encode-image.server.ts'
 import { formatReport } from '../record/record-report-text.ts'
 import { reportHtml } from '../record/record-report-html.ts'

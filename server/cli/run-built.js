@@ -1,6 +1,6 @@
 // The CLIs that run from the server's build (`npm run leads`, `npm run console`): built first when needed.
 import { ensureBuild, serverBuild } from '../process/ensure-build.js'
-import { exitOnStartupError } from '../process/startup-error.js'
+import { exitOnStartupError } from '../observability/startup-error.js'
 
 /**
  * Runs the build's export `name` (a `main(argv, env)`) and sets the exit code it returns.

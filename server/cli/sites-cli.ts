@@ -1,5 +1,5 @@
 import { COMMAND_LINE } from '../console/people.server.ts'
-import { parseEnv } from '../process/env.server.ts'
+import { parseEnv } from '../config/env.server.ts'
 import { readSitesFile, SitesFileError } from '../sites/site-config.server.ts'
 import { createSiteRegistry, SiteChangeError } from '../sites/site-registry.server.ts'
 import { openStorage } from '../storage/storage.server.ts'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { ApiToken, ApiTokenStorage } from '../storage/storage-contract.server.ts'
-import type { ConsoleStorage } from './console-storage.ts'
+import type { ConsoleStorage } from '../storage/console-storage.ts'
 import { AccessError, checkAccess, recordActivity } from './people.server.ts'
 import { hashToken, newToken } from './tokens.server.ts'
 

@@ -1,6 +1,6 @@
 import type { Site } from '../services.server.ts'
 import type { ConsoleContext } from './console-context.ts'
-import type { Person } from './console-storage.ts'
+import type { Person } from '../storage/console-storage.ts'
 import { signedIn, type SignedIn } from './sessions.server.ts'
 
 /**

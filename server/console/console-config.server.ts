@@ -1,4 +1,4 @@
-import type { Env } from '../process/env.server.ts'
+import type { Env } from '../config/env.server.ts'
 
 /** Where the console is and how its cookies and passkeys are bound to it (issue 35). */
 export interface ConsoleConfig {

@@ -1,7 +1,7 @@
 import type { Mailer } from '../mail/mailer.server.ts'
 import type { AppServices } from '../services.server.ts'
 import type { ConsoleConfig } from './console-config.server.ts'
-import type { ConsoleStorage } from './console-storage.ts'
+import type { ConsoleStorage } from '../storage/console-storage.ts'
 
 /**
  * What every console loader and action is given (React Router's load context, under `console`): the very

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { DestinationTrouble } from '../leads/lead-store.server.ts'
+import type { DestinationTrouble } from '../storage/lead-store.server.ts'
 import { urlForLog } from '../observability/log-safe.server.ts'
 import type { Site } from '../services.server.ts'
 import { requireSiteAccess } from './authorize.server.ts'

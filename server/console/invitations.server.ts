@@ -1,5 +1,5 @@
 import type { ConsoleContext } from './console-context.ts'
-import type { Invitation } from './console-storage.ts'
+import type { Invitation } from '../storage/console-storage.ts'
 import { hashToken } from './tokens.server.ts'
 
 /**

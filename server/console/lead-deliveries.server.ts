@@ -1,4 +1,4 @@
-import { DELIVERY_KINDS, type DeliveryKind, type DeliveryState, type LeadRow } from '../leads/lead-store.server.ts'
+import { DELIVERY_KINDS, type DeliveryKind, type DeliveryState, type LeadRow } from '../storage/lead-store.server.ts'
 import type { Site } from '../services.server.ts'
 import type { ConsoleContext } from './console-context.ts'
 import { notFound, readForm, requireSiteAccess } from './authorize.server.ts'

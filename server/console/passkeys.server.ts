@@ -9,7 +9,7 @@ import {
 } from '@simplewebauthn/server'
 import { z } from 'zod'
 import type { ConsoleContext } from './console-context.ts'
-import type { ChallengePurpose, NewPasskey, Passkey, Person } from './console-storage.ts'
+import type { ChallengePurpose, NewPasskey, Passkey, Person } from '../storage/console-storage.ts'
 
 /**
  * Passkeys (WebAuthn) through @simplewebauthn/server: discoverable credentials (the browser offers the

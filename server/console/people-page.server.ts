@@ -1,5 +1,5 @@
 import type { ConsoleContext } from './console-context.ts'
-import type { Person } from './console-storage.ts'
+import type { Person } from '../storage/console-storage.ts'
 import { AccessError, checkAccess, describeAccess, endInvitations, invite, recordActivity, revoke } from './people.server.ts'
 import { log } from '../observability/log.js'
 import { describeMailError } from '../mail/mailer.server.ts'

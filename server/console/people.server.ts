@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { ActivityAction, ConsoleStorage, Person, Role } from './console-storage.ts'
-import { ROLES } from './console-storage.ts'
+import type { ActivityAction, ConsoleStorage, Person, Role } from '../storage/console-storage.ts'
+import { ROLES } from '../storage/console-storage.ts'
 import { hashToken, newToken } from './tokens.server.ts'
 
 /**

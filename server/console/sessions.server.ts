@@ -1,5 +1,5 @@
 import type { ConsoleContext } from './console-context.ts'
-import type { Person, Session } from './console-storage.ts'
+import type { Person, Session } from '../storage/console-storage.ts'
 import { hashToken, newToken } from './tokens.server.ts'
 
 /** A session left alone this long ends. */

@@ -1,5 +1,5 @@
 import type { ConsoleContext } from './console-context.ts'
-import type { Person } from './console-storage.ts'
+import type { Person } from '../storage/console-storage.ts'
 import type { Site } from '../services.server.ts'
 import type { SiteEntry } from '../sites/site-config.server.ts'
 import { SITE_FIELDS, type SiteField } from '../sites/site-fields.ts'

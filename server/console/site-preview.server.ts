@@ -1,6 +1,6 @@
 import { buildRecordReport, type RecordReport } from '#app/record/record-report.ts'
 import { parsePageRecordWithIssues } from '#app/record/schema.ts'
-import { optionalUrl, pageId as pageIdField } from '../process/config-fields.server.ts'
+import { optionalUrl, pageId as pageIdField } from '../config/config-fields.server.ts'
 import type { AppServices } from '../services.server.ts'
 
 /**

@@ -1,7 +1,7 @@
-import { DELIVERY_KINDS, type DeliveryKind } from '../leads/lead-store.server.ts'
-import { calendarDay } from '../results/day-keys.server.ts'
+import { DELIVERY_KINDS, type DeliveryKind } from '../storage/lead-store.server.ts'
+import { calendarDay } from '../visits/day-keys.server.ts'
 import { daysOf, previousMonth } from '../results/results-report.ts'
-import { originName } from '../process/env.server.ts'
+import { originName } from '../config/env.server.ts'
 import { siteState, type AppServices, type Site } from '../services.server.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { eraseSubject, parseSubject, subjectLeads, subjectReport, type Subject } from '../leads/visitor-data.server.ts'
 import type { ConsoleContext } from './console-context.ts'
 import { visibleSites } from './authorize.server.ts'
-import type { Person } from './console-storage.ts'
+import type { Person } from '../storage/console-storage.ts'
 import { recordActivity } from './people.server.ts'
 
 /**

@@ -1,8 +1,8 @@
-import type { Role } from './console-storage.ts'
+import type { Role } from '../storage/console-storage.ts'
 import type { ConsoleContext } from './console-context.ts'
 import { notFound, readForm, requireSiteAccess } from './authorize.server.ts'
 import { SiteChangeError, maskedSecret, withMaskedSecrets } from '../sites/site-registry.server.ts'
-import { rotateWebhook, siteWebhooks, testWebhook } from '../sites/webhook-actions.server.ts'
+import { rotateWebhook, siteWebhooks, testWebhook } from './webhook-actions.server.ts'
 import type { TestDeliveryResult } from '../leads/webhook-test.server.ts'
 
 /**

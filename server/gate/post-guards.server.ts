@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import ipaddr from 'ipaddr.js'
 import { isCrossOriginPost } from '../http/same-origin.server.ts'
-import type { DayKeys } from '../results/day-keys.server.ts'
+import type { DayKeys } from '../visits/day-keys.server.ts'
 import type { RateLimitStorage } from '../storage/storage-contract.server.ts'
 import { formAnswers } from './form-answers.server.ts'
 import type { Refusal } from './request-gate.server.ts'
@@ -13,7 +13,7 @@ const tooMany: Refusal = { status: 429, text: 'Too many requests.', headers: { '
 /**
  * The guards of the things a stranger can post. Counters live in the storage, so instances sharing a
  * database share the limits. A counter's key is the kind and a keyed hash of the client's address with
- * the day's salt (results/day-keys.server.ts; UTC's day), never the address: a window that spans
+ * the day's salt (visits/day-keys.server.ts; UTC's day), never the address: a window that spans
  * midnight UTC starts again with the new day's key.
  */
 /**

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { canonicalPath } from './canonical-path.server.ts'
+import { canonicalPath } from '../http/canonical-path.server.ts'
 import { formAnswers } from './form-answers.server.ts'
 import { readBody } from './read-body.server.ts'
 import { createRequestResolver, type ContactPass, type RequestResolverOptions, type ResolvedRequest } from './request-resolver.server.ts'

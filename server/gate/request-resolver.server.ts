@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import proxyAddr from 'proxy-addr'
 import type { Site } from '../services.server.ts'
 import { hostOnly } from '../sites/site-config.server.ts'
-import type { TrustFn } from './trust-proxy.server.ts'
+import type { TrustFn } from '../config/trust-proxy.server.ts'
 
 /**
  * A contact post the guards let through (post-guards.server.ts): over a limit (`rateLimited`: the action
@@ -33,7 +33,7 @@ export type ResolvedRequest = {
   requestOrigin: string
   /** The site's siteUrl, else the request's own origin: canonical links, sitemap, JSON-LD. */
   publicOrigin: string
-  /** Canonical (server/gate/canonical-path.server.ts). */
+  /** Canonical (server/http/canonical-path.server.ts). */
   pathname: string
   search: string
   /** A post's body, read (and bounded) by the gate. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { DEFAULT_DELIVERY_TIMING, retryDelayMs } from './delivery-outbox.server.ts'
+import { DEFAULT_DELIVERY_TIMING } from '../config/delivery-timing.ts'
+import { retryDelayMs } from './delivery-outbox.server.ts'
 import { classifyStatus } from './relay-sender.server.ts'
 import { classifyWebhookStatus } from './webhook-sender.server.ts'
 

@@ -1,10 +1,11 @@
 import os from 'node:os'
 import { OutboundRefused, type OutboundClient } from '../outbound/outbound-client.server.ts'
-import type { DeliveryKind, DestinationKey, DestinationTrouble, DueDelivery, LeadStore } from './lead-store.server.ts'
+import type { DeliveryKind, DestinationKey, DestinationTrouble, DueDelivery, LeadStore } from '../storage/lead-store.server.ts'
 import { resendLead } from './resend.server.ts'
 import { urlForLog } from '../observability/log-safe.server.ts'
 import { logFor } from '../observability/log.js'
 import { createTally, type Tally } from '../observability/tally.server.ts'
+import { DEFAULT_DELIVERY_TIMING, type DeliveryTiming } from '../config/delivery-timing.ts'
 
 /**
  * The outbox: sends each stored lead's deliveries (relay, email, webhooks) until each destination
@@ -23,18 +24,6 @@ export interface Logger {
 }
 export const leadsLogger: Logger = logFor('leads')
 
-/** The outbox's clock; the defaults are production's, and shorter ones (RELAY_* settings) make tests quick. */
-export interface DeliveryTiming {
-  /** How long one request (a relay post, a webhook, each step with the mail server) may take. */
-  timeoutMs: number
-  /** The first retry's delay; each next one doubles… */
-  retryBaseMs: number
-  /** …up to this. */
-  retryCapMs: number
-  /** How often an instance looks for due deliveries (it also wakes on each new lead). */
-  pollMs: number
-}
-export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = { timeoutMs: 10_000, retryBaseMs: 5_000, retryCapMs: 60 * 60 * 1000, pollMs: 2_000 }
 export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60 * 1000
 /** Longer than a send can take, so a lease only lapses when its worker died mid-send. */
 export const leaseMs = (timing: Pick<DeliveryTiming, 'timeoutMs'>) => 6 * timing.timeoutMs

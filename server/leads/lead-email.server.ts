@@ -6,7 +6,7 @@ import { html } from '../html/html-template.ts'
 import { describeMailError, mailFailureKind, senderDomain, senderName, type Mailer, type MailMessage } from '../mail/mailer.server.ts'
 import type { Sender } from './delivery-outbox.server.ts'
 import { arrivalWords, leadConsoleUrl, leadFacts, oneLine } from './lead-facts.server.ts'
-import type { EmailDetail, StoredLead } from './lead-store.server.ts'
+import type { EmailDetail, StoredLead } from '../storage/lead-store.server.ts'
 
 /**
  * A lead as one email to the contractor's inbox: what the visitor typed (as text: hostile words stay

@@ -1,7 +1,7 @@
 import { readPhone, type DialableNumber } from '#app/record/phone-numbers.ts'
 import type { Lang } from '#app/i18n/strings.ts'
 import { leadEmailStrings } from '#app/i18n/lead-email-strings.ts'
-import type { LeadArrival, StoredLead } from './lead-store.server.ts'
+import type { LeadArrival, StoredLead } from '../storage/lead-store.server.ts'
 
 /**
  * What the lead email and the webhook both say about a lead beyond what the visitor typed, derived in

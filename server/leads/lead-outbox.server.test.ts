@@ -12,7 +12,7 @@ import { captureLogger, manualClock, tempDir, testRecord, validForm } from '#tes
 import type { DrainCounts } from './delivery-outbox.server.ts'
 import { createLeadOutbox } from './lead-outbox.server.ts'
 import { createLeadService } from './lead-service.server.ts'
-import type { DeliveryKind, LeadArrival } from './lead-store.server.ts'
+import type { DeliveryKind, LeadArrival } from '../storage/lead-store.server.ts'
 
 // The outbox with every kind of destination, against a real relay, SMTP server and webhook receiver on 127.0.0.1.
 const FROM = 'Agency Leads <leads@agency.example>'

@@ -1,5 +1,5 @@
 import { log } from '../observability/log.js'
-import type { LeadStore } from './lead-store.server.ts'
+import type { LeadStore } from '../storage/lead-store.server.ts'
 import { eraseOlderThan } from './visitor-data.server.ts'
 
 const DAY_MS = 24 * 3600 * 1000

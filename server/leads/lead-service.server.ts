@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { parseEstimateForm, type EstimateFormInput, type EstimateFormRefusal } from '#app/forms/estimate-form.ts'
+import { FORM_PLACES, parseEstimateForm, type EstimateFormInput, type EstimateFormRefusal } from '#app/forms/estimate-form.ts'
 import { langOf } from '#app/i18n/strings.ts'
 import type { PageRecord } from '#app/record/schema.ts'
-import { FORM_PLACES } from '../results/results-counter.server.ts'
 import { createOutboundClient, type OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { SiteConfig } from '../sites/site-config.server.ts'
-import { leadsLogger, type DeliveryOutbox, type DeliveryTiming, type Logger } from './delivery-outbox.server.ts'
+import type { DeliveryTiming } from '../config/delivery-timing.ts'
+import { leadsLogger, type DeliveryOutbox, type Logger } from './delivery-outbox.server.ts'
 import { createLeadOutbox } from './lead-outbox.server.ts'
-import { deliveryOf, type LeadArrival, type LeadStore, type NewDelivery } from './lead-store.server.ts'
+import { deliveryOf, type LeadArrival, type LeadStore, type NewDelivery } from '../storage/lead-store.server.ts'
 import { buildRelayBody, relayUrlOf } from './relay-body.server.ts'
 
 /** What POST /contact needs: validate, store with its destinations, then let the outbox deliver in the background. */

@@ -1,5 +1,5 @@
 import { readPhone } from '#app/record/phone-numbers.ts'
-import type { Delivery, DeliveryKind, LeadCursor, LeadRow, LeadStore } from './lead-store.server.ts'
+import type { Delivery, DeliveryKind, LeadCursor, LeadRow, LeadStore } from '../storage/lead-store.server.ts'
 
 const iso = (ms: number | null) => (ms ? new Date(ms).toISOString() : '')
 

@@ -3,22 +3,7 @@ import { formText } from '#app/forms/form-labels.ts'
 import { formStringsFor } from '#app/forms/form-strings.ts'
 import { absoluteUrl } from '#app/record/absolute-url.ts'
 import type { PageRecord } from '#app/record/schema.ts'
-
-/** The JSON the provider's existing email relay understands (docs/product.md, "The lead relay"). Field names are theirs. */
-export interface RelayBody {
-  toEmail: string
-  nombre: string
-  lastname: string
-  email: string
-  asunto: string
-  phone: string
-  address: string
-  service: string
-  mensaje: string
-  img: string
-  color: '1'
-  waytocontact: string
-}
+import type { RelayBody } from '../storage/lead-store.server.ts'
 
 /** The recipient comes from the record, never from the browser: no open relay. */
 export function buildRelayBody(lead: EstimateLead, record: PageRecord, siteUrl?: string): RelayBody {

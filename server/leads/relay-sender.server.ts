@@ -1,5 +1,6 @@
 import type { OutboundClient } from '../outbound/outbound-client.server.ts'
-import { postDelivery, type DeliveryTiming, type Sender } from './delivery-outbox.server.ts'
+import type { DeliveryTiming } from '../config/delivery-timing.ts'
+import { postDelivery, type Sender } from './delivery-outbox.server.ts'
 
 /** 2xx delivered; 4xx other than 408/429 will never succeed; anything else may. */
 export function classifyStatus(status: number): 'delivered' | 'failed' | 'retry' {

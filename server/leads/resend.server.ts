@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryKind, LeadStore } from './lead-store.server.ts'
+import type { Delivery, DeliveryKind, LeadStore } from '../storage/lead-store.server.ts'
 
 /**
  * Sending a lead again, for whoever asks (`npm run leads -- --resend`, the console): its deliveries, or

@@ -3,7 +3,7 @@ import { escapeHtml } from '../html/html-template.ts'
 import { describeMailError, senderDomain, type Mailer } from '../mail/mailer.server.ts'
 import { urlForLog } from '../observability/log-safe.server.ts'
 import { leadsLogger, type Logger } from './delivery-outbox.server.ts'
-import type { DestinationKey, DestinationTroubleStore } from './lead-store.server.ts'
+import type { DestinationKey, DestinationTroubleStore } from '../storage/lead-store.server.ts'
 
 /**
  * A site's destination that failed (gave up, or answered 410 and paused) told to the agency's admins:

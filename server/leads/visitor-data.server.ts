@@ -1,6 +1,6 @@
 import { digitsOnly } from '#app/record/contact-links.ts'
 import { PHONE_DIGITS, type EstimateLead } from '#app/forms/estimate-form.ts'
-import type { LeadCursor, LeadRow, LeadStore, StoredLead } from './lead-store.server.ts'
+import type { LeadCursor, LeadRow, LeadStore, StoredLead } from '../storage/lead-store.server.ts'
 
 /**
  * A visitor's rights (issue 44): every lead of every site a visitor's address or phone is in, to show them, and to

@@ -1,10 +1,11 @@
 import { Webhook } from 'standardwebhooks'
 import type { OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { WebhookDestination } from '../sites/site-config.server.ts'
-import { signingSecrets } from '../sites/webhook-secrets.server.ts'
-import { postDelivery, type DeliveryTiming, type Sender } from './delivery-outbox.server.ts'
+import { signingSecrets } from '../storage/webhook-secrets.server.ts'
+import type { DeliveryTiming } from '../config/delivery-timing.ts'
+import { postDelivery, type Sender } from './delivery-outbox.server.ts'
 import { leadConsoleUrl, leadFacts, oneLine, type LeadSite } from './lead-facts.server.ts'
-import type { StoredLead } from './lead-store.server.ts'
+import type { StoredLead } from '../storage/lead-store.server.ts'
 
 /**
  * A lead to a CRM's webhook, as Standard Webhooks says (https://www.standardwebhooks.com): the body

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { OutboundClient } from '../outbound/outbound-client.server.ts'
 import type { WebhookDestination } from '../sites/site-config.server.ts'
 import { describeError } from './delivery-outbox.server.ts'
-import type { StoredLead } from './lead-store.server.ts'
+import type { StoredLead } from '../storage/lead-store.server.ts'
 import { webhookBody, webhookHeaders, type WebhookContext } from './webhook-sender.server.ts'
 
 /**

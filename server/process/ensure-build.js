@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { log } from '../observability/log.js'
-import { StartupError } from './startup-error.js'
+import { StartupError } from '../observability/startup-error.js'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** @param {string} name a file of the server build */
@@ -58,7 +58,7 @@ export function staleReason(dir = root) {
 
 /**
  * Builds the production site when there is no build or the sources changed since it was made (`npm start` after a `git pull`).
- * Throws a StartupError (server/process/startup-error.js) when it cannot: `build/` is not writable here, or the build failed.
+ * Throws a StartupError (server/observability/startup-error.js) when it cannot: `build/` is not writable here, or the build failed.
  */
 export function ensureBuild(dir = root) {
   const stale = staleReason(dir)

@@ -2,7 +2,7 @@
 // Signals: SIGTERM drains (healthz 503, pages for DRAIN_SECONDS, in-flight requests finish) and exits 0;
 // SIGINT does the same without the drain; SIGHUP reads SITES_FILE again.
 // A start the operator can fix (a port taken, DATA_DIR, the database, SITES_FILE, a variable, the build)
-// ends with one line on stderr saying what to do, and exit code 1 (server/process/startup-error.js).
+// ends with one line on stderr saying what to do, and exit code 1 (server/observability/startup-error.js).
 import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
@@ -10,7 +10,7 @@ import express from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import { ensureBuild, root, serverBuild } from './ensure-build.js'
 import { log } from '../observability/log.js'
-import { exitOnStartupError, listenFailure } from './startup-error.js'
+import { exitOnStartupError, listenFailure } from '../observability/startup-error.js'
 
 /** After the drain, how long requests under way may take to finish before their connections are cut. */
 const IN_FLIGHT_MS = 10_000

@@ -1,5 +1,5 @@
 import type { ResultsStorage } from '../storage/storage-contract.server.ts'
-import { calendarDay } from './day-keys.server.ts'
+import { calendarDay } from '../visits/day-keys.server.ts'
 import { buildResultsReport, daysOf, lastYearOf, previousMonth, type ResultsReport } from './results-report.ts'
 
 /**

@@ -2,7 +2,7 @@ import { describeMailError, mailFailureKind, type Mailer } from '../mail/mailer.
 import type { SiteConfig } from '../sites/site-config.server.ts'
 import type { ReportDelivery, ReportOutcome, ResultsStorage } from '../storage/storage-contract.server.ts'
 import { log } from '../observability/log.js'
-import { calendarDay } from './day-keys.server.ts'
+import { calendarDay } from '../visits/day-keys.server.ts'
 import { monthReport } from './month-report.server.ts'
 import { reportEmail } from './report-email.server.ts'
 import type { ReportLeads } from './report-leads.server.ts'

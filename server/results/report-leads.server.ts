@@ -1,7 +1,7 @@
 import type { Lang } from '#app/i18n/strings.ts'
 import { arrivalWords, oneLine } from '../leads/lead-facts.server.ts'
-import type { LeadStore } from '../leads/lead-store.server.ts'
-import { dayEnd } from './day-keys.server.ts'
+import type { LeadStore } from '../storage/lead-store.server.ts'
+import { dayEnd } from '../visits/day-keys.server.ts'
 import { daysOf, previousMonth } from './results-report.ts'
 
 /**

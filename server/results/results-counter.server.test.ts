@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { openStorage } from '#server/storage/storage.server.ts'
 import type { Storage } from '#server/storage/storage-contract.server.ts'
 import { tempDir } from '#tests/lead-fixtures.ts'
-import { createDayKeys } from './day-keys.server.ts'
+import { createDayKeys } from '../visits/day-keys.server.ts'
 import { monthReport } from './month-report.server.ts'
 import { createResultsCounter, LABEL_LIMIT, type ResultEvent } from './results-counter.server.ts'
 

@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { canonicalPath } from '../gate/canonical-path.server.ts'
+import { FORM_PLACES } from '#app/forms/estimate-form.ts'
+import { canonicalPath } from '../http/canonical-path.server.ts'
 import type { CountStep, Device, LabelCount, LabelFigures, OnceKey, ResultsStorage } from '../storage/storage-contract.server.ts'
 import { isCountableVisitor } from '../visits/visit-store.server.ts'
-import type { LeadArrival } from '../leads/lead-store.server.ts'
-import type { DayKeys } from './day-keys.server.ts'
+import type { LeadArrival } from '../storage/lead-store.server.ts'
+import type { DayKeys } from '../visits/day-keys.server.ts'
 import { sourceName } from './source-name.ts'
 
 /**
  * What the site brought in (issues 30, 37): visitors, page views, sources, campaigns and the actions
  * that bring work, counted per site and day (the site's own, in its time zone) without a cookie. A
  * visitor is a keyed hash of the site, the address and the user agent with the salt of the site's day
- * (day-keys.server.ts, kept in storage for that day only); neither the address nor the user agent is stored.
+ * (../visits/day-keys.server.ts, kept in storage for that day only); neither the address nor the user agent is stored.
  * Every count a visitor can repeat (a visitor, a page's visitor, a source, a tap) counts once per
  * visitor and day; a page's views once per visitor in 30 minutes; stored leads each time.
  * Where a visitor's day began (the source and campaign of its first view from outside the site) is
@@ -24,9 +25,6 @@ export const TAP_ACTIONS = ['phone', 'chat', 'email', 'map', 'social'] as const
 export type TapAction = (typeof TAP_ACTIONS)[number]
 /** The taps that bring work, counted by the source and campaign of the visitor's day as estimate requests are. */
 export const WORK_TAPS = ['phone', 'chat', 'email', 'map'] as const satisfies readonly TapAction[]
-/** Where an estimate form is: the home page's, the contact page's, or the estimate modal (on every page). */
-export const FORM_PLACES = ['home', 'contact', 'modal'] as const
-export type FormPlace = (typeof FORM_PLACES)[number]
 /** The series `tradesite_actions_total` counts: the taps, forms started, and estimate requests stored. */
 export type CountedAction = TapAction | 'form_started' | 'estimate'
 /** The campaign tags read from a landing address. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { LabelRow, ResultRow } from '#server/storage/storage-contract.server.ts'
-import { dayEnd } from './day-keys.server.ts'
+import { dayEnd } from '../visits/day-keys.server.ts'
 import { buildResultsReport, changeOf, reportFigures, resultsCsv, TOTALS, type ResultsReport } from './results-report.ts'
 import { utmLabel } from './results-counter.server.ts'
 import { defaultTheme } from '#app/record/theme.ts'

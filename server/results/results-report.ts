@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { LabelRow, ResultRow } from '../storage/storage-contract.server.ts'
-import { CAMPAIGN_KEYS, FORM_PLACES, TAP_ACTIONS, UTM_DIMENSION, utmTags } from './results-counter.server.ts'
+import { FORM_PLACES } from '#app/forms/estimate-form.ts'
+import { CAMPAIGN_KEYS, TAP_ACTIONS, UTM_DIMENSION, utmTags } from './results-counter.server.ts'
 
 /**
  * What a site brought in over one month (issues 30, 37), from the aggregates the server counted

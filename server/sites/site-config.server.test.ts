@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { parseEnv } from '../process/env.server.ts'
+import { parseEnv } from '../config/env.server.ts'
 import { hostOnly, loadSiteConfigs, parseSiteConfigs, siteResolver } from './site-config.server.ts'
 
 const two = [

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import { z } from 'zod'
-import { operatorOrigins, type Env } from '../process/env.server.ts'
+import { operatorOrigins, type Env } from '../config/env.server.ts'
 import { neverReached } from '../outbound/address-policy.server.ts'
-import { emailList, optionalUrl, pageId, timeZone, webhookSecret, webhookUrl } from '../process/config-fields.server.ts'
+import { emailList, optionalUrl, pageId, timeZone, webhookSecret, webhookUrl } from '../config/config-fields.server.ts'
 
 /**
  * Which contractors this process serves. `SITES_FILE` names a JSON list, one entry per site:

@@ -1,4 +1,4 @@
-import type { Role } from '../console/console-storage.ts'
+import type { Role } from '../storage/console-storage.ts'
 import type { SiteEntry } from './site-config.server.ts'
 
 /**

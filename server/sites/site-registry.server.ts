@@ -1,8 +1,8 @@
-import type { ActivityAction, ConsoleStorage, Role } from '../console/console-storage.ts'
-import type { Env } from '../process/env.server.ts'
+import type { ActivityAction, ConsoleStorage, Role } from '../storage/console-storage.ts'
+import type { Env } from '../config/env.server.ts'
 import type { SiteStorage, SiteVersion, SiteWrite, StoredSite } from '../storage/storage-contract.server.ts'
 import { mergePatch } from './merge-patch.ts'
-import { generateWebhookSecret, NO_KEY, OLD_SECRET_MS } from './webhook-secrets.server.ts'
+import { generateWebhookSecret, NO_KEY, OLD_SECRET_MS } from '../storage/webhook-secrets.server.ts'
 import { refusalWords, refusedField } from './site-permissions.server.ts'
 import {
   checkSites,

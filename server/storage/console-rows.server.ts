@@ -1,4 +1,4 @@
-import type { Invitation, Passkey, Person, Session } from '../console/console-storage.ts'
+import type { Invitation, Passkey, Person, Session } from './console-storage.ts'
 
 /** The console's rows, the same columns in SQLite and PostgreSQL, and their mapping to the console's types. */
 

@@ -10,9 +10,9 @@ import type {
   LeadArrival,
   LeadRow,
   NewLead,
+  RelayBody,
   StoredLead,
-} from '#server/leads/lead-store.server.ts'
-import type { RelayBody } from '#server/leads/relay-body.server.ts'
+} from '#server/storage/lead-store.server.ts'
 
 /**
  * The leads and lead_deliveries tables' columns, the same in SQLite and PostgreSQL, and their mapping

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { ActivityEntry, ConsoleStorage, Passkey } from '../console/console-storage.ts'
+import type { ActivityEntry, ConsoleStorage, Passkey } from './console-storage.ts'
 import {
   INVITATION_KEPT_MS,
   toInvitation,

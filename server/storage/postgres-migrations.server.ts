@@ -123,7 +123,7 @@ export const POSTGRES_MIGRATIONS = [
   // backup; after a crash PostgreSQL empties them, and the day's visitors may count twice.
   resultsByZoneMigration('bigint', 'UNLOGGED'),
   // Issue 35: the console's people, passkeys, sessions (tokens as their hash), invitations, ceremony challenges and
-  // activity (server/console/console-storage.ts); its Sites page counts every site's recent leads in one grouped query.
+  // activity (server/storage/console-storage.ts); its Sites page counts every site's recent leads in one grouped query.
   `CREATE TABLE console_people (id text PRIMARY KEY, email text NOT NULL UNIQUE,
      role text NOT NULL CHECK (role IN ('admin', 'staff', 'contractor')), sites text NOT NULL DEFAULT '[]', created_at bigint NOT NULL);
    CREATE TABLE console_passkeys (id text PRIMARY KEY, person_id text NOT NULL, public_key bytea NOT NULL, counter bigint NOT NULL,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
-import { ERASED_LEAD, type DeliveryCount, type LeadStore } from '#server/leads/lead-store.server.ts'
+import { ERASED_LEAD, type DeliveryCount, type LeadStore } from '#server/storage/lead-store.server.ts'
 import { log } from '../observability/log.js'
 import {
   CANCELLED_BY_ERASURE,
@@ -26,7 +26,7 @@ import { postgresConsole } from './postgres-console.server.ts'
 import { postgresSites, postgresTokens } from './postgres-sites.server.ts'
 import { POSTGRES_DEFAULTS, type PostgresSettings } from './postgres-settings.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
-import { StartupError } from '../process/startup-error.js'
+import { StartupError } from '../observability/startup-error.js'
 
 /** PostgreSQL when DATABASE_URL is set: every instance shares the leads, the relay outbox, visits, limits and the record. */
 

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { DeliveryKind, DestinationTrouble, DestinationTroubleStore } from '#server/leads/lead-store.server.ts'
+import type { DeliveryKind, DestinationTrouble, DestinationTroubleStore } from '#server/storage/lead-store.server.ts'
 import { inTransaction } from './postgres-client.server.ts'
 
 /** Destinations in trouble (lead-store.server.ts), in the fleet's database: one notice a day whichever origin sees the failure. */

@@ -1,4 +1,4 @@
-import type { Role } from '../console/console-storage.ts'
+import type { Role } from './console-storage.ts'
 import type { ApiToken, SiteVersion, StoredSite } from './storage-contract.server.ts'
 
 /** The sites tables' rows, the same in both backends: entries as JSON text, times as epoch ms. */

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { ActivityEntry, ConsoleStorage, Passkey } from '../console/console-storage.ts'
+import type { ActivityEntry, ConsoleStorage, Passkey } from './console-storage.ts'
 import {
   INVITATION_KEPT_MS,
   toInvitation,

@@ -11,7 +11,7 @@ import {
   type DestinationTroubleStore,
   type LeadPageRequest,
   type LeadStore,
-} from '#server/leads/lead-store.server.ts'
+} from '#server/storage/lead-store.server.ts'
 import { secureDeletes } from './sqlite-wal.server.ts'
 import {
   CANCELLED_BY_ERASURE,
@@ -32,7 +32,7 @@ import {
 import { resultsByZoneMigration } from './results-sql.server.ts'
 import { sqliteResults } from './sqlite-results.server.ts'
 import type { RateLimitStorage, Storage, VisitCounts, VisitDay, VisitStorage } from './storage-contract.server.ts'
-import { StartupError } from '../process/startup-error.js'
+import { StartupError } from '../observability/startup-error.js'
 import { sqliteConsole } from './sqlite-console.server.ts'
 import { sqliteSites, sqliteTokens } from './sqlite-sites.server.ts'
 
@@ -108,7 +108,7 @@ export const LEAD_MIGRATIONS: Migration[] = [
      UPDATE leads SET claimed_until = 9007199254740991 WHERE rowid = NEW.rowid;
    END;`,
   // Issue 35: the console's people, passkeys, sessions (tokens as their hash), invitations, ceremony challenges and
-  // activity (server/console/console-storage.ts), beside the leads they guard. IF NOT EXISTS: a file rolled back to an
+  // activity (server/storage/console-storage.ts), beside the leads they guard. IF NOT EXISTS: a file rolled back to an
   // earlier user_version by hand (or a test) migrates forward again.
   `CREATE TABLE IF NOT EXISTS console_people (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE,
      role TEXT NOT NULL CHECK (role IN ('admin', 'staff', 'contractor')), sites TEXT NOT NULL DEFAULT '[]', created_at INTEGER NOT NULL);

@@ -1,5 +1,5 @@
-import type { LeadStore } from '#server/leads/lead-store.server.ts'
-import type { ConsoleStorage, Role } from '#server/console/console-storage.ts'
+import type { LeadStore } from '#server/storage/lead-store.server.ts'
+import type { ConsoleStorage, Role } from '#server/storage/console-storage.ts'
 import type { Postgres } from './postgres-client.server.ts'
 
 /**

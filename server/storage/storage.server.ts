@@ -1,6 +1,6 @@
 import type { PostgresSettings } from './postgres-settings.ts'
 import type { Storage } from './storage-contract.server.ts'
-import { sealedSiteStorage } from '../sites/webhook-secrets.server.ts'
+import { sealedSiteStorage } from './webhook-secrets.server.ts'
 
 export interface StorageOptions {
   /** postgres://… → PostgreSQL; unset → SQLite in dataDir. */
@@ -10,7 +10,7 @@ export interface StorageOptions {
   defaultSite: string
   /** With databaseUrl: the process's pool size, timeout and name in pg_stat_activity (postgresSettings(env)). */
   postgres?: PostgresSettings
-  /** SECRETS_KEY: the sites' webhook secrets are sealed with it in storage and read open (server/sites/webhook-secrets.server.ts). */
+  /** SECRETS_KEY: the sites' webhook secrets are sealed with it in storage and read open (webhook-secrets.server.ts). */
   secretsKey?: string
 }
 

@@ -1,6 +1,6 @@
 import { isbot } from 'isbot'
 import type { RateLimitStorage, VisitCounts, VisitStorage } from '#server/storage/storage-contract.server.ts'
-import type { DayKeys } from '#server/results/day-keys.server.ts'
+import type { DayKeys } from '#server/visits/day-keys.server.ts'
 
 /** Page views of one site per day and in total. Days are calendar days in the site's `timeZone`. */
 export type { VisitCounts }

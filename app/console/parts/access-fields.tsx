@@ -1,4 +1,4 @@
-import { ROLES } from '#server/console/console-storage.ts'
+import { ROLES } from '#server/storage/console-storage.ts'
 
 const ROLE_WORDS = {
   admin: 'Admin (everything)',

@@ -1,5 +1,5 @@
 import { Form, NavLink } from 'react-router'
-import type { Role } from '#server/console/console-storage.ts'
+import type { Role } from '#server/storage/console-storage.ts'
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-md px-3 font-semibold ${isActive ? 'bg-blue-50 text-blue-800 underline' : 'text-slate-800 no-underline'}`

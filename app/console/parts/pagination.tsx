@@ -1,4 +1,4 @@
-import type { LeadCursor } from '#server/leads/lead-store.server.ts'
+import type { LeadCursor } from '#server/storage/lead-store.server.ts'
 
 /** Previous and next pages of a list, keeping the rest of the address's query (search, filter). */
 export function Pagination({ page, pages, query, label }: { page: number; pages: number; query: URLSearchParams; label: string }) {

@@ -1,5 +1,5 @@
 import { useFetcher } from 'react-router'
-import type { DeliveryKind } from '#server/leads/lead-store.server.ts'
+import type { DeliveryKind } from '#server/storage/lead-store.server.ts'
 
 const KIND_LABELS: Record<DeliveryKind, string> = {
   relay: 'Resend to the relay',

@@ -1,7 +1,7 @@
 import { Form, useSearchParams } from 'react-router'
 import type { Route } from './+types/activity'
 import { requireAdmin } from '#server/console/authorize.server.ts'
-import { ACTIVITY_ACTIONS, type ActivityAction } from '#server/console/console-storage.ts'
+import { ACTIVITY_ACTIONS, type ActivityAction } from '#server/storage/console-storage.ts'
 import { formatTime } from '../parts/format.ts'
 import { SiteIdList } from '../parts/site-id-list.tsx'
 

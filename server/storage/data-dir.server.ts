@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { StartupError } from './startup-error.js'
+import { StartupError } from '../observability/startup-error.js'
 
 /**
  * DATA_DIR, made if missing and proven writable before anything is kept in it (SQLite, the last good

@@ -2,7 +2,7 @@
 // reach, a broken sites file, a wrong variable): one line on stderr saying what is wrong and what to do,
 // exit code 1, no stack trace. Anything else that stops a start is a bug, and keeps its stack trace.
 // Plain JavaScript so server/process/start.js and server/process/ensure-build.js can use it before any build exists.
-import { maskCredentials } from '../observability/mask-credentials.js'
+import { maskCredentials } from './mask-credentials.js'
 
 export class StartupError extends Error {
   /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { canonicalPath } from '../gate/canonical-path.server.ts'
-import { log } from './log.js'
+import { canonicalPath } from './canonical-path.server.ts'
+import { log } from '../observability/log.js'
 
 /**
  * How a request was answered, as far as caching goes: `hit` from the page cache, `miss` rendered

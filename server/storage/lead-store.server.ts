@@ -1,6 +1,21 @@
 import type { EstimateLead } from '#app/forms/estimate-form.ts'
 import type { Lang } from '#app/i18n/strings.ts'
-import type { RelayBody } from './relay-body.server.ts'
+
+/** The JSON the provider's existing email relay understands (docs/product.md, "The lead relay"). Field names are theirs. */
+export interface RelayBody {
+  toEmail: string
+  nombre: string
+  lastname: string
+  email: string
+  asunto: string
+  phone: string
+  address: string
+  service: string
+  mensaje: string
+  img: string
+  color: '1'
+  waytocontact: string
+}
 
 /**
  * Every lead lives in the lead store first, so none is ever only in an email or only in memory.

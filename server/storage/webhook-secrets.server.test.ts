@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { secretsKeyBytes } from './secrets-key.server.ts'
 import { generateWebhookSecret, secretBox, signingSecrets, SecretsKeyError } from './webhook-secrets.server.ts'
-import { webhookSecret } from '../process/config-fields.server.ts'
+import { webhookSecret } from '../config/config-fields.server.ts'
 
 const key = crypto.randomBytes(32).toString('base64')
 

@@ -78,7 +78,7 @@ test('every setting the server reads is a row of docs/configuration.md, with the
   const missing = [...settings.keys()].filter((name) => !documented.has(name))
   expect
     .soft(
-      missing.map((name) => `${name} (${where.get(name) ?? 'server/process/env.server.ts or package.json'})`),
+      missing.map((name) => `${name} (${where.get(name) ?? 'server/config/env.server.ts or package.json'})`),
       'undocumented settings',
     )
     .toEqual([])

@@ -1,8 +1,8 @@
-import type { Role } from '../console/console-storage.ts'
+import type { Role } from '../storage/console-storage.ts'
 import type { TestDeliveryResult } from '../leads/webhook-test.server.ts'
 import type { AppServices } from '../services.server.ts'
-import type { WebhookDestination } from './site-config.server.ts'
-import { SiteChangeError } from './site-registry.server.ts'
+import type { WebhookDestination } from '../sites/site-config.server.ts'
+import { SiteChangeError } from '../sites/site-registry.server.ts'
 
 /**
  * What the console's Webhooks page and the API do to one webhook of a site, said once: send a test delivery, rotate

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
-import type { SiteStorage, StoredSite } from '../storage/storage-contract.server.ts'
-import type { SiteEntry, WebhookDestination } from './site-config.server.ts'
+import type { SiteStorage, StoredSite } from './storage-contract.server.ts'
 import { secretsKeyBytes } from './secrets-key.server.ts'
 
 /**
@@ -11,6 +10,13 @@ import { secretsKeyBytes } from './secrets-key.server.ts'
  */
 
 const SEALED = 'sealed:1:'
+
+/**
+ * What sealing reads of a site's entry (server/sites/site-config.server.ts has the whole shape): its webhooks' secrets.
+ * Storage stands below the sites, so it names only these fields.
+ */
+type SecretHolder = { secret: string; oldSecret?: { secret: string; until: string } }
+type EntryWithWebhooks = { leads?: { webhooks?: SecretHolder[] } }
 /** How long the secret a rotation replaced still signs beside the new one. */
 export const OLD_SECRET_MS = 24 * 3600 * 1000
 
@@ -63,10 +69,10 @@ export function secretBox(keyText: string) {
 
 /** A stored entry's webhook secrets (the current one and a rotation's old one) passed through `each`. */
 function mapSecrets(entry: unknown, each: (secret: string) => string): unknown {
-  const hooks = (entry as Partial<SiteEntry> | null)?.leads?.webhooks
+  const hooks = (entry as EntryWithWebhooks | null)?.leads?.webhooks
   if (!Array.isArray(hooks) || !hooks.length) return entry
-  const typed = entry as SiteEntry
-  const webhooks = hooks.map((hook: WebhookDestination) => ({
+  const typed = entry as EntryWithWebhooks
+  const webhooks = hooks.map((hook: SecretHolder) => ({
     ...hook,
     ...(typeof hook.secret === 'string' ? { secret: each(hook.secret) } : {}),
     ...(hook.oldSecret ? { oldSecret: { ...hook.oldSecret, secret: each(hook.oldSecret.secret) } } : {}),
@@ -108,8 +114,8 @@ export function sealedSiteStorage(sites: SiteStorage, keyText: string | undefine
 
 /** Whether any stored site has a webhook: then SECRETS_KEY is needed to start. */
 export const storesWebhooks = (entries: unknown[]) =>
-  entries.some((entry) => ((entry as Partial<SiteEntry> | null)?.leads?.webhooks?.length ?? 0) > 0)
+  entries.some((entry) => ((entry as EntryWithWebhooks | null)?.leads?.webhooks?.length ?? 0) > 0)
 
 /** The secrets that sign a delivery now: the current one, and a rotation's old one until its time is over. */
-export const signingSecrets = (hook: WebhookDestination, now: number): string[] =>
+export const signingSecrets = (hook: SecretHolder, now: number): string[] =>
   hook.oldSecret && Date.parse(hook.oldSecret.until) > now ? [hook.secret, hook.oldSecret.secret] : [hook.secret]

@@ -1,6 +1,6 @@
 import os from 'node:os'
 import { z } from 'zod'
-import { secretsKeyBytes } from '../sites/secrets-key.server.ts'
+import { secretsKeyBytes } from '../storage/secrets-key.server.ts'
 import { maskCredentials } from '../observability/mask-credentials.js'
 import {
   consoleUrl,
@@ -13,10 +13,10 @@ import {
   webhookSecret,
   webhookUrl,
 } from './config-fields.server.ts'
-import { trustProxySchema } from '../gate/trust-proxy.server.ts'
-import { DEFAULT_DELIVERY_TIMING, type DeliveryTiming } from '../leads/delivery-outbox.server.ts'
+import { trustProxySchema } from './trust-proxy.server.ts'
+import { DEFAULT_DELIVERY_TIMING, type DeliveryTiming } from './delivery-timing.ts'
 import { neverReached } from '../outbound/address-policy.server.ts'
-import { StartupError } from './startup-error.js'
+import { StartupError } from '../observability/startup-error.js'
 import { POSTGRES_DEFAULTS, type PostgresSettings } from '../storage/postgres-settings.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
@@ -48,7 +48,7 @@ export const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().positive().max(4096).default(64),
   WEATHER_API_URL: optionalUrl,
   WEATHER_GEOCODING_URL: optionalUrl,
-  /** Which proxies in front of us may speak for the visitor: a hop count or addresses/CIDRs (server/gate/trust-proxy.server.ts). */
+  /** Which proxies in front of us may speak for the visitor: a hop count or addresses/CIDRs (server/config/trust-proxy.server.ts). */
   TRUST_PROXY: trustProxySchema,
   /**
    * Origins on this machine or a private network that record URLs (relay, images) may reach, beside the

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import client from 'prom-client'
-import { DELIVERY_KINDS, type DeliveryCount } from '../leads/lead-store.server.ts'
-import { log } from './log.js'
-import type { RequestDone } from './request-log.server.ts'
-import { siteState, type AppServices } from '../services.server.ts'
-import { listenerFailures } from '../http/listener-errors.server.ts'
+import { DELIVERY_KINDS, type DeliveryCount } from './storage/lead-store.server.ts'
+import { log } from './observability/log.js'
+import type { RequestDone } from './http/request-log.server.ts'
+import { siteState, type AppServices } from './services.server.ts'
+import { listenerFailures } from './http/listener-errors.server.ts'
 
 type RequestLabels = { site: string; status: number; cache: string }
 
@@ -294,7 +294,7 @@ export function createMetrics(services: AppServices) {
   }
 
   return {
-    /** Counts one finished request (request-log.server.ts). */
+    /** Counts one finished request (http/request-log.server.ts). */
     countRequest(request: RequestDone) {
       // A request that began before its site was removed, and ends after, counts under "unknown" too.
       const labels = { site: request.site && served(request.site) ? request.site : 'unknown', status: request.status, cache: request.cache }

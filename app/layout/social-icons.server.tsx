@@ -1,5 +1,5 @@
 import type { SocialLink } from '#app/record/schema.ts'
-import { Icon, type IconName } from './icon.tsx'
+import { Icon, type IconName } from '../ui/icon.tsx'
 import { useStrings } from '#app/i18n/use-strings.ts'
 
 /** The Font Awesome brand names records use; only these are bundled, anything else gets a link icon. */
