@@ -289,7 +289,7 @@ describe.each(backends)('console storage on $name', (backend) => {
       analyzer.exec('ANALYZE')
       analyzer.close()
       const { where, tail } = leadPageSql(
-        { from: { createdAt: T0, id: 'x' }, toward: 'older' },
+        { site: 'acme', from: { createdAt: T0, id: 'x' }, toward: 'older' },
         { site: "'acme'", createdAt: String(T0), id: "'x'", limit: '500' },
       )
       const [plan] = await queryPlans(backend.name, place, [sqliteDeliveriesSql(`${where} ${tail}`)])

@@ -80,29 +80,39 @@ export function leadsCsv(rows: LeadRow[]): string {
   return CSV_HEADER + rows.map(csvRow).join('')
 }
 
-/** How many leads the console's export reads at a time. */
+/** How many leads an export reads at a time. */
 export const CSV_BATCH = 500
 
 /**
- * A site's leads as the same CSV, newest first, read `batch` at a time by keyset (LeadStore.pageLeads) and each batch
- * written before the next is read (pulled: a slow download reads no further ahead): memory holds one batch, whether the
- * site has 10 leads or 100 000.
+ * A site's leads (every site's with null) as the same CSV, newest first, in pieces: the header, then `batch` rows at a
+ * time read by keyset (LeadStore.pageLeads), the next batch read only when the caller asks for it: memory holds one
+ * batch, whether there are 10 leads or 100 000. The console's export and `npm run leads -- --csv` write these.
  */
+export async function* leadsCsvPieces(store: Pick<LeadStore, 'pageLeads'>, site: string | null, batch = CSV_BATCH): AsyncGenerator<string> {
+  yield CSV_HEADER
+  let from: LeadCursor | null = null
+  for (;;) {
+    const rows = await store.pageLeads({ site, from, toward: 'older', limit: batch })
+    if (rows.length) yield rows.map(csvRow).join('')
+    const last = rows.at(-1)
+    if (!last || rows.length < batch) return
+    from = { createdAt: last.createdAt, id: last.id }
+  }
+}
+
+/** The pieces as a response body, pulled (a slow download reads no further ahead). */
 export function leadsCsvStream(store: Pick<LeadStore, 'pageLeads'>, site: string, batch = CSV_BATCH): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
-  let from: LeadCursor | null | undefined // undefined: the header is not written yet
+  const pieces = leadsCsvPieces(store, site, batch)
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        if (from === undefined) {
-          from = null
-          return controller.enqueue(encoder.encode(CSV_HEADER))
-        }
-        const rows = await store.pageLeads({ site, from, toward: 'older', limit: batch })
-        if (rows.length) controller.enqueue(encoder.encode(rows.map(csvRow).join('')))
-        const last = rows.at(-1)
-        if (!last || rows.length < batch) controller.close()
-        else from = { createdAt: last.createdAt, id: last.id }
+        const next = await pieces.next()
+        if (next.done) controller.close()
+        else controller.enqueue(encoder.encode(next.value))
+      },
+      async cancel() {
+        await pieces.return(undefined)
       },
     },
     { highWaterMark: 1 },

@@ -117,15 +117,19 @@ export const LEAD_PAGES_MIGRATION = `DROP INDEX lead_deliveries_due;
 
 /**
  * The WHERE and ORDER BY … LIMIT of a page of a site's leads (LeadPageRequest) in the order of the leads_site_page
- * index (site, created_at, id), given each backend's placeholders (`past` only when the page has a cursor).
+ * index (site, created_at, id), or of every site's (leads_created), given each backend's placeholders (those of the
+ * site and the cursor only used when the page has them).
  */
 export function leadPageSql(
-  page: Pick<LeadPageRequest, 'from' | 'toward'>,
+  page: Pick<LeadPageRequest, 'site' | 'from' | 'toward'>,
   p: { site: string; createdAt: string; id: string; limit: string },
 ) {
   const [op, dir] = page.toward === 'older' ? ['<', 'DESC'] : ['>', 'ASC']
-  const past = page.from ? ` AND (created_at, id) ${op} (${p.createdAt}, ${p.id})` : ''
-  return { where: `site = ${p.site}${past}`, tail: `ORDER BY created_at ${dir}, id ${dir} LIMIT ${p.limit}` }
+  const conditions = [
+    ...(page.site === null ? [] : [`site = ${p.site}`]),
+    ...(page.from ? [`(created_at, id) ${op} (${p.createdAt}, ${p.id})`] : []),
+  ]
+  return { where: conditions.join(' AND ') || 'true', tail: `ORDER BY created_at ${dir}, id ${dir} LIMIT ${p.limit}` }
 }
 
 /** A page's rows newest first, whichever way it was read. */

@@ -134,8 +134,14 @@ function postgresLeads(pool: pg.Pool): LeadStore {
     getLead: async (id) => (await leadsWhere('id = $1', [id]))[0],
     listLeads: ({ site } = {}) => leadsWhere('$1::text IS NULL OR site = $1', [site ?? null], 'ORDER BY created_at DESC, id DESC'),
     pageLeads: async (page) => {
-      const { where, tail } = leadPageSql(page, { site: '$1', createdAt: '$2', id: '$3', limit: page.from ? '$4' : '$2' })
-      const values = page.from ? [page.site, page.from.createdAt, page.from.id, page.limit] : [page.site, page.limit]
+      const values: unknown[] = [] // only those the SQL names: PostgreSQL cannot type a parameter it never reads
+      const param = (value: unknown) => `$${values.push(value)}`
+      const { where, tail } = leadPageSql(page, {
+        site: page.site === null ? '' : param(page.site),
+        createdAt: page.from ? param(page.from.createdAt) : '',
+        id: page.from ? param(page.from.id) : '',
+        limit: param(page.limit),
+      })
       return newestFirst(page, await leadsWhere(where, values, tail))
     },
     leadsFrom: (site, since, limit) =>

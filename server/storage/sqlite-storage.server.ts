@@ -258,7 +258,7 @@ function sqliteLeads(db: Database.Database): LeadStore {
   // A page by keyset: one pair of statements for each way and each start (with or without a cursor).
   const pages = new Map<string, [ReturnType<typeof leadsOf>, ReturnType<typeof deliveriesOf>]>()
   const pageStatements = (page: LeadPageRequest) => {
-    const key = `${page.toward} ${page.from ? 'from' : 'end'}`
+    const key = `${page.site === null ? 'all' : 'site'} ${page.toward} ${page.from ? 'from' : 'end'}`
     if (!pages.has(key)) {
       const { where, tail } = leadPageSql(page, { site: '@site', createdAt: '@createdAt', id: '@id', limit: '@limit' })
       pages.set(key, [leadsOf(`${where} ${tail}`), deliveriesOf(`${where} ${tail}`)])
