@@ -1,15 +1,17 @@
 // One site with 100 000 leads (issue 44), in each storage: a SQLite file and a throwaway PostgreSQL. Prints how long
 // the console's Leads page takes on its first, a middle and its last page (keyset pages: the last should cost what
 // the first does), the Sites page (deliveries waiting or failed, from the partial index), the CSV export of every
-// lead, and the server's resident memory before and at its peak during the export (streamed: it should stay flat).
+// lead with the server's CPU time for it (steadier than the duration on a busy machine) and its resident memory
+// before and at its peak during the export (streamed: it should stay flat), and the machine's load average.
 // Figures only (a shared 2-core machine); the bar is 300 ms for a page. BENCH_LEADS, BENCH_RUNS, BENCH_PORT change it.
 //   npm run bench:console-leads
 import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { benchDatabase, benchPort, startSite } from './serve.js'
+import { benchDatabase, benchPort, cpuSeconds, startSite } from './serve.js'
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 10)
@@ -86,6 +88,13 @@ const timed = (cookie, pathname, rss) =>
       .on('error', reject)
   })
 
+/** The machine's load, said beside the figures it weighs on (a shared machine). */
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`
+
 const median = (/** @type {number[]} */ list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN
 
 /**
@@ -106,7 +115,7 @@ async function bench(name, env, fill, signIn) {
       console.log(`  ${label}: first ${first.ms.toFixed(0)} ms, then median ${median(times).toFixed(0)} ms (${RUNS} runs)`)
     }
     await fill(site.dataDir, 1, 30)
-    console.log(`${name}, 30 leads:`)
+    console.log(`${name}, 30 leads (${load()}):`)
     await measure('Leads, first page', '/sites/demo/leads')
     const began = Date.now()
     await fill(site.dataDir, 31, LEADS)
@@ -117,10 +126,11 @@ async function bench(name, env, fill, signIn) {
     await measure('Leads, last page', '/sites/demo/leads?oldest=1')
     await measure('Sites page', '/sites')
     const before = site.rssMb()
+    const cpuBefore = cpuSeconds(site.pid)
     const csv = await timed(cookie, '/sites/demo/leads.csv', site.rssMb)
     if (csv.status !== 200) throw new Error(`leads.csv: ${csv.status}`)
     console.log(
-      `  CSV export: ${csv.ms.toFixed(0)} ms, ${(csv.bytes / 1024 / 1024).toFixed(1)} MiB; RSS ${before.toFixed(0)} MB before, peak ${csv.peakMb.toFixed(0)} MB`,
+      `  CSV export: ${csv.ms.toFixed(0)} ms (the server's CPU ${(cpuSeconds(site.pid) - cpuBefore).toFixed(1)} s), ${(csv.bytes / 1024 / 1024).toFixed(1)} MiB; RSS ${before.toFixed(0)} MB before, peak ${csv.peakMb.toFixed(0)} MB; ${load()}`,
     )
   } finally {
     await site.stop()

@@ -32,6 +32,23 @@ export function rssMb(pid) {
 }
 
 /**
+ * CPU time a process has used so far, in seconds (Linux: /proc; elsewhere ps, to the second): unlike a
+ * duration, it barely moves with what else the machine is running. @param {number | undefined} pid
+ */
+export function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(fields[11]) + Number(fields[12])) / 100 // utime and stime, in clock ticks of 1/100 s
+  } catch {
+    const time = execFileSync('ps', ['-o', 'time=', '-p', String(pid)], { encoding: 'utf8' }).trim() // [[dd-]hh:]mm:ss
+    return time
+      .split(/[-:]/)
+      .reverse()
+      .reduce((sum, part, i) => sum + Number(part) * ([1, 60, 3600, 86400][i] ?? NaN), 0)
+  }
+}
+
+/**
  * A fake provider on a free loopback port answering every request with the record.
  * @param {unknown} record
  * @returns {Promise<http.Server>}

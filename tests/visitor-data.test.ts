@@ -6,6 +6,7 @@ import { main } from '#server/cli/leads-cli.ts'
 import { retentionReason } from '#server/leads/lead-retention.server.ts'
 import { buildRelayBody } from '#server/leads/relay-body.server.ts'
 import { eraseOlderThan } from '#server/leads/visitor-data.server.ts'
+import type { LeadArrival } from '#server/storage/lead-store.server.ts'
 import { CANCELLED_BY_ERASURE } from '#server/storage/lead-rows.server.ts'
 import type { Storage } from '#server/storage/storage-contract.server.ts'
 import { testRecord, validForm } from './lead-fixtures.ts'
@@ -25,12 +26,15 @@ const backends = backendsOn(clusterOfItsOwn())
 const visitor = { ...validForm, firstName: 'Rosalind', lastName: 'Quenby', email: 'Rosalind.Quenby@example.com', phone: '(720) 555-0199' }
 const sameVisitorOtherAddress = { ...visitor, email: 'rq.home@example.net', phone: '720.555.0199', message: 'Gate code 4471' }
 const someoneElse = { ...validForm, firstName: 'Bartholomew', lastName: 'Keele', email: 'bart.keele@example.org', phone: '303 555 0142' }
-const SECRETS = ['Quenby', 'rosalind.quenby', 'Rosalind.Quenby', 'rq.home', '555-0199', 'Gate code 4471']
+/** Where the visitor's visits began (issue 45's arrival_json): theirs too, erased with their words. */
+const visitorArrival = { source: 'Google', utmSource: 'google', medium: 'cpc', campaign: 'quenby-spring-promo' }
+const SECRETS = ['Quenby', 'rosalind.quenby', 'Rosalind.Quenby', 'rq.home', '555-0199', 'Gate code 4471', 'quenby-spring-promo']
 
-async function addLead(storage: Storage, site: string, lead: typeof validForm, now: number) {
+async function addLead(storage: Storage, site: string, lead: typeof validForm, now: number, arrival: LeadArrival | null = null) {
   const { row } = await storage.leads.insertLead({
     pageId: site,
     site,
+    arrival,
     lead: { ...lead, contactWays: ['phone'] },
     relayBody: buildRelayBody({ ...lead, contactWays: ['phone'] }, testRecord()),
     deliveries: [
@@ -79,9 +83,10 @@ describe.each(backends)('on $name', (backend) => {
   test('--subject finds a visitor on every site by address or phone; --erase leaves tombstones and no byte of them', async () => {
     const place = await backend.fresh()
     const storage = await backend.open(place)
-    await addLead(storage, 'acme', visitor, 1_000)
-    await addLead(storage, 'birch', sameVisitorOtherAddress, 2_000)
-    const kept = await addLead(storage, 'acme', someoneElse, 3_000)
+    await addLead(storage, 'acme', visitor, 1_000, visitorArrival)
+    await addLead(storage, 'birch', sameVisitorOtherAddress, 2_000, { ...visitorArrival, source: 'Bing', utmSource: null })
+    const keptArrival = { source: '(direct)', utmSource: null, medium: null, campaign: 'keele-fall-fences' }
+    const kept = await addLead(storage, 'acme', someoneElse, 3_000, keptArrival)
     const env = backend.name === 'sqlite' ? { DATA_DIR: place } : { DATABASE_URL: place, DATA_DIR: '/nonexistent' }
     const run = async (...argv: string[]) => {
       let out = ''
@@ -101,7 +106,9 @@ describe.each(backends)('on $name', (backend) => {
     expect(byPhone.leads.map((l: { site: string }) => l.site)).toEqual(['birch', 'acme'])
     expect((await run('--subject', '7205550199')).out).toMatch(/Quenby[\s\S]*2 lead\(s\)/)
     const countsBefore = await storage.leads.leadsSince(0)
-    expect(await bytesOnDisk(backend.name, place)).toContain('Quenby') // what the check below can see
+    const before = await bytesOnDisk(backend.name, place) // what the check below can see
+    expect(before).toContain('Quenby')
+    expect(before).toContain(visitorArrival.campaign)
 
     const erased = await run('--erase', '720-555-0199')
     expect(erased.code).toBe(0)
@@ -120,8 +127,10 @@ describe.each(backends)('on $name', (backend) => {
     expect(await storage.leads.leadsSince(0)).toEqual(expect.arrayContaining(countsBefore)) // the counts stay true
     const rows = await storage.leads.listLeads()
     expect(rows).toHaveLength(3)
+    expect(rows.find((r) => r.id === kept.id)!.arrival).toEqual(keptArrival)
     for (const row of rows.filter((r) => r.id !== kept.id)) {
       expect(row.erased).toEqual({ at: expect.any(Number), reason: 'erased on request' })
+      expect(row.arrival).toBeNull() // where their visit began (source, utm tags, campaign) went with their words
       expect(row.deliveries.map((d) => [d.state, d.lastError])).toEqual([
         ['failed', CANCELLED_BY_ERASURE],
         ['failed', CANCELLED_BY_ERASURE],
@@ -135,6 +144,7 @@ describe.each(backends)('on $name', (backend) => {
     const disk = await bytesOnDisk(backend.name, place)
     for (const secret of SECRETS) expect(disk, secret).not.toContain(secret)
     expect(disk).toContain('Keele')
+    expect(disk).toContain(keptArrival.campaign)
   })
 
   test('retention (LEAD_RETENTION_DAYS) erases the leads older than its limit the same way, and only those', async () => {

@@ -4,6 +4,7 @@ import { textWidth } from './terminal-width.ts'
 import type { Delivery, LeadRow } from '../storage/lead-store.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import { buildRelayBody } from '../leads/relay-body.server.ts'
+import { leadsCsv } from '../leads/leads-csv.server.ts'
 import { relayOnly, tempDir, testRecord, validForm } from '#tests/lead-fixtures.ts'
 
 const lead = { ...validForm, contactWays: ['phone' as const] }
@@ -117,7 +118,7 @@ describe('leads CLI', () => {
     ])
   })
 
-  test('main reads DATA_DIR and lists newest first', async () => {
+  test("main reads DATA_DIR and exports every site's leads newest first, streamed with backpressure", async () => {
     const storage = await openStorage({ dataDir: tmp.dir, defaultSite: 'p' })
     const body = buildRelayBody(lead, testRecord())
     await storage.leads.insertLead({
@@ -136,15 +137,35 @@ describe('leads CLI', () => {
       deliveries: relayOnly(null),
       now: 2_000,
     })
+    await storage.leads.insertLead({
+      pageId: 'q',
+      site: 'q',
+      lead: { ...lead, firstName: 'Other site' },
+      relayBody: body,
+      deliveries: relayOnly(null),
+      now: 1_500,
+    })
+    const listing = leadsCsv(await storage.leads.listLeads())
     await storage.close()
-    let out = ''
-    expect(await main(['--csv'], { DATA_DIR: tmp.dir }, (s) => void (out += s))).toBe(0)
-    const firstNames = out
+    // The CSV comes in pieces (the header, then a batch of rows), each written once the output took the one before.
+    const pieces: string[] = []
+    let waiting = false
+    const slowOutput = (s: string) => {
+      if (waiting) throw new Error('written before the output took the last piece')
+      pieces.push(s)
+      waiting = true
+      return new Promise<void>((resolve) => setImmediate(() => resolve(void (waiting = false))))
+    }
+    expect(await main(['--csv'], { DATA_DIR: tmp.dir }, slowOutput)).toBe(0)
+    expect(pieces).toHaveLength(2)
+    expect(pieces.join('')).toBe(listing)
+    const firstNames = pieces
+      .join('')
       .trim()
       .split('\r\n')
       .slice(1)
       .map((l) => l.split(',')[2])
-    expect(firstNames).toEqual(['"Newer"', '"Older"'])
+    expect(firstNames).toEqual(['"Newer"', '"Other site"', '"Older"'])
   })
 
   test("--site keeps one site's leads, and says so when that site has none", async () => {

@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { DELIVERY_KINDS, type Delivery, type DeliveryKind, type LeadRow } from '../storage/lead-store.server.ts'
@@ -6,7 +7,7 @@ import { urlForLog } from '../observability/log-safe.server.ts'
 import { openStorage } from '../storage/storage.server.ts'
 import type { Storage } from '../storage/storage-contract.server.ts'
 import { parseCli, UsageError } from './cli-args.ts'
-import { leadsCsv } from '../leads/leads-csv.server.ts'
+import { leadsCsv, leadsCsvPieces } from '../leads/leads-csv.server.ts'
 import { ERASED_ON_REQUEST, eraseSubject, parseSubject, subjectLeads, subjectReport, type Subject } from '../leads/visitor-data.server.ts'
 import { fitToWidth, padToWidth } from './terminal-width.ts'
 
@@ -69,7 +70,11 @@ export function formatLeads(rows: LeadRow[], { csv = false }: { csv?: boolean } 
   return [header, rule, ...body, '', `${rows.length} lead(s)`].join('\n') + '\n'
 }
 
-type Write = (s: string) => void
+/** Writes to the output; a promise when the caller should wait before writing more (the CSV's pieces). */
+type Write = (s: string) => void | Promise<void>
+
+/** Standard output, waiting for it to drain when it is full (a CSV of 100 000 leads piped into a slow reader). */
+const toStdout: Write = (s) => (process.stdout.write(s) ? undefined : once(process.stdout, 'drain').then(() => undefined))
 
 const USAGE = `usage: npm run leads -- [--site <id>] [--csv]
        npm run leads -- --resend <lead id> [--to ${DELIVERY_KINDS.join('|')}]
@@ -77,11 +82,7 @@ const USAGE = `usage: npm run leads -- [--site <id>] [--csv]
        npm run leads -- --subject <email|phone> [--json]
        npm run leads -- --erase <email|phone>`
 
-export async function main(
-  argv: string[],
-  env: Record<string, string | undefined>,
-  write: Write = (s) => void process.stdout.write(s),
-): Promise<number> {
+export async function main(argv: string[], env: Record<string, string | undefined>, write: Write = toStdout): Promise<number> {
   const args = parseCli(
     argv,
     USAGE,
@@ -122,12 +123,12 @@ export async function main(
   if (!importFrom && !databaseUrl && !existsSync(path.join(dataDir, 'leads.sqlite'))) {
     if (resend !== undefined) return fail(`No lead ${resend}: no database in ${dataDir}.`)
     if (subject !== undefined || erase !== undefined) {
-      write(
+      await write(
         json ? `${JSON.stringify(subjectReport(parseSubject(subject!)!, []), null, 2)}\n` : `Nothing held: no database in ${dataDir}.\n`,
       )
       return 0
     }
-    write(csv ? formatLeads([], { csv }) : `No leads stored yet (no database in ${dataDir}).\n`)
+    await write(csv ? formatLeads([], { csv }) : `No leads stored yet (no database in ${dataDir}).\n`)
     return 0
   }
   let storage: Storage | undefined
@@ -138,8 +139,13 @@ export async function main(
     if (resend !== undefined) return await resendOne(storage, resend, to as DeliveryKind | undefined, write)
     if (subject !== undefined) return await showSubject(storage, parseSubject(subject)!, json, write)
     if (erase !== undefined) return await eraseOne(storage, parseSubject(erase)!, write)
+    if (csv) {
+      // Streamed as the console's export is, a batch at a time: the whole file is never in memory.
+      for await (const piece of leadsCsvPieces(storage.leads, site ?? null)) await write(piece)
+      return 0
+    }
     const rows = await storage.leads.listLeads({ site })
-    write(rows.length || csv || !site ? formatLeads(rows, { csv }) : `No leads stored for site "${site}".\n`)
+    await write(rows.length || !site ? formatLeads(rows) : `No leads stored for site "${site}".\n`)
     return 0
   } catch (e) {
     return fail(e instanceof Error ? e.message : String(e))
@@ -153,24 +159,24 @@ async function resendOne(storage: Storage, leadId: string, kind: DeliveryKind | 
   const answer = await resendLead(storage.leads, leadId, kind, Date.now())
   if (!answer.found) return fail(`No lead ${leadId} in ${storage.kind} ${storage.location}: its id is in the last column of npm run leads.`)
   if (answer.missing) return fail(`Lead ${leadId} has no ${answer.missing} destination: its site listed none when it was stored.`)
-  for (const d of answer.queued) write(`${d.kind} ${describeTarget(d)}: queued again\n`)
-  for (const { delivery, reason } of answer.notQueued) write(`${delivery.kind} ${describeTarget(delivery)}: not queued, ${reason}\n`)
-  if (answer.queued.length) write('The server sends them within a few seconds (RELAY_POLL_MS); npm run leads shows how it went.\n')
+  for (const d of answer.queued) await write(`${d.kind} ${describeTarget(d)}: queued again\n`)
+  for (const { delivery, reason } of answer.notQueued) await write(`${delivery.kind} ${describeTarget(delivery)}: not queued, ${reason}\n`)
+  if (answer.queued.length) await write('The server sends them within a few seconds (RELAY_POLL_MS); npm run leads shows how it went.\n')
   return answer.queued.length ? 0 : 1
 }
 
 /** What is held about one visitor, in every site's leads: the table (with deliveries) or the JSON a visitor is given. */
 async function showSubject(storage: Storage, subject: Subject, json: boolean, write: Write): Promise<number> {
   const rows = await subjectLeads(storage.leads, subject)
-  if (json) write(`${JSON.stringify(subjectReport(subject, rows), null, 2)}\n`)
-  else write(rows.length ? formatLeads(rows) : 'No lead holds this address or phone.\n')
+  if (json) await write(`${JSON.stringify(subjectReport(subject, rows), null, 2)}\n`)
+  else await write(rows.length ? formatLeads(rows) : 'No lead holds this address or phone.\n')
   return 0
 }
 
 /** Erases one visitor's leads on every site (every origin of a fleet shares the database: at once everywhere). */
 async function eraseOne(storage: Storage, subject: Subject, write: Write): Promise<number> {
   const { erased, cancelled } = await eraseSubject(storage.leads, subject, Date.now())
-  write(
+  await write(
     erased
       ? `Erased ${erased} lead(s) (${cancelled} delivery(ies) not sent yet cancelled); each keeps its site and time, "${ERASED_ON_REQUEST}".\n`
       : 'No lead holds this address or phone: nothing erased.\n',
@@ -196,10 +202,10 @@ async function importSqlite(folder: string, target: Storage, pageId: string, wri
     const days = await source.visits.allDays()
     let daysAdded = 0
     for (const day of days) if (await target.visits.importDay(day)) daysAdded++
-    write(
+    await write(
       `Imported ${added} of ${rows.length} lead(s) from ${folder} into ${target.kind} ${target.location} (${rows.length - added} already there).\n`,
     )
-    write(`Imported visit counts of ${daysAdded} of ${days.length} day(s) (${days.length - daysAdded} already counted there).\n`)
+    await write(`Imported visit counts of ${daysAdded} of ${days.length} day(s) (${days.length - daysAdded} already counted there).\n`)
     return 0
   } finally {
     await source.close()

@@ -60,6 +60,27 @@ export interface DeliveryColumns extends StateColumns {
   detail_json: string | EmailDetail | null
 }
 
+/**
+ * The leads columns a StoredLead is read from, never `SELECT *`: not the old relay columns nor client_ip and user_agent
+ * (issue 44: building 26 columns per row was half of a page's read, and a CSV export reads 100 000 rows).
+ */
+const STORED_LEAD_COLUMNS = [
+  'id',
+  'idempotency_key',
+  'page_id',
+  'site',
+  'created_at',
+  'lead_json',
+  'relay_body_json',
+  'form',
+  'arrival_json',
+  'erased_at',
+  'erased_reason',
+] as const satisfies readonly (keyof LeadColumns)[]
+export type StoredLeadColumns = Pick<LeadColumns, (typeof STORED_LEAD_COLUMNS)[number]>
+/** What follows SELECT to read leads (`FROM leads` unaliased). */
+export const LEAD_SELECT = STORED_LEAD_COLUMNS.join(', ')
+
 /** A cancelled delivery's last error: the lead it would have carried was erased. */
 export const CANCELLED_BY_ERASURE = 'Cancelled: the lead was erased before it was sent.'
 
@@ -96,15 +117,19 @@ export const LEAD_PAGES_MIGRATION = `DROP INDEX lead_deliveries_due;
 
 /**
  * The WHERE and ORDER BY … LIMIT of a page of a site's leads (LeadPageRequest) in the order of the leads_site_page
- * index (site, created_at, id), given each backend's placeholders (`past` only when the page has a cursor).
+ * index (site, created_at, id), or of every site's (leads_created), given each backend's placeholders (those of the
+ * site and the cursor only used when the page has them).
  */
 export function leadPageSql(
-  page: Pick<LeadPageRequest, 'from' | 'toward'>,
+  page: Pick<LeadPageRequest, 'site' | 'from' | 'toward'>,
   p: { site: string; createdAt: string; id: string; limit: string },
 ) {
   const [op, dir] = page.toward === 'older' ? ['<', 'DESC'] : ['>', 'ASC']
-  const past = page.from ? ` AND (created_at, id) ${op} (${p.createdAt}, ${p.id})` : ''
-  return { where: `site = ${p.site}${past}`, tail: `ORDER BY created_at ${dir}, id ${dir} LIMIT ${p.limit}` }
+  const conditions = [
+    ...(page.site === null ? [] : [`site = ${p.site}`]),
+    ...(page.from ? [`(created_at, id) ${op} (${p.createdAt}, ${p.id})`] : []),
+  ]
+  return { where: conditions.join(' AND ') || 'true', tail: `ORDER BY created_at ${dir}, id ${dir} LIMIT ${p.limit}` }
 }
 
 /** A page's rows newest first, whichever way it was read. */
@@ -113,7 +138,7 @@ export const newestFirst = <T>(page: Pick<LeadPageRequest, 'toward'>, rows: T[])
 /** PostgreSQL's json columns arrive parsed; SQLite's text does not. */
 const parsed = <T>(value: string | T): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value)
 
-export const toStoredLead = (r: LeadColumns): StoredLead => ({
+export const toStoredLead = (r: StoredLeadColumns): StoredLead => ({
   id: r.id,
   pageId: r.page_id,
   site: r.site,
@@ -143,7 +168,7 @@ export const toDelivery = (r: DeliveryColumns): Delivery => ({
   deliveredAt: r.delivered_at,
 })
 
-export const toDueDelivery = (delivery: DeliveryColumns, lead: LeadColumns): DueDelivery => ({
+export const toDueDelivery = (delivery: DeliveryColumns, lead: StoredLeadColumns): DueDelivery => ({
   ...toDelivery(delivery),
   lead: toStoredLead(lead),
 })
@@ -152,7 +177,7 @@ export const toDueDelivery = (delivery: DeliveryColumns, lead: LeadColumns): Due
 export const sortedDeliveries = (rows: DeliveryColumns[]): Delivery[] => rows.map(toDelivery).sort((a, b) => a.position - b.position)
 
 /** Leads with their deliveries (in any order; each lead's come out by position). */
-export function toLeadRows(leads: LeadColumns[], deliveries: DeliveryColumns[]): LeadRow[] {
+export function toLeadRows(leads: StoredLeadColumns[], deliveries: DeliveryColumns[]): LeadRow[] {
   const byLead = new Map<string, DeliveryColumns[]>()
   for (const d of deliveries) (byLead.get(d.lead_id) ?? byLead.set(d.lead_id, []).get(d.lead_id)!).push(d)
   return leads.map((l) => ({ ...toStoredLead(l), deliveries: sortedDeliveries(byLead.get(l.id) ?? []) }))

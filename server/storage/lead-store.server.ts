@@ -123,7 +123,8 @@ export type LeadCursor = { createdAt: number; id: string }
  * `from` starts at the newest (toward older) or the oldest (toward newer) end.
  */
 export interface LeadPageRequest {
-  site: string
+  /** null: every site's leads (the CLI's export). */
+  site: string | null
   from: LeadCursor | null
   toward: 'older' | 'newer'
   limit: number

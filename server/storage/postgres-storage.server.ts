@@ -16,6 +16,8 @@ import {
   toStoredLead,
   type DeliveryColumns,
   type LeadColumns,
+  type StoredLeadColumns,
+  LEAD_SELECT,
 } from './lead-rows.server.ts'
 import { checkOut, DB_NOW, errorText, inTransaction, openPostgres } from './postgres-client.server.ts'
 import { migrate } from './postgres-migrations.server.ts'
@@ -107,7 +109,7 @@ function postgresLeads(pool: pg.Pool): LeadStore {
   /** Leads matching `where` (on leads' columns), with their deliveries, in `order`. */
   /** The leads `where` picks (`tail`: their order and page), each with its deliveries. */
   async function leadsWhere(where: string, values: unknown[], tail = '') {
-    const leads = await pool.query<LeadColumns>(`SELECT * FROM leads WHERE ${where} ${tail}`, values)
+    const leads = await pool.query<StoredLeadColumns>(`SELECT ${LEAD_SELECT} FROM leads WHERE ${where} ${tail}`, values)
     if (leads.rows.length === 0) return []
     const ids = leads.rows.map((lead) => lead.id)
     const deliveries = await pool.query<DeliveryColumns>('SELECT * FROM lead_deliveries WHERE lead_id = ANY($1)', [ids])
@@ -132,8 +134,14 @@ function postgresLeads(pool: pg.Pool): LeadStore {
     getLead: async (id) => (await leadsWhere('id = $1', [id]))[0],
     listLeads: ({ site } = {}) => leadsWhere('$1::text IS NULL OR site = $1', [site ?? null], 'ORDER BY created_at DESC, id DESC'),
     pageLeads: async (page) => {
-      const { where, tail } = leadPageSql(page, { site: '$1', createdAt: '$2', id: '$3', limit: page.from ? '$4' : '$2' })
-      const values = page.from ? [page.site, page.from.createdAt, page.from.id, page.limit] : [page.site, page.limit]
+      const values: unknown[] = [] // only those the SQL names: PostgreSQL cannot type a parameter it never reads
+      const param = (value: unknown) => `$${values.push(value)}`
+      const { where, tail } = leadPageSql(page, {
+        site: page.site === null ? '' : param(page.site),
+        createdAt: page.from ? param(page.from.createdAt) : '',
+        id: page.from ? param(page.from.id) : '',
+        limit: param(page.limit),
+      })
       return newestFirst(page, await leadsWhere(where, values, tail))
     },
     leadsFrom: (site, since, limit) =>
@@ -149,7 +157,9 @@ function postgresLeads(pool: pg.Pool): LeadStore {
         [now, leaseMs, owner, limit],
       )
       if (claimed.rows.length === 0) return []
-      const leads = await pool.query<LeadColumns>('SELECT * FROM leads WHERE id = ANY($1)', [claimed.rows.map((d) => d.lead_id)])
+      const leads = await pool.query<StoredLeadColumns>(`SELECT ${LEAD_SELECT} FROM leads WHERE id = ANY($1)`, [
+        claimed.rows.map((d) => d.lead_id),
+      ])
       const byId = new Map(leads.rows.map((l) => [l.id, l]))
       return claimed.rows.map((d) => toDueDelivery(d, byId.get(d.lead_id)!))
     },
@@ -188,8 +198,8 @@ function postgresLeads(pool: pg.Pool): LeadStore {
       ).rows,
     scanLeads: async (after, limit) =>
       (
-        await pool.query<LeadColumns>(
-          `SELECT * FROM leads WHERE erased_at IS NULL AND ($1::bigint IS NULL OR (created_at, id) > ($1, $2))
+        await pool.query<StoredLeadColumns>(
+          `SELECT ${LEAD_SELECT} FROM leads WHERE erased_at IS NULL AND ($1::bigint IS NULL OR (created_at, id) > ($1, $2))
            ORDER BY created_at, id LIMIT $3`,
           [after?.createdAt ?? null, after?.id ?? '', limit],
         )

@@ -28,6 +28,8 @@ import {
   toStoredLead,
   type DeliveryColumns,
   type LeadColumns,
+  type StoredLeadColumns,
+  LEAD_SELECT,
 } from './lead-rows.server.ts'
 import { resultsByZoneMigration } from './results-sql.server.ts'
 import { sqliteResults } from './sqlite-results.server.ts'
@@ -216,6 +218,14 @@ export function openSqliteStorage(dataDir: string, defaultSite: string): Storage
   }
 }
 
+/**
+ * The deliveries of the leads `where` picks. CROSS JOIN keeps SQLite's loops in this order (those leads outside, each
+ * one's deliveries by the lead_id index inside) whatever its statistics say: with stale ones (an ANALYZE run while the
+ * tables were small) `lead_id IN (…)` read every delivery ever made for each page, 15 s of a 100 000-lead CSV (issue 44).
+ */
+export const sqliteDeliveriesSql = (where: string) =>
+  `SELECT d.* FROM (SELECT id FROM leads WHERE ${where}) AS l CROSS JOIN lead_deliveries AS d ON d.lead_id = l.id`
+
 function sqliteLeads(db: Database.Database): LeadStore {
   const inserter = (table: string) => {
     let statement: Database.Statement | undefined
@@ -236,11 +246,9 @@ function sqliteLeads(db: Database.Database): LeadStore {
     return true
   })
   const byKey = db.prepare<[string], { id: string }>('SELECT id FROM leads WHERE idempotency_key = ?')
-  const leadsOf = (where: string) => db.prepare<Record<string, unknown>, LeadColumns>(`SELECT * FROM leads WHERE ${where}`)
-  const deliveriesOf = (where: string) =>
-    db.prepare<Record<string, unknown>, DeliveryColumns>(
-      `SELECT * FROM lead_deliveries WHERE lead_id IN (SELECT id FROM leads WHERE ${where})`,
-    )
+  const leadsOf = (where: string) =>
+    db.prepare<Record<string, unknown>, StoredLeadColumns>(`SELECT ${LEAD_SELECT} FROM leads WHERE ${where}`)
+  const deliveriesOf = (where: string) => db.prepare<Record<string, unknown>, DeliveryColumns>(sqliteDeliveriesSql(where))
   const oneLead = leadsOf('id = @id')
   const oneLeadsDeliveries = deliveriesOf('id = @id')
   // Every lead of a site (or everyone's), newest first.
@@ -250,7 +258,7 @@ function sqliteLeads(db: Database.Database): LeadStore {
   // A page by keyset: one pair of statements for each way and each start (with or without a cursor).
   const pages = new Map<string, [ReturnType<typeof leadsOf>, ReturnType<typeof deliveriesOf>]>()
   const pageStatements = (page: LeadPageRequest) => {
-    const key = `${page.toward} ${page.from ? 'from' : 'end'}`
+    const key = `${page.site === null ? 'all' : 'site'} ${page.toward} ${page.from ? 'from' : 'end'}`
     if (!pages.has(key)) {
       const { where, tail } = leadPageSql(page, { site: '@site', createdAt: '@createdAt', id: '@id', limit: '@limit' })
       pages.set(key, [leadsOf(`${where} ${tail}`), deliveriesOf(`${where} ${tail}`)])
@@ -272,7 +280,7 @@ function sqliteLeads(db: Database.Database): LeadStore {
     SET claimed_until = @until, claimed_by = @owner, attempts = attempts + 1
     WHERE id IN (${dueDeliveriesSql({ now: '@now', leaseNow: '@now', limit: '@limit' })})
     RETURNING *`)
-  const leadById = db.prepare<[string], LeadColumns>('SELECT * FROM leads WHERE id = ?')
+  const leadById = db.prepare<[string], StoredLeadColumns>(`SELECT ${LEAD_SELECT} FROM leads WHERE id = ?`)
   const settle = (set: string) =>
     db.prepare(
       `UPDATE lead_deliveries SET ${set}, claimed_until = 0 WHERE id = @id AND state = 'pending' AND claimed_until = @claimedUntil`,
@@ -287,8 +295,8 @@ function sqliteLeads(db: Database.Database): LeadStore {
     WHERE kind = 'relay' AND state = 'held' AND (@pageId IS NULL OR lead_id IN (SELECT id FROM leads WHERE page_id = @pageId))`)
   // Issue 44: erased content is overwritten in the file, and the WAL emptied of it (sqlite-wal.server.ts).
   const deletions = secureDeletes(db)
-  const scan = db.prepare<[{ createdAt: number | null; id: string; limit: number }], LeadColumns>(
-    `SELECT * FROM leads WHERE erased_at IS NULL AND (@createdAt IS NULL OR (created_at, id) > (@createdAt, @id))
+  const scan = db.prepare<[{ createdAt: number | null; id: string; limit: number }], StoredLeadColumns>(
+    `SELECT ${LEAD_SELECT} FROM leads WHERE erased_at IS NULL AND (@createdAt IS NULL OR (created_at, id) > (@createdAt, @id))
      ORDER BY created_at, id LIMIT @limit`,
   )
   const eraseOne =
