@@ -62,7 +62,7 @@ export function createMetrics(services: AppServices) {
     collect() {
       this.reset()
       for (const site of services.sites()) {
-        const { fetchedAt } = site.records.current()
+        const { fetchedAt } = site.summary()
         // With a fleet, fetch times are on the database's clock: so is the age.
         if (fetchedAt) this.set({ site: site.id }, ((services.fleet?.now() ?? Date.now()) - Date.parse(fetchedAt)) / 1000)
       }
@@ -284,6 +284,7 @@ export function createMetrics(services: AppServices) {
       ...(services.fleet ? { fleet: services.fleet.state() } : {}),
       images: services.images.status(),
       pageCache: services.pages.stats(),
+      heldSites: services.heldSites.stats(),
       sites: services.sites().map((site) => ({
         id: site.id,
         hosts: site.config.hosts,
