@@ -24,6 +24,7 @@ import {
 import { sendTestDelivery } from './leads/webhook-test.server.ts'
 import { createSiteRegistry, currentSiteConfigs } from './sites/site-registry.server.ts'
 import { createHeldSites } from './sites/held-site.server.ts'
+import { startHeapGuard } from './process/heap-guard.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 import type { Storage } from './storage/storage-contract.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
@@ -191,6 +192,11 @@ export async function startServices(env: Env) {
   let sites = configs.map(createSite)
   let siteFor = siteResolver(sites)
   let hosts = listedHosts(configs)
+  // Caches shed before the heap runs out (the held sites and pages come back on their own): the process keeps serving.
+  const heapGuard = startHeapGuard([
+    { name: 'pages', shed: pages.shed },
+    { name: 'heldSites', shed: held.shed },
+  ])
   await warmUp(sites, held)
   outbox.start()
   // Last month's report to each site's inbox on the 1st (with SMTP_URL): once per site and month across the fleet.
@@ -329,8 +335,11 @@ export async function startServices(env: Env) {
     pages,
     /** The sites held in memory now (SITE_CACHE_MB): how many, their estimated bytes, and how many were let go since start. */
     heldSites: held,
+    /** Times the caches were shed for want of heap (server/process/heap-guard.server.ts). */
+    memorySheds: heapGuard.sheds,
     async close() {
       stopWatching()
+      heapGuard.stop()
       await reloading
       clearInterval(imageRetry)
       clearInterval(daySweep)

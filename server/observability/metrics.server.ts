@@ -78,6 +78,15 @@ export function createMetrics(services: AppServices) {
       for (const site of services.sites()) this.inc({ site: site.id }, site.records.fetches())
     },
   })
+  new client.Counter({
+    name: 'tradesite_memory_sheds_total',
+    help: 'Times the heap neared its limit and the caches (rendered pages, held sites) let go of their least recently used half.',
+    registers: [register],
+    collect() {
+      this.reset()
+      this.inc(services.memorySheds())
+    },
+  })
   new client.Gauge({
     name: 'tradesite_fleet_mode',
     help: 'With DATABASE_URL: 1 while the database answers and the record is the fleet’s, 0 while this origin fetches for itself.',
@@ -285,6 +294,7 @@ export function createMetrics(services: AppServices) {
       images: services.images.status(),
       pageCache: services.pages.stats(),
       heldSites: services.heldSites.stats(),
+      memory: { sheds: services.memorySheds() },
       sites: services.sites().map((site) => ({
         id: site.id,
         hosts: site.config.hosts,
