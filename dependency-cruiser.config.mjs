@@ -10,6 +10,11 @@ const floors = [
     why: 'logs and start-up errors, HTML templates, the one outbound client, our words: they import nothing of ours',
     rooms: ['server/observability/', 'server/html/', 'server/outbound/', 'app/i18n/'],
   },
+  {
+    floor: 'memory',
+    why: 'the bounds on what the process holds: the LRU bounded by bytes, and the guard that sheds caches near the heap limit',
+    rooms: ['server/memory/'],
+  },
   { floor: 'mail and ui', why: 'the one way out as email; the components every page uses', rooms: ['server/mail/', 'app/ui/'] },
   { floor: 'record', why: "the page record's schema and rules: what every page and the server's domains read", rooms: ['app/record/'] },
   {
@@ -38,7 +43,11 @@ const floors = [
     why: 'results read leads and visits; a record reads pictures',
     rooms: ['server/results/', 'server/record/'],
   },
-  { floor: 'services', why: 'the one place that wires the domains together', rooms: { services: ['server/services\\.server\\.ts$'] } },
+  {
+    floor: 'services',
+    why: 'the one place that wires the domains together, with the sites it holds in memory while visited',
+    rooms: { services: ['server/services\\.server\\.ts$', 'server/held-site\\.server\\.ts$'] },
+  },
   {
     floor: 'request path',
     why: 'every request judged first; the metrics read the wired services',
@@ -62,9 +71,13 @@ const floors = [
 
 /**
  * Known exceptions, each to be removed: `from` may import `to` although `to` stands higher.
- * services.server.ts makes the page cache (pages/page-cache, page-key) that the handler above the gate reads.
+ * services.server.ts makes the page cache (pages/page-cache, page-key) that the handler above the gate reads, and
+ * held-site.server.ts drops a site's pages from it when the site is let go.
  */
-const allowedUpward = [{ from: 'server/services\\.server\\.ts$', to: 'server/pages/(page-cache|page-key)\\.server\\.ts$' }]
+const allowedUpward = [
+  { from: 'server/services\\.server\\.ts$', to: 'server/pages/(page-cache|page-key)\\.server\\.ts$' },
+  { from: 'server/held-site\\.server\\.ts$', to: 'server/pages/(page-cache|page-key)\\.server\\.ts$' },
+]
 
 /** @typedef {{ floor: string, why: string, rooms: string[] | Record<string, string[]> }} Floor */
 /** @typedef {import('dependency-cruiser').IRegularForbiddenRuleType} Rule */

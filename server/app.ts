@@ -134,6 +134,8 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
     const request = await gate(req, res)
     if (!request) return
     seen.site = request.site?.id
+    // A site not held in memory comes back from its last good record first (server/held-site.server.ts).
+    await request.site?.ready()
     keepResolved(req, request)
     if (!servePage(req, res, request)) next()
   }

@@ -62,7 +62,7 @@ export function createMetrics(services: AppServices) {
     collect() {
       this.reset()
       for (const site of services.sites()) {
-        const { fetchedAt } = site.records.current()
+        const { fetchedAt } = site.summary()
         // With a fleet, fetch times are on the database's clock: so is the age.
         if (fetchedAt) this.set({ site: site.id }, ((services.fleet?.now() ?? Date.now()) - Date.parse(fetchedAt)) / 1000)
       }
@@ -76,6 +76,15 @@ export function createMetrics(services: AppServices) {
     collect() {
       this.reset()
       for (const site of services.sites()) this.inc({ site: site.id }, site.records.fetches())
+    },
+  })
+  new client.Counter({
+    name: 'tradesite_memory_sheds_total',
+    help: 'Times the heap neared its limit and the caches (rendered pages, held sites) let go of their least recently used half.',
+    registers: [register],
+    collect() {
+      this.reset()
+      this.inc(services.memorySheds())
     },
   })
   new client.Gauge({
@@ -284,6 +293,8 @@ export function createMetrics(services: AppServices) {
       ...(services.fleet ? { fleet: services.fleet.state() } : {}),
       images: services.images.status(),
       pageCache: services.pages.stats(),
+      heldSites: services.heldSites.stats(),
+      memory: { sheds: services.memorySheds() },
       sites: services.sites().map((site) => ({
         id: site.id,
         hosts: site.config.hosts,

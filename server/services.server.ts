@@ -1,22 +1,18 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { recordImageUrls } from '#app/record/record-images.ts'
 import { originName, postgresSettings, relayTiming, type Env } from './config/env.server.ts'
 import { startDemoProvider } from './record/demo-provider.server.ts'
 import { createImageFetcher, IMAGE_MAX_BYTES } from './images/fetch-image.server.ts'
 import { createDiskImageStore } from './images/disk-image-store.server.ts'
 import type { ImageStore } from './images/image-store.server.ts'
-import { createLocalRecordView } from './record/local-record.server.ts'
 import type { LeadSite } from './leads/lead-facts.server.ts'
 import { createLeadOutbox } from './leads/lead-outbox.server.ts'
 import { createLeadService } from './leads/lead-service.server.ts'
 import { createMailer, describeMailError, senderDomain } from './mail/mailer.server.ts'
 import { createPageCache } from './pages/page-cache.server.ts'
-import { sitePrefix } from './pages/page-key.server.ts'
 import { createOutboundClient, type OutboundClient } from './outbound/outbound-client.server.ts'
 import { createRecordFleet } from './record/record-fleet.server.ts'
-import { createRecordSource, fetchRecord, recordEndpoint, type RecordSnapshot } from './record/record-source.server.ts'
-import { siteRecordReport } from './record/record-report.server.ts'
+import { fetchRecord, recordEndpoint } from './record/record-source.server.ts'
 import {
   listedHosts,
   loadSiteConfigs,
@@ -27,6 +23,8 @@ import {
 } from './sites/site-config.server.ts'
 import { sendTestDelivery } from './leads/webhook-test.server.ts'
 import { createSiteRegistry, currentSiteConfigs } from './sites/site-registry.server.ts'
+import { createHeldSites } from './held-site.server.ts'
+import { startHeapGuard } from './memory/heap-guard.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 import type { Storage } from './storage/storage-contract.server.ts'
 import { createVisitStore } from './visits/visit-store.server.ts'
@@ -38,14 +36,13 @@ import { servedLook } from './results/report-look.server.ts'
 import { shareLink } from './results/share-link.server.ts'
 import { monthLeads } from './results/report-leads.server.ts'
 import { createWeatherService, weatherEndpoints } from './weather/weather-service.server.ts'
-import { urlForLog } from './observability/log-safe.server.ts'
 import { log } from './observability/log.js'
 import { startLeadRetention } from './leads/lead-retention.server.ts'
 import { prepareDataDir } from './storage/data-dir.server.ts'
 import { StartupError } from './observability/startup-error.js'
 import { NO_KEY, SecretsKeyError, storesWebhooks } from './storage/webhook-secrets.server.ts'
 
-/** Sites whose first record fetch runs at the same time at start-up. */
+/** Sites whose first record fetch runs at the same time while the start holds them. */
 const STARTUP_FETCHES = 8
 /** How often the days that are over are swept from the storage (their salts and once-keys). */
 const DAY_SWEEP_MS = 60_000
@@ -100,7 +97,8 @@ export async function startServices(env: Env) {
   /** What a lead's webhook body and email say about its site, read when they are made (the outbox, the console API). */
   const leadSiteOf = (id: string): LeadSite | undefined => {
     const site = sites.find((s) => s.id === id)
-    return site && { businessName: site.records.current().record.dbPrincipal.name, siteUrl: site.config.siteUrl ?? null }
+    // Its summary, not its record: a lead retried for a site nobody visits now does not bring the site back into memory.
+    return site && { businessName: site.summary().name, siteUrl: site.config.siteUrl ?? null }
   }
   // One outbox for every site and destination: each lead carries its relay URL and its destinations, frozen when it was stored.
   const outbox = createLeadOutbox({
@@ -133,54 +131,39 @@ export async function startServices(env: Env) {
   // One image store for every site: variants are content-addressed, so a photo two sites share is kept once.
   const images = await openImageStore(env, outbound, storage)
 
-  function createSite(config: SiteConfig) {
-    const records = createRecordSource({
-      apiUrl: config.pageApiUrl ?? defaultApiUrl,
-      pageId: config.pageId,
+  /** Sites are held in memory only while visited (SITE_CACHE_MB): the others cost a row each (docs/decisions/200-sites-held-while-visited.md). */
+  const held = createHeldSites({
+    maxBytes: env.SITE_CACHE_MB * 1024 * 1024,
+    images,
+    pages,
+    dataDir: env.DATA_DIR,
+    provider: demo ? 'demo provider' : 'provider',
+    record: {
       ttlSeconds: env.RECORD_TTL_SECONDS,
       timeoutMs: env.RECORD_TIMEOUT_MS,
       maxBytes: env.RECORD_MAX_MB * 1024 * 1024,
       outbound,
       dataDir: env.DATA_DIR,
-      site: config.id,
       fleet: fleet ?? undefined,
+    },
+  })
+
+  function createSite(config: SiteConfig) {
+    // A record that gains a relay address releases the leads held while it had none.
+    const site = held.createLazySite(config, config.pageApiUrl ?? defaultApiUrl, {
+      changed: () => leads.releaseHeldInBackground(),
+      started: () => leads.releaseHeldInBackground(),
     })
     const leads = createLeadService({
       store: storage.leads,
       outbox,
       pageId: config.pageId,
       site: config.id,
-      getRecord: () => records.current().record,
+      getRecord: () => site.records.current().record,
       siteUrl: config.siteUrl,
       destinations: config.leads,
       timeZone: config.timeZone,
-    })
-    const report = siteRecordReport(config.id, records, images)
-    // The URLs of the record served, worked out once per record; a change of its pictures re-renders this site only.
-    let imageUrls: { snapshot: RecordSnapshot; urls: string[] | null } | undefined
-    const unregisterImages = images.register(
-      config.id,
-      () => {
-        const snapshot = records.current()
-        if (imageUrls?.snapshot !== snapshot)
-          imageUrls = { snapshot, urls: snapshot.origin === 'empty' ? null : recordImageUrls(snapshot.record) }
-        return imageUrls.urls
-      },
-      () => pages.dropPrefix(sitePrefix(config.id)),
-    )
-    records.onChange(() => {
-      pages.dropPrefix(sitePrefix(config.id)) // the old version's pages will never be asked for again
-      images.sync()
-      leads.releaseHeldInBackground() // a record that gains a relay address releases the leads held while it had none
-      // Fire and forget: one log line, once this version's pictures are tried; a failure is logged, never unhandled.
-      report
-        .logWhenSettled()
-        .catch((e: unknown) =>
-          log.error(
-            { event: 'record.report-failed', site: config.id, error: String(e) },
-            `[record] ${config.id}: the version's report failed`,
-          ),
-        )
+      releaseHeldNow: false, // once the site is held (hooks.started): reading its record now would hold every site
     })
     const { timeZone } = config
     const visits = createVisitStore({ storage: storage.visits, site: config.id, seen: storage.rateLimits, keys: dayKeys, timeZone })
@@ -191,50 +174,30 @@ export async function startServices(env: Env) {
       keys: dayKeys,
       onAction: (action) => actionTallies.add({ site: config.id, action }),
     })
-    /** The record with its images on our origin: what every page renders (its version changes as photos become ready). */
-    const pageSnapshot = createLocalRecordView(config.id, records.current, images)
+    const served = () => {
+      const { origin, record } = site.records.current()
+      return origin === 'empty' ? null : record
+    }
     /** Its monthly report's delivery: how it looks (the record served now, the logo our pipeline made), and its share link. */
     const delivery: DeliverySite = {
       config,
-      look: () => servedLook(records.current().origin === 'empty' ? null : records.current().record, config.id, images),
+      look: () => servedLook(served(), config.id, images),
       // The report's button opens the share page: the site's link, made now when it has none (ended in the console).
       link: () => shareLink(storage.results, config),
       leads: (month, lang) => monthLeads(storage.leads, { site: config.id, month, timeZone, lang, consoleUrl: env.CONSOLE_URL ?? null }),
     }
-    return {
-      id: config.id,
-      config,
-      records,
-      pageSnapshot,
-      leads,
-      visits,
-      results,
-      weather,
-      report,
-      delivery,
-      /** The site leaves the process (the sites file dropped or changed it): its timers and pages go; its leads stay stored. */
-      stop() {
-        records.stop()
-        unregisterImages()
-        pages.dropPrefix(sitePrefix(config.id))
-      },
-    }
-  }
-
-  async function startSite(site: Site) {
-    await site.records.start()
-    const { origin, version } = site.records.current()
-    log.info(
-      { event: 'site.started', site: site.id, source: origin, version, url: urlForLog(site.records.endpoint) },
-      `site ${site.id}: ${demo ? 'demo provider' : 'provider'} ${urlForLog(site.records.endpoint)}: ${origin}`,
-    )
-    site.leads.releaseHeldInBackground()
+    return { id: config.id, config, ...site, leads, visits, results, weather, delivery }
   }
 
   let sites = configs.map(createSite)
   let siteFor = siteResolver(sites)
   let hosts = listedHosts(configs)
-  await inBatches(sites, STARTUP_FETCHES, startSite)
+  // Caches shed before the heap runs out (the held sites and pages come back on their own): the process keeps serving.
+  const heapGuard = startHeapGuard([
+    { name: 'pages', shed: pages.shed },
+    { name: 'heldSites', shed: held.shed },
+  ])
+  await warmUp(sites, held)
   outbox.start()
   // Last month's report to each site's inbox on the 1st (with SMTP_URL): once per site and month across the fleet.
   const reports =
@@ -253,8 +216,8 @@ export async function startServices(env: Env) {
   imageRetry.unref()
 
   /**
-   * Reads the sites' source again (SITES_FILE, or the registry in storage) and serves what it says: new sites start
-   * (their first record fetched) before they are served, unchanged ones keep everything (records, page cache, images),
+   * Reads the sites' source again (SITES_FILE, or the registry in storage) and serves what it says: new sites are
+   * held on their first request (their first record fetched then), unchanged ones keep everything (records, page cache, images),
    * changed ones are rebuilt, removed ones stop. Sites that do not parse change nothing and say why.
    */
   async function reload(): Promise<void> {
@@ -281,7 +244,7 @@ export async function startServices(env: Env) {
     if (!started.length && !leaving.length) return
     outbound.allowOnly(allowedOrigins(next)) // before the new sites' first fetch: their provider may be new
     hosts = new Set([...hosts, ...listedHosts(next)]) // the TLS ask knows a new host at once, while its record is fetched
-    await inBatches(started, STARTUP_FETCHES, startSite)
+    await warmUp(started, held)
     sites = nextSites
     siteFor = siteResolver(sites)
     hosts = listedHosts(next)
@@ -370,14 +333,19 @@ export async function startServices(env: Env) {
         timeoutMs: timing.timeoutMs,
       }),
     pages,
+    /** The sites held in memory now (SITE_CACHE_MB): how many, their estimated bytes, and how many were let go since start. */
+    heldSites: held,
+    /** Times the caches were shed for want of heap (server/memory/heap-guard.server.ts). */
+    memorySheds: heapGuard.sheds,
     async close() {
       stopWatching()
+      heapGuard.stop()
       await reloading
       clearInterval(imageRetry)
       clearInterval(daySweep)
       retention.stop()
       const imagesClosed = images.close() // first: the disk store's manifest is written before anything awaits
-      for (const site of sites) site.records.stop()
+      for (const site of sites) site.stop()
       await outbox.stop()
       await reports?.stop()
       mailer?.close()
@@ -436,10 +404,12 @@ async function openImageStore(env: Env, outbound: OutboundClient, { postgres }: 
 
 /** One site's state as the operator sees it: /healthz for its host, and every site on the metrics listener. */
 export function siteState(site: Site, images: AppServices['images']) {
-  const { origin, fetchedAt, fetchedBy, version, lastError } = site.records.current()
+  // Never holds the site: the metrics and the console's list look at every site, most of them not held.
+  const { origin, fetchedAt, fetchedBy, version, lastError, counts } = site.summary()
   return {
     record: { source: origin, fetchedAt, version, lastError, ...(fetchedBy ? { fetchedBy } : {}) },
-    recordReport: site.report.counts(),
+    /** null: the site was not visited since start, so its record was not read. */
+    recordReport: counts,
     images: { ...images.siteStatus(site.id), fleet: fleetImages(images) },
   }
 }
@@ -475,6 +445,11 @@ function watchFile(file: string, onChange: () => void): () => void {
   }
 }
 
-async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>) {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run))
+/**
+ * Holds sites in their order, a few at a time, until the held sites' bound is nearly full: a process with a few sites
+ * has every record fetched before its first visitor, as before; with thousands, the rest wait for theirs.
+ */
+async function warmUp(list: { warm(): Promise<void> }[], held: { full(): boolean }) {
+  for (let i = 0; i < list.length && !held.full(); i += STARTUP_FETCHES)
+    await Promise.all(list.slice(i, i + STARTUP_FETCHES).map((site) => site.warm()))
 }

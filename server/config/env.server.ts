@@ -46,6 +46,8 @@ export const envSchema = z.object({
   SITES_FILE: z.string().trim().min(1).optional(),
   /** Upper bound of the rendered-page cache (pre-compressed bytes, all sites together). */
   PAGE_CACHE_MB: z.coerce.number().positive().max(4096).default(64),
+  /** Upper bound of the sites held in memory (record, derived views, picture manifest), all sites together: the least recently visited leave first. */
+  SITE_CACHE_MB: z.coerce.number().positive().max(4096).default(32),
   WEATHER_API_URL: optionalUrl,
   WEATHER_GEOCODING_URL: optionalUrl,
   /** Which proxies in front of us may speak for the visitor: a hop count or addresses/CIDRs (server/config/trust-proxy.server.ts). */

@@ -47,13 +47,14 @@ export async function siteSummaries(services: AppServices, sites: Site[], now: n
   const weekBySite = new Map(lastWeek.map((w) => [w.site, w.count]))
   return sites.map((site) => {
     const { record, recordReport } = siteState(site, services.images)
-    const { hidden, adjusted, refused, imagesFailed } = recordReport
+    // A site not visited since start has its record unread: nothing to count against it.
+    const { hidden, adjusted, refused, imagesFailed } = recordReport ?? { hidden: 0, adjusted: 0, refused: 0, imagesFailed: 0 }
     const siteCounts = leadsBySite.get(site.id) ?? []
     const state = (name: string) => siteCounts.filter((c) => c.state === name).reduce((n, c) => n + c.count, 0)
     const failedKinds = DELIVERY_KINDS.filter((kind) => siteCounts.some((c) => c.kind === kind && c.state === 'failed'))
     const summary: SiteSummary = {
       id: site.id,
-      name: site.pageSnapshot().record.dbPrincipal.name || site.id,
+      name: site.summary().name || site.id,
       hosts: site.config.hosts,
       record: {
         source: record.source,
@@ -134,7 +135,7 @@ export function fleetOrigins(services: AppServices, sites: Site[]) {
   const origins = new Map<string, { name: string; sites: number; lastFetchAt: string | null; here: boolean }>()
   origins.set(here, { name: here, sites: 0, lastFetchAt: null, here: true })
   for (const site of sites) {
-    const { fetchedBy, fetchedAt } = site.records.current()
+    const { fetchedBy, fetchedAt } = site.summary()
     const name = fetchedBy ?? (fetchedAt ? here : null)
     if (!name) continue
     const origin = origins.get(name) ?? origins.set(name, { name, sites: 0, lastFetchAt: null, here: false }).get(name)!

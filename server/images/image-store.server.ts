@@ -29,9 +29,10 @@ export type ImageStoreStatus = ImageCounts & {
 export interface ImageStore {
   /**
    * A site says which image URLs its record needs now (null: it has no record yet), and hears when the pictures its
-   * pages show changed (site-pictures.server.ts); answers how to unregister.
+   * pages show changed (site-pictures.server.ts); answers how to unregister. A `dormant` site (not held in memory
+   * now) keeps its pictures (nothing it needs is deleted) without their manifest in memory: nothing is published for it.
    */
-  register(site: string, urls: () => string[] | null, onPublished?: () => void): () => void
+  register(site: string, urls: () => string[] | null, onPublished?: () => void, options?: { dormant?: boolean }): () => void
   /** Starts the work the registered sites need (images not ready; failed ones again once their retry is due). */
   sync(): void
   /** The local URL a site's pages show for a record image: its variants once published, else undefined (the placeholder). */

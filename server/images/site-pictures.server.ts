@@ -6,6 +6,8 @@ export const PUBLISH_EVERY_MS = 3_000
 type Site = {
   urls: () => string[] | null
   onPublished?: () => void
+  /** A site not held in memory now (server/held-site.server.ts): its URLs are kept, nothing is published for it. */
+  dormant: boolean
   /** What the site's pages show: its record's image URLs (joined), the variants ready among them, and since when. */
   shown?: { key: string; images: Map<string, LocalImage>; generation: number; at: number }
 }
@@ -42,6 +44,7 @@ export function createSitePictures({
     const t = now()
     let nextAt = Infinity
     for (const site of sites.values()) {
+      if (site.dormant) continue
       const urls = site.urls() ?? []
       const key = urls.join('\n')
       const images = new Map<string, LocalImage>()
@@ -65,9 +68,12 @@ export function createSitePictures({
   }
 
   return {
-    /** A site says which image URLs its record needs now (null: it has no record yet); answers how to unregister. */
-    register(id: string, urls: () => string[] | null, onPublished?: () => void) {
-      const site: Site = { urls, onPublished }
+    /**
+     * A site says which image URLs its record needs now (null: it has no record yet); answers how to unregister. A
+     * `dormant` site's URLs are still needed (nothing they name is deleted), but no picture is published for it.
+     */
+    register(id: string, urls: () => string[] | null, onPublished?: () => void, { dormant = false } = {}) {
+      const site: Site = { urls, onPublished, dormant }
       sites.set(id, site)
       // A site rebuilt under the same id registers again before the old one leaves: only its own entry goes.
       return () => void (sites.get(id) === site && sites.delete(id))

@@ -44,6 +44,8 @@ export interface LeadServiceOptions {
   now?: () => number
   random?: () => number
   relayTiming?: Partial<DeliveryTiming>
+  /** False: the leads held for want of a relay are not looked at now but when the site's record is read (a site held on its first visit). */
+  releaseHeldNow?: boolean
   /** The process's one outbox, shared by every site (its opener starts and stops it); without it the service runs its own (no email). */
   outbox?: DeliveryOutbox
   /** Default true; tests may drive their own outbox by hand with drainOnce(). */
@@ -132,7 +134,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     releaseHeldIfConfigured().catch((e: unknown) => logger.warn('could not release held leads yet', { error: String(e) }))
   }
 
-  releaseHeldInBackground()
+  if (options.releaseHeldNow !== false) releaseHeldInBackground()
   if (ownsOutbox && options.startOutbox !== false) outbox.start()
 
   return {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import { createByteLru } from '../memory/byte-lru.server.ts'
 
 /**
  * Rendered pages, each the same bytes for every visitor of one record version, kept only
@@ -34,40 +35,15 @@ export async function compressPage(status: number, html: string, csp: string): P
 const sizeOf = (key: string, page: CachedPage) => page.br.length + page.gzip.length + page.csp.length + key.length * 2 + 256
 
 export function createPageCache(maxBytes: number) {
-  const entries = new Map<string, CachedPage>()
-  let bytes = 0
-
-  function remove(key: string) {
-    const page = entries.get(key)
-    if (!page) return
-    entries.delete(key)
-    bytes -= sizeOf(key, page)
-  }
-
+  const lru = createByteLru<CachedPage>({ maxBytes, sizeOf })
   return {
-    get(key: string): CachedPage | undefined {
-      const page = entries.get(key)
-      if (!page) return undefined
-      entries.delete(key) // re-insert: Map order doubles as least-recently-used order
-      entries.set(key, page)
-      return page
-    },
-    set(key: string, page: CachedPage) {
-      remove(key)
-      const size = sizeOf(key, page)
-      if (size > maxBytes) return
-      entries.set(key, page)
-      bytes += size
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break
-        remove(oldest)
-      }
-    },
-    /** Drops every page whose key starts with `prefix` (a site whose record changed). */
-    dropPrefix(prefix: string) {
-      for (const key of [...entries.keys()]) if (key.startsWith(prefix)) remove(key)
-    },
-    stats: () => ({ pages: entries.size, bytes }),
+    get: lru.get,
+    set: lru.set,
+    /** Drops every page whose key starts with `prefix` (a site whose record changed, or that is no longer held). */
+    dropPrefix: lru.dropPrefix,
+    /** Drops the least recently used pages until `fraction` of the bytes are left (the heap is nearly full). */
+    shed: lru.shed,
+    stats: () => ({ pages: lru.stats().entries, bytes: lru.stats().bytes }),
   }
 }
 

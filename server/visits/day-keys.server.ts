@@ -14,9 +14,18 @@ import type { ResultsStorage } from '../storage/storage-contract.server.ts'
 
 /** The calendar day (YYYY-MM-DD) of a time in `timeZone` (the server's own by default): a site's days are its time zone's. */
 export function calendarDay(timeZone?: string): (time: number) => string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const key = timeZone ?? ''
+  let format = dayFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    // One per zone for the process, not one per site: thousands of sites share a few zones (a formatter is heavy).
+    if (dayFormats.size < MAX_DAY_FORMATS) dayFormats.set(key, format)
+  }
   return (time) => format.format(time)
 }
+/** More than every IANA zone: the sites' zones are checked names, so this never drops one in practice. */
+const MAX_DAY_FORMATS = 1000
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
 
 const HOUR_MS = 3_600_000
 

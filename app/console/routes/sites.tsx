@@ -27,9 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (query.get('q') ?? '').trim().toLowerCase().slice(0, 100)
   const filter: Filter = (Object.keys(FILTERS) as Filter[]).find((f) => f === query.get('filter')) ?? 'all'
   const sites = visibleSites(ctx, person)
-  const searched = q
-    ? sites.filter((s) => [s.id, s.pageSnapshot().record.dbPrincipal.name, ...s.config.hosts].some((v) => v.toLowerCase().includes(q)))
-    : sites
+  const searched = q ? sites.filter((s) => [s.id, s.summary().name, ...s.config.hosts].some((v) => v.toLowerCase().includes(q))) : sites
   const now = ctx.now()
   const summaries = (await siteSummaries(ctx.services, searched, now))
     .filter(
