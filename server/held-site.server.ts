@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { recordImageUrls } from '#app/record/record-images.ts'
 import type { ReportCounts } from '#app/record/record-report.ts'
 import type { ImageStore } from './images/image-store.server.ts'
@@ -13,6 +12,7 @@ import {
   createRecordSource,
   readSavedRecord,
   recordEndpoint,
+  recordVersion,
   savedRecordFile,
   type RecordSnapshot,
   type RecordSource,
@@ -199,7 +199,7 @@ export function createHeldSites({
         const saved = readSavedRecord(savedRecordFile(dataDir, config.pageId))
         const raw = JSON.parse(saved.body) as { dbPrincipal?: { name?: unknown } } | null
         const name = typeof raw?.dbPrincipal?.name === 'string' ? raw.dbPrincipal.name.slice(0, 200) : ''
-        const version = createHash('sha256').update(saved.body).digest('hex').slice(0, 16)
+        const version = recordVersion(saved.body)
         summary = { ...empty, version, origin: 'disk', fetchedAt: saved.fetchedAt, fetchedBy: saved.fetchedBy ?? null, name }
       } catch {
         summary = empty // none yet, or unreadable: the site says why when it is held

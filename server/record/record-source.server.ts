@@ -49,6 +49,9 @@ type Options = {
 type DiskCopy = { fetchedAt: string; fetchedBy?: string | null; body: string }
 
 /** Where a site's last good record is kept in `dataDir`. */
+/** A record's version: its body's hash, the same on every origin (and for a saved copy read without its source). */
+export const recordVersion = (body: string) => createHash('sha256').update(body).digest('hex').slice(0, 16)
+
 export const savedRecordFile = (dataDir: string, pageId: string) => path.join(dataDir, `record-${pageId}.json`)
 
 /** The last good record saved in `file`; throws ENOENT when there is none, and says so when it is not one. */
@@ -101,10 +104,10 @@ export function createRecordSource(options: Options) {
   /** Fetch times are the fleet's clock (the database's) with a fleet: "newest" must mean the same on every origin. */
   const clock = () => fleet?.now() ?? Date.now()
 
-  /** Serves `copy`; tells the listeners when its content differs from what was served. The version is the body's hash, the same on every origin. */
+  /** Serves `copy`; tells the listeners when its content differs from what was served (recordVersion). */
   function adopt(copy: DiskCopy, origin: RecordOrigin, raw: unknown = JSON.parse(copy.body)) {
     const previous = snapshot.version
-    const version = createHash('sha256').update(copy.body).digest('hex').slice(0, 16)
+    const version = recordVersion(copy.body)
     const { record, issues } = parsePageRecordWithIssues(raw)
     snapshot = { record, issues, version, origin, fetchedAt: copy.fetchedAt, fetchedBy: copy.fetchedBy ?? null, lastError: null }
     return version !== previous
