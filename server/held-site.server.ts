@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { recordImageUrls } from '#app/record/record-images.ts'
 import type { ReportCounts } from '#app/record/record-report.ts'
 import type { ImageStore } from './images/image-store.server.ts'
@@ -236,7 +237,8 @@ export function createHeldSites({
           return restoring // another request restored it: its wait is this one's too
         }
         const h = restore()
-        restoring ??= h.records.current().origin === 'empty' ? h.started : Promise.race([h.started, delay(RETURN_WAIT_MS)])
+        restoring ??=
+          h.records.current().origin === 'empty' ? h.started : Promise.race([h.started, sleep(RETURN_WAIT_MS, undefined, { ref: false })])
         await restoring
       },
       /** Holds the site at start (while the bound has room): its first refresh is waited for, as a visit to a site with no saved copy would. */
@@ -267,9 +269,3 @@ export function createHeldSites({
 }
 
 export type LazySite = ReturnType<ReturnType<typeof createHeldSites>['createLazySite']>
-
-const delay = (ms: number) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    timer.unref()
-  })
