@@ -166,6 +166,24 @@ function send(via: 'varnish' | 'caddy', host: string, pathname: string, options:
   })
 }
 
+/** Each origin's log lines so far: a mark to read only what came after it (answeredBy). */
+const marks = () => stack.origins!.map((origin) => origin.logLines().length)
+/** Whether `origin` logged a request for `site` (after its first `from` lines): each logs every request with its site. */
+const served = (origin: Stack['origins'][number], site: { pageId: string }, from = 0) =>
+  origin
+    .logLines()
+    .slice(from)
+    .some((line) => line.event === 'request' && line.site === site.pageId)
+/** The origins (their index) that answered a request for `site` since `from`. */
+const answeredBy = (from: number[], site: { pageId: string }) =>
+  stack.origins!.flatMap((origin, i) => (served(origin, site, from[i]) ? [i] : []))
+/** Misses (a new address each, answered by an origin's 404 page) and visit counts (always passed) for `site` through Varnish. */
+const reachOrigins = async (site: { host: string }, times: number) => {
+  for (let i = 0; i < times; i++)
+    for (const pathname of [`/no-such-page-${site.host}-${Date.now()}-${i}`, '/api/visits'])
+      expect((await send('varnish', site.host, pathname)).status).toBeLessThan(500)
+}
+
 /** The contact form as a browser without JavaScript posts it from the site's own page. */
 function postLead(via: 'varnish' | 'caddy', host: string, email: string, headers: Record<string, string> = {}) {
   const body = new URLSearchParams()
@@ -331,7 +349,20 @@ describe('Caddy → Varnish → two origins on one PostgreSQL, with the shipped 
     expect((await send('caddy', SITES[0]!.host, '/sites')).status).toBe(404)
   })
 
-  test('one origin stopped with SIGTERM and started again under 20 clients: no request fails', async () => {
+  test("each host reaches one origin (Varnish's shard director, by Host), the same one for every request", async () => {
+    const from = marks()
+    for (const site of SITES) await reachOrigins(site, 10)
+    // A request's log line is written when its answer ends: polled, as Varnish may have its answer first.
+    for (const site of SITES) await expect.poll(() => answeredBy(from, site).length).toBe(1)
+    console.info('[deploy] origin (index) by host', Object.fromEntries(SITES.map((site) => [site.host, answeredBy(from, site)[0]])))
+  })
+
+  test("the origin a host reaches stopped with SIGTERM and started again under 20 clients: no request fails, the host's requests go to the other origin meanwhile and back to it after", async () => {
+    const mark = marks()
+    await reachOrigins(SITES[0]!, 3)
+    await expect.poll(() => answeredBy(mark, SITES[0]!).length).toBe(1)
+    const chosen = answeredBy(mark, SITES[0]!)[0]!
+    const other = 1 - chosen
     const outcomes = { requests: 0, failed: [] as string[] }
     let running = true
     let n = 0
@@ -354,14 +385,18 @@ describe('Caddy → Varnish → two origins on one PostgreSQL, with the shipped 
     const clients = Array.from({ length: 20 }, client)
     await new Promise((r) => setTimeout(r, 1_000))
     const stopping = Date.now()
-    await stack.origins![0]!.stop()
+    const beforeStop = marks()
+    await stack.origins![chosen]!.stop()
     const stoppedAfterMs = Date.now() - stopping
-    stack.origins![0] = await startOrigin(0)
+    // Meanwhile the host's requests went to the other origin (the next healthy one on the ring).
+    await reachOrigins(SITES[0]!, 3)
+    expect(answeredBy(beforeStop, SITES[0]!)).toContain(other)
+    stack.origins![chosen] = await startOrigin(chosen)
     const restartedAt = stack.varnish!.stats()
     // Back in the director once its probe has seen three good answers, then serving its share.
     const originRequests = () => {
       const stats = stack.varnish!.stats()
-      const name = Object.keys(stats).find((k) => /^VBE\.[^.]+\.origin_1\.req$/.test(k))!
+      const name = Object.keys(stats).find((k) => new RegExp(`^VBE\\.[^.]+\\.origin_${chosen + 1}\\.req$`).test(k))!
       return stats[name]! - restartedAt[name]!
     }
     // Longer than the suite's bound: Varnish probes it back first (three good answers a second apart), then it takes its
@@ -378,6 +413,10 @@ describe('Caddy → Varnish → two origins on one PostgreSQL, with the shipped 
       servedByRestartedOrigin: originRequests(),
     })
     expect(outcomes.failed).toEqual([])
+    // Back on the ring: the host's requests are its own origin's again, and only its.
+    const back = marks()
+    await reachOrigins(SITES[0]!, 3)
+    await expect.poll(() => answeredBy(back, SITES[0]!)).toEqual([chosen])
   })
 
   test('a site added to SITES_FILE is served by both origins once each says it read the file, without a restart', async () => {
@@ -414,7 +453,8 @@ describe('Caddy → Varnish → two origins on one PostgreSQL, with the shipped 
         'tradesite_page_cache_bytes',
       ])
         expect(text, series).toContain(`# TYPE ${series} `)
-      for (const site of SITES) {
+      // Each origin serves the sites Varnish sends it (by Host): the ones its log shows it answered.
+      for (const site of SITES.filter((s) => served(origin, s))) {
         expect(text).toMatch(new RegExp(`tradesite_http_requests_total\\{[^}]*site="${site.pageId}"`))
         expect(text).toMatch(new RegExp(`tradesite_record_age_seconds\\{[^}]*site="${site.pageId}"`))
       }

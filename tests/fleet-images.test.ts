@@ -166,7 +166,7 @@ test('a joining origin with an empty DATA_DIR is complete from its first request
     PORT: String(await freePort()),
     DATABASE_URL: Object.assign(new URL(databaseUrl), { port: String(proxy.port) }).toString(),
   })
-  // The deployment's backends.vcl (the shipped example) on the first origin and the joiner: requests take turns.
+  // The deployment's backends.vcl (the shipped example) on the first origin and the joiner: the host goes to one of them.
   const example = fs.readFileSync(path.join(root, 'deploy/varnish/backends.example.vcl'), 'utf8')
   varnish = await startVarnish(
     example.replace('"3001"', `"${new URL(origins[0]!.url).port}"`).replace('"3002"', `"${new URL(joiner.url).port}"`),

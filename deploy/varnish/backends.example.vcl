@@ -27,8 +27,10 @@ backend origin_2 {
 }
 
 sub vcl_init {
-    # Requests take turns; a sick origin is skipped, and a retry goes to the next one.
-    new origins = directors.round_robin();
+    # A consistent-hash ring: default.vcl sends each host name to one origin (a sick one's hosts to the
+    # next on the ring). Adding or removing an origin moves only the hosts its share holds.
+    new origins = directors.shard();
     origins.add_backend(origin_1);
     origins.add_backend(origin_2);
+    origins.reconfigure();
 }

@@ -7,12 +7,13 @@ vcl 4.1;
 
 import std;
 
-# Written per deployment: the origins, their health probe on /healthz, and in vcl_init a director
-# named `origins` (backends.example.vcl).
+# Written per deployment: the origins, their health probe on /healthz, and in vcl_init a shard
+# director named `origins` (backends.example.vcl).
 include "backends.vcl";
 
 sub vcl_recv {
-    set req.backend_hint = origins.backend();
+    # The director itself, resolved per backend request (vcl_backend_fetch): healthy while any origin is.
+    set req.backend_hint = origins.backend(resolve=LAZY);
 
     # After a restart from vcl_hit (below): a stale copy will not do, fetch a fresh one.
     if (req.restarts > 0) {
@@ -68,6 +69,13 @@ sub vcl_hit {
     }
 }
 
+sub vcl_backend_fetch {
+    # Each site to one origin, chosen by its host name on the shard's ring: an origin holds in memory
+    # only the sites it serves, so every origin added is room for more sites (docs/operating.md,
+    # Capacity). A sick origin's sites go to the next healthy one on the ring; a retry (below) too.
+    set bereq.backend = origins.backend(by=KEY, key=origins.key(std.tolower(regsub(bereq.http.Host, ":[0-9]+$", ""))), alt=bereq.retries);
+}
+
 sub vcl_backend_response {
     # A response that sets a cookie is someone's own: never stored (remembered as such for 2 minutes).
     if (beresp.http.Set-Cookie) {
@@ -90,8 +98,8 @@ sub vcl_backend_response {
 }
 
 sub vcl_backend_error {
-    # An origin that refuses the connection (stopped, restarting) or fails: try the next one the
-    # director gives. A post tried again carries its form's submissionId, which the origins store once.
+    # An origin that refuses the connection (stopped, restarting) or fails: try the next one on the
+    # ring (vcl_backend_fetch). A post tried again carries its form's submissionId, which the origins store once.
     if (bereq.retries < 2) {
         return (retry);
     }
