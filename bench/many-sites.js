@@ -39,17 +39,26 @@ console.log(
 )
 console.log(`started in ${((Date.now() - started) / 1000).toFixed(1)} s; RSS ${mb(site.rssMb())}; ${fetches.size} records fetched at start`)
 
+/** The process's own view: held sites, page cache, sheds (the metrics listener's /sites). */
+const processState = async () => await (await fetch(`http://127.0.0.1:${metricsPort}/sites`)).json()
+/** Record fetches per second since `since` (the bench's provider counts them). */
+const fetchRate = (/** @type {number} */ since) =>
+  ([...fetches.values()].flat().filter((t) => t >= since).length / Math.max(1, (Date.now() - since) / 1000)).toFixed(1)
+
 /**
- * Runs `jobs` CONCURRENCY at a time; answers the unexpected statuses.
- * @param {string[][]} jobs
+ * Runs `jobs` CONCURRENCY at a time; answers the unexpected statuses. `onProgress` after every tenth of the jobs.
+ * @param {string[][]} jobs @param {(done: number) => Promise<void>} [onProgress]
  */
-async function run(jobs) {
+async function run(jobs, onProgress) {
   let wrong = 0
   let next = 0
+  let done = 0
+  const step = Math.max(1, Math.ceil(jobs.length / 10))
   const worker = async () => {
     while (next < jobs.length) {
       const [host, page] = /** @type {[string, string]} */ (jobs[next++])
       if ((await getAs(port, host, page)) !== (page === '/no-such-page' ? 404 : 200)) wrong++
+      if (++done % step === 0 && done < jobs.length) await onProgress?.(done)
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker))
@@ -58,37 +67,57 @@ async function run(jobs) {
 
 const visited = ids.slice(0, Math.round((SITES * VISITED_PERCENT) / 100))
 const pagesStart = Date.now()
-const wrong = await run(visited.flatMap((id) => PAGES.map((page) => [`${id}.test`, page])))
+/** @param {number} done */
+const pagesProgress = async (done) => {
+  const state = await processState()
+  console.log(
+    `  ${done} requests (${Math.floor(done / PAGES.length)} sites): RSS ${mb(site.rssMb())}, peak ${mb(peak)}; ` +
+      `${(done / ((Date.now() - pagesStart) / 1000)).toFixed(0)} requests/s; held sites ${state.heldSites?.entries}; sheds ${state.memory?.sheds}`,
+  )
+}
+const wrong = await run(
+  visited.flatMap((id) => PAGES.map((page) => [`${id}.test`, page])),
+  pagesProgress,
+)
 const seconds = (Date.now() - pagesStart) / 1000
+const afterPages = await processState()
 console.log(
   `RSS after ${PAGES.length} pages of ${visited.length} sites (${VISITED_PERCENT} %): ${mb(site.rssMb())}, peak ${mb(peak)}; ` +
-    `${((visited.length * PAGES.length) / seconds).toFixed(0)} requests/s over ${seconds.toFixed(0)} s${wrong ? ` (! ${wrong} unexpected statuses)` : ''} (load average ${load()})`,
+    `${((visited.length * PAGES.length) / seconds).toFixed(0)} requests/s over ${seconds.toFixed(0)} s (${CONCURRENCY} in flight); ` +
+    `record fetches ${fetchRate(pagesStart)}/s; held sites ${afterPages.heldSites?.entries} (evictions ${afterPages.heldSites?.evictions}); ` +
+    `memory sheds ${afterPages.memory?.sheds}${wrong ? ` (! ${wrong} unexpected statuses)` : ''} (load average ${load()})`,
 )
 
-// The mix: one request every 1/MIX_PER_SECOND s, HOT_SHARE of them to the hot sites, the rest to any site.
+// The mix, for MINUTES by the clock: up to MIX_PER_SECOND requests a second (fewer when the machine cannot answer as
+// many: the rate reached is printed), HOT_SHARE of them to the hot sites, the rest to any site.
 const hot = ids.slice(0, Math.max(1, Math.round((SITES * HOT_PERCENT) / 100)))
 /** @param {string[]} list */
-const pick = (list) => list[Math.floor(Math.random() * list.length)]
+const pick = (list) => /** @type {string} */ (list[Math.floor(Math.random() * list.length)])
 const mixStart = Date.now()
-const mixJobs = /** @type {string[][]} */ (
-  Array.from({ length: Math.round(MINUTES * 60 * MIX_PER_SECOND) }, () => [
-    `${pick(Math.random() < HOT_SHARE ? hot : ids)}.test`,
-    pick(PAGES),
-  ])
-)
 let mixWrong = 0
-for (let i = 0; i < mixJobs.length; i += MIX_PER_SECOND) {
+let mixRequests = 0
+let nextReport = mixStart + 60_000
+while (Date.now() - mixStart < MINUTES * 60_000) {
   const second = Date.now()
-  mixWrong += await run(mixJobs.slice(i, i + MIX_PER_SECOND))
+  const jobs = Array.from({ length: MIX_PER_SECOND }, () => [`${pick(Math.random() < HOT_SHARE ? hot : ids)}.test`, pick(PAGES)])
+  mixWrong += await run(jobs)
+  mixRequests += jobs.length
+  if (Date.now() >= nextReport) {
+    nextReport += 60_000
+    const now = await processState()
+    console.log(
+      `  mix ${((Date.now() - mixStart) / 60_000).toFixed(0)} min: RSS ${mb(site.rssMb())}, peak ${mb(peak)}; ` +
+        `${(mixRequests / ((Date.now() - mixStart) / 1000)).toFixed(0)} requests/s; held sites ${now.heldSites?.entries}; sheds ${now.memory?.sheds}`,
+    )
+  }
   await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - second))))
 }
-const mixSeconds = (Date.now() - mixStart) / 1000
-const inMix = [...fetches.values()].flat().filter((t) => t >= mixStart).length
-const state = await (await fetch(`http://127.0.0.1:${metricsPort}/sites`)).json()
+const mixRate = (mixRequests / Math.max(1, (Date.now() - mixStart) / 1000)).toFixed(0)
+const state = await processState()
 clearInterval(sampler)
 console.log(
-  `after ${MINUTES} min of the mix (${(MINUTES / 60).toFixed(2)} of the hour asked for; ${MIX_PER_SECOND} requests/s, ${HOT_SHARE * 100} % to ${hot.length} hot sites): ` +
-    `RSS ${mb(site.rssMb())}, peak ${mb(peak)}; record fetches ${(inMix / mixSeconds).toFixed(1)}/s; ` +
+  `after ${MINUTES} min of the mix (${(MINUTES / 60).toFixed(2)} of the hour asked for; ${mixRequests} requests, ${mixRate}/s of the ${MIX_PER_SECOND}/s asked, ${HOT_SHARE * 100} % to ${hot.length} hot sites): ` +
+    `RSS ${mb(site.rssMb())}, peak ${mb(peak)}; record fetches ${fetchRate(mixStart)}/s; ` +
     `held sites ${state.heldSites?.entries ?? '?'} (${mb((state.heldSites?.bytes ?? 0) / 1048576)}), page cache ${state.pageCache.pages} pages, ` +
     `memory sheds ${state.memory?.sheds ?? '?'}${mixWrong ? ` (! ${mixWrong} unexpected statuses)` : ''} (load average ${load()})`,
 )
