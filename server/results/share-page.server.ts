@@ -1,5 +1,6 @@
 import { SELF_CONTAINED_CSP } from '../html/html-template.ts'
 import type { ImageStore } from '../images/image-store.server.ts'
+import { createByteLru } from '../memory/byte-lru.server.ts'
 import type { PageRecord } from '#app/record/schema.ts'
 import type { SiteConfig } from '../sites/site-config.server.ts'
 import type { ResultsStorage } from '../storage/storage-contract.server.ts'
@@ -25,7 +26,8 @@ export const SHARE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': `${SELF_CONTAINED_CSP}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
 }
 const KEEP_MS = 60_000
-const KEPT_PAGES = 500
+/** The pages kept, all sites together: bounded by bytes (a report with its logo inlined is tens of KB), least recently read out first. */
+const KEPT_BYTES = 4 * 1024 * 1024
 
 export interface SharedSite {
   config: SiteConfig
@@ -41,7 +43,10 @@ const nextMonth = (month: string) => monthsBefore(`${month}-01`, -1).slice(0, 7)
 
 export function createSharePages({ results, images, now = Date.now }: { results: ResultsStorage; images: ImageStore; now?: () => number }) {
   const isShared = createShareChecker(results, now)
-  const kept = new Map<string, { body: string; until: number }>()
+  const kept = createByteLru<{ body: string; until: number }>({
+    maxBytes: KEPT_BYTES,
+    sizeOf: (key, page) => key.length + page.body.length,
+  })
 
   return async function sharePage(site: SharedSite, token: string, query: unknown): Promise<ShareAnswer> {
     const refuse = (status: number, body: string): ShareAnswer => ({ status, headers: SHARE_HEADERS, body, type: 'text' })
@@ -67,7 +72,6 @@ export function createSharePages({ results, images, now = Date.now }: { results:
         later: month < current ? `?month=${nextMonth(month)}` : undefined,
       },
     })
-    if (kept.size >= KEPT_PAGES) kept.clear()
     kept.set(key, { body, until: now() + KEEP_MS })
     return { status: 200, headers: SHARE_HEADERS, body, type: 'html' }
   }
