@@ -264,6 +264,9 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
     // A site with no record yet may need anything: nothing is dropped until every one has its record.
     if (lists.includes(null) || t - lastGc < NEEDED_REFRESH_MS) return
     lastGc = t
+    // Back-offs and logged reasons of URLs no site needs any more are forgotten: the maps stay as small as the records.
+    const needed = new Set(urls)
+    for (const perUrl of [notBefore, logged]) for (const url of perUrl.keys()) if (!needed.has(url)) perUrl.delete(url)
     await inTransaction(async (client) => {
       const dropped = await query(
         `DELETE FROM image_sources WHERE needed_at < ${DB_NOW} - $1 AND claimed_until <= ${DB_NOW}`,
