@@ -27,6 +27,12 @@ const load = () =>
 /** @param {number} n */
 const mb = (n) => `${n.toFixed(0)} MB`
 
+/** The process's own view: held sites, page cache, sheds (the metrics listener's /sites), and V8's heap in use (its /metrics). */
+const processState = async () => {
+  const state = await (await fetch(`http://127.0.0.1:${metricsPort}/sites`)).json()
+  const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
+  return { ...state, heapUsedMb: Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(metrics)?.[1]) / 1048576 }
+}
 const { ids, apiUrl, sitesFile, fetches, close } = await manySites(SITES)
 const started = Date.now()
 const site = await startSite(port, {
@@ -37,10 +43,10 @@ const sampler = setInterval(() => (peak = Math.max(peak, site.rssMb())), 500)
 console.log(
   `${SITES} sites in one process, record ttl ${TTL_S} s, MAX_OLD_SPACE_MB ${process.env.MAX_OLD_SPACE_MB ?? 128} (load average ${load()})`,
 )
-console.log(`started in ${((Date.now() - started) / 1000).toFixed(1)} s; RSS ${mb(site.rssMb())}; ${fetches.size} records fetched at start`)
+console.log(
+  `started in ${((Date.now() - started) / 1000).toFixed(1)} s; RSS ${mb(site.rssMb())}, heap used ${mb((await processState()).heapUsedMb)}; ${fetches.size} records fetched at start`,
+)
 
-/** The process's own view: held sites, page cache, sheds (the metrics listener's /sites). */
-const processState = async () => await (await fetch(`http://127.0.0.1:${metricsPort}/sites`)).json()
 /** Record fetches per second since `since` (the bench's provider counts them). */
 const fetchRate = (/** @type {number} */ since) =>
   ([...fetches.values()].flat().filter((t) => t >= since).length / Math.max(1, (Date.now() - since) / 1000)).toFixed(1)
@@ -72,7 +78,7 @@ const pagesProgress = async (done) => {
   const state = await processState()
   console.log(
     `  ${done} requests (${Math.floor(done / PAGES.length)} sites): RSS ${mb(site.rssMb())}, peak ${mb(peak)}; ` +
-      `${(done / ((Date.now() - pagesStart) / 1000)).toFixed(0)} requests/s; held sites ${state.heldSites?.entries}; sheds ${state.memory?.sheds}`,
+      `${(done / ((Date.now() - pagesStart) / 1000)).toFixed(0)} requests/s; held sites ${state.heldSites?.entries}; heap used ${mb(state.heapUsedMb)}; sheds ${state.memory?.sheds}`,
   )
 }
 const wrong = await run(
@@ -84,7 +90,7 @@ const afterPages = await processState()
 console.log(
   `RSS after ${PAGES.length} pages of ${visited.length} sites (${VISITED_PERCENT} %): ${mb(site.rssMb())}, peak ${mb(peak)}; ` +
     `${((visited.length * PAGES.length) / seconds).toFixed(0)} requests/s over ${seconds.toFixed(0)} s (${CONCURRENCY} in flight); ` +
-    `record fetches ${fetchRate(pagesStart)}/s; held sites ${afterPages.heldSites?.entries} (evictions ${afterPages.heldSites?.evictions}); ` +
+    `record fetches ${fetchRate(pagesStart)}/s; held sites ${afterPages.heldSites?.entries} (evictions ${afterPages.heldSites?.evictions}); heap used ${mb(afterPages.heapUsedMb)}; ` +
     `memory sheds ${afterPages.memory?.sheds}${wrong ? ` (! ${wrong} unexpected statuses)` : ''} (load average ${load()})`,
 )
 
@@ -107,7 +113,7 @@ while (Date.now() - mixStart < MINUTES * 60_000) {
     const now = await processState()
     console.log(
       `  mix ${((Date.now() - mixStart) / 60_000).toFixed(0)} min: RSS ${mb(site.rssMb())}, peak ${mb(peak)}; ` +
-        `${(mixRequests / ((Date.now() - mixStart) / 1000)).toFixed(0)} requests/s; held sites ${now.heldSites?.entries}; sheds ${now.memory?.sheds}`,
+        `${(mixRequests / ((Date.now() - mixStart) / 1000)).toFixed(0)} requests/s; held sites ${now.heldSites?.entries}; heap used ${mb(now.heapUsedMb)}; sheds ${now.memory?.sheds}`,
     )
   }
   await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - second))))
