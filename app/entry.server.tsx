@@ -89,16 +89,24 @@ function renderPage(request: Request, routerContext: EntryContext, loadContext: 
         onAllReady() {
           const sink = new PassThrough()
           sink.on('data', (chunk: Buffer) => chunks.push(chunk))
-          sink.on('end', () => resolve({ html: Buffer.concat(chunks).toString('utf8'), failed }))
+          sink.on('end', () => {
+            clearTimeout(timer)
+            resolve({ html: Buffer.concat(chunks).toString('utf8'), failed })
+          })
           pipe(sink)
         },
-        onShellError: reject,
+        onShellError(error) {
+          clearTimeout(timer)
+          reject(error)
+        },
         onError(error) {
           failed = true
           if (!request.signal.aborted) log.error({ err: error, path: new URL(request.url).pathname }, 'a page failed to render')
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1000)
+    // Cleared once the page is whole (React calls back after this line: its work starts on a later tick): a pending
+    // timer holds the whole render (its record, its blocks) for 6 s.
+    const timer = setTimeout(abort, streamTimeout + 1000)
   })
 }

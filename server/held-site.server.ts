@@ -115,6 +115,8 @@ export function createHeldSites({
       pastFailures += h.records.failures()
       h.records.stop()
       held = undefined
+      // Its place in the bound reaches the whole held state (its release closure): kept, the site was let go in name only.
+      heldEntry = undefined
       restoring = undefined
       unregisterImages()
       unregisterImages = images.register(id, () => dormantUrls, undefined, { dormant: true })
@@ -158,12 +160,9 @@ export function createHeldSites({
         hooks.changed()
         entry.bytes = sizeOf(records.current())
         lru.set(id, entry) // its size changed
-        // Fire and forget: one log line, once this version's pictures are tried; a failure is logged, never unhandled.
-        report
-          .logWhenSettled()
-          .catch((e: unknown) =>
-            log.error({ event: 'record.report-failed', site: id, error: String(e) }, `[record] ${id}: the version's report failed`),
-          )
+        // Fire and forget: one log line, once this version's pictures are tried (a failure is logged there, never
+        // unhandled). No handler here: a closure of this scope would hold the whole site while the pictures are made.
+        void report.logWhenSettled()
       })
       held = h
       h.started = records.start().then(() => {

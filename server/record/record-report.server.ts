@@ -3,7 +3,7 @@ import { parseLocalImage } from '#app/ui/image-variants.ts'
 import type { ImageStore } from '../images/image-store.server.ts'
 import type { RecordSource } from './record-source.server.ts'
 import { countsLine } from './record-report-text.ts'
-import { logFor } from '../observability/log.js'
+import { log, logFor } from '../observability/log.js'
 
 type Logger = Pick<ReturnType<typeof logFor>, 'info'>
 
@@ -40,23 +40,39 @@ export function siteRecordReport(
     return { ...counts, imagesFailed }
   }
 
+  /** What the log line reads once the pictures are tried: held only weakly while it waits (logOnceSettled). */
+  const reported: Reported = { version: () => records.current().version, counts }
+
   return {
     report,
     counts,
     /** Logs the current version's counts once its pictures have all been tried (skipped if a newer version came meanwhile). */
-    async logWhenSettled() {
-      const { version } = records.current()
-      await images.idle()
-      if (records.current().version !== version) return
-      const c = counts()
-      const details = c.hidden + c.refused + c.imagesFailed ? ` (details: npm run record -- check --site ${site})` : ''
-      logger.info(`[record] ${site}: version ${version}: ${countsLine({ counts: c })}${details}`, {
-        event: 'record.report',
-        site,
-        version,
-        ...c,
-      })
-    },
+    logWhenSettled: () => logOnceSettled(images, site, records.current().version, new WeakRef(reported), logger),
+  }
+}
+
+type Reported = { version: () => string; counts: () => ReportCounts }
+
+/**
+ * Waits until every picture was tried, then logs the version's counts. With thousands of sites the image store is
+ * seldom idle, so the wait must not hold the site: it reaches it only weakly (a module-level function, so no closure of
+ * the site is in its reach), and a site let go meanwhile (decision 200) logs nothing.
+ */
+async function logOnceSettled(images: Pick<ImageStore, 'idle'>, site: string, version: string, weak: WeakRef<Reported>, logger: Logger) {
+  try {
+    await images.idle()
+    const reported = weak.deref()
+    if (!reported || reported.version() !== version) return
+    const c = reported.counts()
+    const details = c.hidden + c.refused + c.imagesFailed ? ` (details: npm run record -- check --site ${site})` : ''
+    logger.info(`[record] ${site}: version ${version}: ${countsLine({ counts: c })}${details}`, {
+      event: 'record.report',
+      site,
+      version,
+      ...c,
+    })
+  } catch (e) {
+    log.error({ event: 'record.report-failed', site, error: String(e) }, `[record] ${site}: the version's report failed`)
   }
 }
 
