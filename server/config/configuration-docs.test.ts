@@ -14,7 +14,7 @@ import { envSchema } from './env.server.ts'
  */
 
 /** Names the tools set, not settings of ours: Node's and Vite's. */
-const NOT_OURS = new Set(['NODE_ENV', 'DEV', 'PROD', 'SSR', 'MODE', 'BASE_URL'])
+const NOT_OURS = new Set(['NODE_ENV', 'NODE_OPTIONS', 'DEV', 'PROD', 'SSR', 'MODE', 'BASE_URL'])
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
