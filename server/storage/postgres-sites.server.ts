@@ -17,6 +17,27 @@ import {
 export const SITES_CHANNEL = 'tradesite_sites'
 
 /**
+ * A notification names the sites changed (JSON), so each origin reads those alone; a list longer than a NOTIFY
+ * carries (8 000 bytes; an import of thousands) is sent empty, and read as "any site may have changed".
+ */
+const PAYLOAD_MAX = 7_900
+
+export const changedPayload = (ids: string[]) => {
+  const text = JSON.stringify(ids)
+  return text.length <= PAYLOAD_MAX ? text : ''
+}
+
+/** The ids a notification names, or null (an empty or unreadable payload): read every site. */
+export function changedIds(payload: string): string[] | null {
+  try {
+    const ids: unknown = JSON.parse(payload)
+    return Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? ids : null
+  } catch {
+    return null
+  }
+}
+
+/**
  * The registry of sites in PostgreSQL. A change locks the sites table against other writers (readers go on), so two
  * origins adding the same host at once cannot both succeed; its NOTIFY is delivered at its commit.
  */
@@ -45,6 +66,7 @@ export function postgresSites({ pool, listen }: Postgres): SiteStorage {
 
   return {
     all: () => all(pool),
+    some: async (ids) => (await pool.query<SiteRow>('SELECT * FROM sites WHERE id = ANY($1) ORDER BY id', [ids])).rows.map(toStoredSite),
     everHeld: async () => (await pool.query('SELECT 1 FROM site_versions LIMIT 1')).rowCount === 1,
     versions: async (site, limit) =>
       (await pool.query<SiteVersionRow>('SELECT * FROM site_versions WHERE site = $1 ORDER BY id DESC LIMIT $2', [site, limit])).rows.map(
@@ -55,10 +77,12 @@ export function postgresSites({ pool, listen }: Postgres): SiteStorage {
         await client.query('LOCK TABLE sites IN SHARE ROW EXCLUSIVE MODE')
         const { writes, result } = decide(await all(client))
         for (const w of writes) await write(client, w)
-        if (writes.length) await client.query(`SELECT pg_notify('${SITES_CHANNEL}', '')`)
+        if (writes.length)
+          await client.query('SELECT pg_notify($1, $2)', [SITES_CHANNEL, changedPayload([...new Set(writes.map((w) => w.site))])])
         return result
       }),
-    listen: (onChanged, onConnection) => listen(SITES_CHANNEL, () => onChanged(), onConnection && ((up) => onConnection(up))),
+    listen: (onChanged, onConnection) =>
+      listen(SITES_CHANNEL, (payload) => onChanged(changedIds(payload)), onConnection && ((up) => onConnection(up))),
   }
 }
 

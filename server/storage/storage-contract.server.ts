@@ -258,6 +258,8 @@ export interface SiteWrite {
  */
 export interface SiteStorage {
   all(): Promise<StoredSite[]>
+  /** The sites `ids` as stored; one not stored (removed, or never added) is left out. */
+  some(ids: string[]): Promise<StoredSite[]>
   /** Whether storage has ever held a site (a version of any site is kept, even of one removed since). */
   everHeld(): Promise<boolean>
   /** A site's versions, newest first. */
@@ -268,11 +270,12 @@ export interface SiteStorage {
    */
   change<T>(decide: (sites: StoredSite[]) => { writes: SiteWrite[]; result: T }): Promise<T>
   /**
-   * Calls `onChanged` after any process changed a site (PostgreSQL: on the process's one listening connection;
-   * SQLite: at once in this process, within a second for another process on the same file); `onConnection`
-   * hears the listening connection come (again: changes may have been missed meanwhile). Answers how to stop.
+   * Calls `onChanged(ids)` after any process changed sites (PostgreSQL: on the process's one listening connection;
+   * SQLite: at once in this process, within a second for another process on the same file): the ids of the sites
+   * changed, or null when they are not known (read them all). `onConnection` hears the listening connection come
+   * (again: changes may have been missed meanwhile). Answers how to stop.
    */
-  listen(onChanged: () => void, onConnection?: (up: boolean) => void): () => void
+  listen(onChanged: (ids: string[] | null) => void, onConnection?: (up: boolean) => void): () => void
 }
 
 /** A token of the console's API: a role and sites exactly as a person's; only the SHA-256 of its secret is kept. */

@@ -100,6 +100,7 @@ export function sealedSiteStorage(sites: SiteStorage, keyText: string | undefine
   const opened = (list: StoredSite[]) => list.map((site) => ({ ...site, entry: open(site.entry) }))
   return {
     all: async () => opened(await sites.all()),
+    some: async (ids) => opened(await sites.some(ids)),
     versions: async (site, limit) =>
       (await sites.versions(site, limit)).map((v) => ({ ...v, before: open(v.before), after: open(v.after) })),
     change: (decide) =>
