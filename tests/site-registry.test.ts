@@ -92,6 +92,18 @@ describe.each(backends)('the registry of sites on $name', (backend) => {
     expect(await refusal(registry.add({ hosts: ['new.example'], pageId: 'acme' }, 'ana'))).toMatchObject({ status: 409 })
     expect(await refusal(registry.patch('acme', { pageId: 'renamed' }, 'ana'))).toMatchObject({ status: 400, fields: [{ path: 'pageId' }] })
     expect(await refusal(registry.patch('nobody', { hosts: ['n.example'] }, 'ana'))).toMatchObject({ status: 404 })
+    // A change is shown only the sites that have the hosts it names: every spelling of another site's host is found.
+    await registry.add(birch, 'ana')
+    const taken = { status: 409, fields: [{ path: 'hosts[1]', message: 'host "acme.example" already belongs to site "acme"' }] }
+    expect(await refusal(registry.patch('birch', { hosts: ['birch.example', ' Acme.EXAMPLE '] }, 'ana'))).toMatchObject(taken)
+    expect(await refusal(registry.replace('birch', { ...birch, hosts: ['birch.example', 'ACME.example'] }, 'ana'))).toMatchObject(taken)
+    await registry.remove('birch', 'ana')
+    await registry.patch('acme', { hosts: ['acme.example', 'birch.example'] }, 'ana')
+    const [removal] = await registry.versions('birch')
+    expect(await refusal(registry.restore('birch', removal!.id, 'ana'))).toMatchObject({
+      status: 409,
+      fields: [{ path: 'hosts[0]', message: 'host "birch.example" already belongs to site "acme"' }],
+    })
     expect(await refusal(registryOn(storage, { SITES_FILE: '/etc/sites.json' }).add(birch, 'ana'))).toMatchObject({
       status: 409,
       message: expect.stringContaining('SITES_FILE'),

@@ -103,6 +103,15 @@ export type RegistrySite = { id: string; version: number; updatedAt: number; upd
 /** A secret made by this change (a webhook added without one, a rotation): answered this once, never again. */
 export type NewSecret = { index: number; url: string; secret: string }
 
+/**
+ * The host names an entry or patch gives, as the schema keeps them (trimmed, lower case): a change is shown the
+ * sites that have them. A site's own hosts need no look: no other site can have them.
+ */
+function hostsNamed(named: unknown): string[] {
+  const hosts = (named as { hosts?: unknown } | null)?.hosts
+  return Array.isArray(hosts) ? hosts.flatMap((host) => (typeof host === 'string' ? [host.trim().toLowerCase()] : [])) : []
+}
+
 const toRegistrySite = ({ entry, ...site }: StoredSite): RegistrySite => ({ ...site, entry: entry as SiteEntry })
 
 /** A site as a write answers it: with the secrets the write made. */
@@ -160,10 +169,11 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
     return site
   }
 
-  async function write(action: ActivityAction, id: string, by: string, decide: (all: StoredSite[]) => SiteEntry | null) {
+  /** `named`: what the change was given (an entry, a patch), whose hosts another site may have. */
+  async function write(action: ActivityAction, id: string, by: string, named: unknown, decide: (scoped: StoredSite[]) => SiteEntry | null) {
     writable()
     const at = Date.now()
-    const change = await sites.change((all) => {
+    const change = await sites.change({ ids: [id], hosts: hostsNamed(named) }, (all) => {
       const before = all.find((s) => s.id === id)
       const after = decide(all)
       if (after?.leads?.webhooks.length && !env.SECRETS_KEY)
@@ -193,9 +203,10 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       ])
   }
 
-  async function change(id: string, next: (current: SiteEntry) => unknown, by: string, role: Role): Promise<WrittenSite> {
+  /** `named`: the entry or patch given, whose hosts the change may add (the site's own are its alone). */
+  async function change(id: string, named: unknown, next: (current: SiteEntry) => unknown, by: string, role: Role): Promise<WrittenSite> {
     let newSecrets: NewSecret[] = []
-    await write('changed-site', id, by, (all) => {
+    await write('changed-site', id, by, named, (all) => {
       const current = found(all, id).entry as SiteEntry
       const made = withNewSecrets(keepSecrets(next(current), current))
       newSecrets = made.newSecrets
@@ -227,7 +238,7 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       const pageId = (raw as { pageId?: unknown } | null)?.pageId
       const id = typeof pageId === 'string' ? pageId.trim() : ''
       const made = withNewSecrets(raw)
-      await write('added-site', id, by, (all) => check(all, made.raw))
+      await write('added-site', id, by, made.raw, (all) => check(all, made.raw))
       return { ...(await answer(id)), newSecrets: made.newSecrets }
     },
     /**
@@ -238,7 +249,7 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       if (role === 'contractor') throw new SiteChangeError(403, refusalWords(role, 'leads.webhooks'))
       const secret = generateWebhookSecret()
       let url = ''
-      await write('changed-site', id, by, (all) => {
+      await write('changed-site', id, by, null, (all) => {
         const current = found(all, id).entry as SiteEntry
         const hook = current.leads?.webhooks[index]
         if (!hook) throw new SiteChangeError(404, `site "${id}" has no webhook ${index}`)
@@ -253,11 +264,12 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       return { ...(await answer(id)), newSecrets: [{ index, url, secret }] }
     },
     /** The site's whole entry replaced (webhook secrets shown masked keep their value); `role` limits what may change. */
-    replace: (id: string, raw: unknown, by: string, role: Role = 'admin') => change(id, () => raw, by, role),
+    replace: (id: string, raw: unknown, by: string, role: Role = 'admin') => change(id, raw, () => raw, by, role),
     /** A JSON merge patch (RFC 7386) of the site's entry. */
-    patch: (id: string, patch: unknown, by: string, role: Role = 'admin') => change(id, (current) => mergePatch(current, patch), by, role),
+    patch: (id: string, patch: unknown, by: string, role: Role = 'admin') =>
+      change(id, patch, (current) => mergePatch(current, patch), by, role),
     async remove(id: string, by: string): Promise<void> {
-      await write('removed-site', id, by, (all) => (found(all, id), null))
+      await write('removed-site', id, by, null, (all) => (found(all, id), null))
     },
     /** The site as it was after version `versionId` (or before it, for a removal): added again if it was removed. */
     async restore(id: string, versionId: number, by: string): Promise<RegistrySite> {
@@ -265,7 +277,7 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       const version = (await sites.versions(id, VERSIONS_KEPT_SHOWN)).find((v) => v.id === versionId)
       const entry = version && (version.after ?? version.before)
       if (!entry) throw new SiteChangeError(404, `no version ${versionId} of site "${id}"`)
-      await write('restored-site', id, by, (all) =>
+      await write('restored-site', id, by, entry, (all) =>
         check(
           all.filter((s) => s.id !== id),
           entry,
@@ -282,7 +294,7 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       parseSiteConfigs(raw, file, defaults) // the file's own mistakes, worded as when the server reads it
       const entries = (checkSites(raw, defaults) as { entries: SiteEntry[] }).entries
       const at = Date.now()
-      const outcome = await sites.change((all) => {
+      const outcome = await sites.change('all', (all) => {
         const byId = new Map(all.map((s) => [s.id, s]))
         const merged = [...all.filter((s) => !entries.some((e) => e.pageId === s.id)).map((s) => s.entry), ...entries]
         parseSiteConfigs(merged, 'the stored sites with the file’s', defaults) // a host another stored site has

@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import { transaction, type Postgres } from './postgres-client.server.ts'
-import type { ApiTokenStorage, SiteStorage, SiteWrite } from './storage-contract.server.ts'
+import type { ApiTokenStorage, SiteScope, SiteStorage, SiteWrite } from './storage-contract.server.ts'
 import {
   entryText,
   toApiToken,
@@ -43,6 +43,15 @@ export function changedIds(payload: string): string[] | null {
  */
 export function postgresSites({ pool, listen }: Postgres): SiteStorage {
   const all = async (db: pg.ClientBase | pg.Pool) => (await db.query<SiteRow>('SELECT * FROM sites ORDER BY id')).rows.map(toStoredSite)
+  const inScope = async (db: pg.ClientBase, scope: SiteScope) =>
+    scope === 'all'
+      ? all(db)
+      : (
+          await db.query<SiteRow>(`SELECT * FROM sites WHERE id = ANY($1) OR (entry::jsonb -> 'hosts') ?| $2 ORDER BY id`, [
+            scope.ids,
+            scope.hosts,
+          ])
+        ).rows.map(toStoredSite)
 
   async function write(client: pg.ClientBase, w: SiteWrite) {
     const { rows } = await client.query<{ before: string | null; last: number | null }>(
@@ -72,10 +81,10 @@ export function postgresSites({ pool, listen }: Postgres): SiteStorage {
       (await pool.query<SiteVersionRow>('SELECT * FROM site_versions WHERE site = $1 ORDER BY id DESC LIMIT $2', [site, limit])).rows.map(
         toSiteVersion,
       ),
-    change: (decide) =>
+    change: (scope, decide) =>
       transaction(pool, async (client) => {
         await client.query('LOCK TABLE sites IN SHARE ROW EXCLUSIVE MODE')
-        const { writes, result } = decide(await all(client))
+        const { writes, result } = decide(await inScope(client, scope))
         for (const w of writes) await write(client, w)
         if (writes.length)
           await client.query('SELECT pg_notify($1, $2)', [SITES_CHANNEL, changedPayload([...new Set(writes.map((w) => w.site))])])

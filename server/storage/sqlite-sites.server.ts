@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { ApiTokenStorage, SiteStorage, SiteWrite } from './storage-contract.server.ts'
+import type { ApiTokenStorage, SiteScope, SiteStorage, SiteWrite } from './storage-contract.server.ts'
 import {
   entryText,
   toApiToken,
@@ -19,6 +19,17 @@ const POLL_MS = 1_000
 export function sqliteSites(db: Database.Database): SiteStorage {
   const listeners = new Set<(ids: string[] | null) => void>()
   const all = () => db.prepare<[], SiteRow>('SELECT * FROM sites ORDER BY id').all().map(toStoredSite)
+  const inScope = (scope: SiteScope) =>
+    scope === 'all'
+      ? all()
+      : db
+          .prepare<[string, string], SiteRow>(
+            `SELECT * FROM sites WHERE id IN (SELECT value FROM json_each(?))
+               OR EXISTS (SELECT 1 FROM json_each(sites.entry, '$.hosts') h WHERE h.value IN (SELECT value FROM json_each(?)))
+             ORDER BY id`,
+          )
+          .all(JSON.stringify(scope.ids), JSON.stringify(scope.hosts))
+          .map(toStoredSite)
   const lastChange = () => db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM site_versions').get()!.id ?? 0
   // A site removed and added again goes on from its last version: its history is one list.
   const write = (w: SiteWrite) => {
@@ -63,10 +74,10 @@ export function sqliteSites(db: Database.Database): SiteStorage {
         .prepare<[string, number], SiteVersionRow>('SELECT * FROM site_versions WHERE site = ? ORDER BY id DESC LIMIT ?')
         .all(site, limit)
         .map(toSiteVersion),
-    async change(decide) {
+    async change(scope, decide) {
       const result = db
         .transaction(() => {
-          const { writes, result } = decide(all())
+          const { writes, result } = decide(inScope(scope))
           for (const w of writes) write(w)
           return { result, wrote: writes.length > 0 }
         })

@@ -244,6 +244,13 @@ export interface SiteVersion {
   after: unknown
 }
 
+/**
+ * The sites a change is shown: every one (an import), or those with one of `ids` and those listing one of `hosts`
+ * (lower case): all a change of one site needs to see (itself, and who else has the hosts it names), so it costs the
+ * same with 10 000 sites as with 10.
+ */
+export type SiteScope = 'all' | { ids: string[]; hosts: string[] }
+
 /** What a change writes: `after` null removes the site. */
 export interface SiteWrite {
   site: string
@@ -265,10 +272,10 @@ export interface SiteStorage {
   /** A site's versions, newest first. */
   versions(site: string, limit: number): Promise<SiteVersion[]>
   /**
-   * One transaction, one at a time across every process: `decide` sees every site as stored and answers the writes
-   * (or throws, and nothing changes); each write keeps its version; every listener hears of it after the commit.
+   * One transaction, one at a time across every process: `decide` sees the sites of `scope` as stored and answers the
+   * writes (or throws, and nothing changes); each write keeps its version; every listener hears of it after the commit.
    */
-  change<T>(decide: (sites: StoredSite[]) => { writes: SiteWrite[]; result: T }): Promise<T>
+  change<T>(scope: SiteScope, decide: (sites: StoredSite[]) => { writes: SiteWrite[]; result: T }): Promise<T>
   /**
    * Calls `onChanged(ids)` after any process changed sites (PostgreSQL: on the process's one listening connection;
    * SQLite: at once in this process, within a second for another process on the same file): the ids of the sites
