@@ -7,6 +7,7 @@ import { SITES, startConsoleWorld } from '../tests/console-server.ts'
 import { startFakeSmtp, type FakeSmtp } from '../tests/fake-smtp.ts'
 import { startFakeWebhook, type FakeWebhook } from '../tests/fake-webhook.ts'
 import { storeLead } from '../tests/lead-fixtures.ts'
+import { freshDatabase, startPostgres } from '../tests/postgres.ts'
 
 /**
  * The console in Chromium (issue 35), on SQLite, against its own production server with two contractors'
@@ -43,8 +44,8 @@ test.afterAll(async () => {
 })
 
 /** A browser of its own with a passkey-capable authenticator (resident keys, user verification), as a phone has. */
-async function personWithAuthenticator(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: world.consoleUrl, viewport: DESKTOP })
+async function personWithAuthenticator(browser: Browser, consoleUrl = world.consoleUrl): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: consoleUrl, viewport: DESKTOP })
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
@@ -238,11 +239,14 @@ test('the Visitor data page finds a visitor, erases them, and passes axe at each
   await context.close()
 })
 
-test('an admin adds a site after previewing its record, changes its inbox, removes it by typing its id and restores it; tokens', async ({
-  browser,
-}) => {
-  test.setTimeout(240_000) // four pages checked with axe at two widths, on a busy machine
-  const { context, page: admin } = await personWithAuthenticator(browser)
+/**
+ * The site-management flows run on both storages. On PostgreSQL they skip axe and the screenshots: the pages are
+ * the same markup, and the SQLite run checks them.
+ */
+type SitesWorld = { world: typeof world; crm: FakeWebhook; look: boolean }
+
+async function addChangeRemoveRestore(browser: Browser, { world, look }: SitesWorld) {
+  const { context, page: admin } = await personWithAuthenticator(browser, world.consoleUrl)
   const { url } = await world.invitationLink('sites@agency.example', 'admin')
   await join(admin, url, 'Sites laptop')
   await admin.getByRole('link', { name: 'Add a site' }).click()
@@ -251,7 +255,7 @@ test('an admin adds a site after previewing its record, changes its inbox, remov
   // The default provider's record (Acme's fake), fetched now: the report is framed before anything is live.
   await expect(admin.getByRole('status').filter({ hasText: 'fetched now from' })).toContainText(SITES.acme.name)
   await expect(admin.locator('iframe[title="Record report of cedar"]')).toBeVisible()
-  await check(admin, 'new-site')
+  if (look) await check(admin, 'new-site')
   expect((await world.site.request('cedar.test', '/')).status).toBe(404)
   await admin.getByLabel('Host names').fill('Cedar.test')
   await admin.getByLabel('Time zone').selectOption('America/Denver')
@@ -272,7 +276,7 @@ test('an admin adds a site after previewing its record, changes its inbox, remov
   await admin.getByRole('button', { name: 'Save settings' }).click()
   await expect(admin.getByRole('status')).toContainText('Saved')
   expect((await world.storage.sites.all()).find((s) => s.id === 'cedar')!.entry).toMatchObject({ leads: { email: ['new@cedar.example'] } })
-  await check(admin, 'site-settings')
+  if (look) await check(admin, 'site-settings')
 
   await admin.getByText('Remove this site…').click()
   await admin.getByLabel('To remove this site, type its id, cedar').fill('Cedar')
@@ -288,7 +292,7 @@ test('an admin adds a site after previewing its record, changes its inbox, remov
     'Version 2: Changed (leads)',
     'Version 1: Added',
   ])
-  await check(admin, 'site-history')
+  if (look) await check(admin, 'site-history')
   await admin.getByText('Restore version 3…').click()
   await admin.getByRole('button', { name: 'Restore version 3' }).click()
   await expect(admin.getByRole('status')).toContainText('Restored')
@@ -301,7 +305,7 @@ test('an admin adds a site after previewing its record, changes its inbox, remov
   await admin.getByRole('button', { name: 'Make the token' }).click()
   const secret = await admin.getByLabel('The token').inputValue()
   expect(secret).toMatch(/^tsapi_/)
-  await check(admin, 'tokens')
+  if (look) await check(admin, 'tokens')
   const listed = await fetch(`${world.consoleUrl}/api/v1/sites`, { headers: { Authorization: `Bearer ${secret}` } })
   expect(((await listed.json()) as { sites: { id: string }[] }).sites.map((s) => s.id)).toEqual(['cedar'])
   await admin.reload()
@@ -312,12 +316,10 @@ test('an admin adds a site after previewing its record, changes its inbox, remov
   await expect(admin.getByRole('status')).toContainText('Token cedar-crm is ended')
   expect((await fetch(`${world.consoleUrl}/api/v1/sites`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(401)
   await context.close()
-})
+}
 
-test('webhooks: the secret shown once to copy, a test delivery the CRM verifies, a rotation while leads keep arriving (axe, screenshots)', async ({
-  browser,
-}) => {
-  const { context, page: staff } = await personWithAuthenticator(browser)
+async function webhooks(browser: Browser, { world, crm, look }: SitesWorld) {
+  const { context, page: staff } = await personWithAuthenticator(browser, world.consoleUrl)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.consoleUrl })
   const { url } = await world.invitationLink('hooks@agency.example', 'staff')
   await join(staff, url, 'Hooks laptop')
@@ -335,7 +337,7 @@ test('webhooks: the secret shown once to copy, a test delivery the CRM verifies,
   await expect(staff.getByRole('button', { name: 'Copied' })).toBeVisible()
   expect(await staff.evaluate(() => navigator.clipboard.readText())).toBe(secret)
   crm.rotate(secret) // pasted into the CRM
-  await check(staff, 'site-webhooks-new-secret')
+  if (look) await check(staff, 'site-webhooks-new-secret')
 
   await staff.getByRole('button', { name: 'Send a test delivery' }).click()
   await expect(staff.getByText('Test delivery answered HTTP 200')).toBeVisible()
@@ -362,6 +364,47 @@ test('webhooks: the secret shown once to copy, a test delivery the CRM verifies,
   await delivered(3)
   expect(crm.requests.filter((r) => !('test' in r.body)).map((r) => r.signatures)).toEqual([1, 2, 2])
   expect(crm.unverified()).toEqual([])
-  await check(staff, 'site-webhooks-rotated')
+  if (look) await check(staff, 'site-webhooks-rotated')
   await context.close()
+}
+
+test('an admin adds a site after previewing its record, changes its inbox, removes it by typing its id and restores it; tokens', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000) // four pages checked with axe at two widths, on a busy machine
+  await addChangeRemoveRestore(browser, { world, crm, look: true })
+})
+
+test('webhooks: the secret shown once to copy, a test delivery the CRM verifies, a rotation while leads keep arriving (axe, screenshots)', async ({
+  browser,
+}) => {
+  await webhooks(browser, { world, crm, look: true })
+})
+
+test.describe('on PostgreSQL (issue 42: both storages)', () => {
+  let postgres: Awaited<ReturnType<typeof startPostgres>>
+  const on = {} as SitesWorld
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    postgres = await startPostgres()
+    on.crm = await startFakeWebhook()
+    on.world = await startConsoleWorld(
+      { SMTP_URL: smtp.url, MAIL_FROM: 'leads@agency.example', DATABASE_URL: await freshDatabase(postgres.url) },
+      { sitesInStorage: true, allowOrigins: [new URL(on.crm.url).origin] },
+    )
+    on.look = false
+  })
+  test.afterAll(async () => {
+    await on.world?.stop()
+    await on.crm?.close()
+    postgres?.stop()
+  })
+
+  test('an admin adds, changes, removes and restores a site; tokens', async ({ browser }) => {
+    await addChangeRemoveRestore(browser, on)
+  })
+
+  test('webhooks: a test delivery the CRM verifies, a rotation while leads keep arriving', async ({ browser }) => {
+    await webhooks(browser, on)
+  })
 })

@@ -22,7 +22,7 @@ import {
   type WebhookDestination,
 } from './sites/site-config.server.ts'
 import { sendTestDelivery } from './leads/webhook-test.server.ts'
-import { createSiteRegistry, currentSiteConfigs } from './sites/site-registry.server.ts'
+import { changedSiteConfigs, createSiteRegistry, sitesToServe } from './sites/site-registry.server.ts'
 import { createHeldSites } from './held-site.server.ts'
 import { startHeapGuard } from './memory/heap-guard.server.ts'
 import { openStorage } from './storage/storage.server.ts'
@@ -55,18 +55,19 @@ const RELOAD_DEBOUNCE_MS = 150
  */
 export async function startServices(env: Env) {
   // A sites file that cannot be used stops the start before the storage is even opened.
-  const fileConfigs = env.SITES_FILE ? await sitesAtStartup(env) : undefined
+  const fileSites = env.SITES_FILE ? await sitesAtStartup(env) : undefined
   prepareDataDir(env.DATA_DIR)
   // Before anything else runs, so an unreachable database stops the start with a clear message.
   const storage = await openStorage({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
-    defaultSite: fileConfigs?.[0]!.id ?? env.PAGE_ID,
+    defaultSite: fileSites?.configs[0]!.id ?? env.PAGE_ID,
     postgres: postgresSettings(env),
     secretsKey: env.SECRETS_KEY,
   })
   log.info({ event: 'storage.opened', kind: storage.kind, location: storage.location }, `storage: ${storage.kind} ${storage.location}`)
-  const configs = fileConfigs ?? (await sitesAtStartup(env, storage))
+  const startingSites = fileSites ?? (await sitesAtStartup(env, storage))
+  const configs = startingSites.configs
   /** Adds, changes and removes the stored sites (the console, the API, `npm run sites`); refuses all of it with SITES_FILE. */
   const registry = createSiteRegistry({ env, sites: storage.sites, activity: storage.console })
   // With PostgreSQL each site's record is the fleet's: one origin fetches it per ttl, the others load it when told.
@@ -190,6 +191,9 @@ export async function startServices(env: Env) {
   }
 
   let sites = configs.map(createSite)
+  // Whether the sites served are the registry's (a change names the sites to read again) or SITES_FILE's / PAGE_ID's.
+  let servingRegistry = startingSites.registry
+  const configsServed = () => sites.map((site) => site.config)
   let siteFor = siteResolver(sites)
   let hosts = listedHosts(configs)
   // Caches shed before the heap runs out (the held sites and pages come back on their own): the process keeps serving.
@@ -216,14 +220,16 @@ export async function startServices(env: Env) {
   imageRetry.unref()
 
   /**
-   * Reads the sites' source again (SITES_FILE, or the registry in storage) and serves what it says: new sites are
+   * Reads the sites' source again (SITES_FILE, or the registry in storage: only the sites `named` when a change said
+   * which) and serves what it says: new sites are
    * held on their first request (their first record fetched then), unchanged ones keep everything (records, page cache, images),
    * changed ones are rebuilt, removed ones stop. Sites that do not parse change nothing and say why.
    */
-  async function reload(): Promise<void> {
+  async function reload(named: string[] | null): Promise<void> {
     let next: SiteConfig[]
     try {
-      next = await currentSiteConfigs(env, storage.sites)
+      if (named && servingRegistry) next = await changedSiteConfigs(env, storage.sites, configsServed(), named)
+      else ({ configs: next, registry: servingRegistry } = await sitesToServe(env, storage.sites))
     } catch (error) {
       const problems = error instanceof SitesFileError ? error.problems : [String(error)]
       const from = env.SITES_FILE ? `sites file ${env.SITES_FILE}` : 'the sites in storage'
@@ -234,7 +240,7 @@ export async function startServices(env: Env) {
       return
     }
     const current = new Map(sites.map((site) => [site.id, site]))
-    const same = (a: SiteConfig, b: SiteConfig) => JSON.stringify(a) === JSON.stringify(b)
+    const same = (a: SiteConfig, b: SiteConfig) => a === b || JSON.stringify(a) === JSON.stringify(b)
     const nextSites = next.map((config) => {
       const old = current.get(config.id)
       return old && same(old.config, config) ? old : createSite(config)
@@ -261,25 +267,28 @@ export async function startServices(env: Env) {
   }
 
   // One reload at a time, in order: a signal and a file change arriving together run one after the other. A burst of
-  // registry changes (an agency's script adding hundreds of sites) queues one reload, which reads them all when it starts.
+  // registry changes (an agency's script adding hundreds of sites) queues one reload, which reads the sites they named
+  // (or all of them, when one change did not say which) when it starts.
   let reloading = Promise.resolve()
-  let queued = false
-  const reloadSites = () => {
-    if (queued) return reloading
-    queued = true
+  let queued: Set<string> | 'all' | null = null
+  const reloadSites = (changed: string[] | null = null) => {
+    const wasQueued = queued !== null
+    queued = !changed || queued === 'all' ? 'all' : new Set([...(queued ?? []), ...changed])
+    if (wasQueued) return reloading
     return (reloading = reloading
       .then(() => {
-        queued = false
-        return reload()
+        const which = queued === 'all' ? null : [...queued!]
+        queued = null
+        return reload(which)
       })
       .catch((error: unknown) => log.error({ event: 'sites.reload-failed', err: error }, 'the sites could not be applied')))
   }
   // The registry: a change by any process (this one at once, the fleet's through its listening connection) is applied
-  // here; so is anything missed while that connection was away.
+  // here, reading only the sites it names; anything missed while that connection was away is read in full.
   const stopWatching = env.SITES_FILE
     ? watchFile(env.SITES_FILE, () => void reloadSites())
     : storage.sites.listen(
-        () => void reloadSites(),
+        (changed) => void reloadSites(changed),
         (up) => up && void reloadSites(),
       )
 
@@ -362,12 +371,12 @@ export type AppServices = Awaited<ReturnType<typeof startServices>>
 export type Site = ReturnType<AppServices['sites']>[number]
 
 /** The sites to start with: sites that cannot be used stop the start (a reload keeps the sites it has instead). */
-async function sitesAtStartup(env: Env, storage?: Storage): Promise<SiteConfig[]> {
+async function sitesAtStartup(env: Env, storage?: Storage): Promise<{ configs: SiteConfig[]; registry: boolean }> {
   try {
     // Stored webhooks (plain ones from before SECRETS_KEY too) cannot be kept sealed, nor new ones added, without the key.
     if (storage && !env.SITES_FILE && !env.SECRETS_KEY && storesWebhooks((await storage.sites.all()).map((s) => s.entry)))
       throw new SecretsKeyError(NO_KEY)
-    return storage ? await currentSiteConfigs(env, storage.sites) : loadSiteConfigs(env)
+    return storage ? await sitesToServe(env, storage.sites) : { configs: loadSiteConfigs(env), registry: false }
   } catch (error) {
     if (error instanceof SecretsKeyError) throw new StartupError(`The sites in storage cannot be read: ${error.message}.`, { cause: error })
     if (!(error instanceof SitesFileError)) throw error

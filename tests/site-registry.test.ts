@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { parseEnv } from '#server/config/env.server.ts'
-import { createSiteRegistry, currentSiteConfigs, SiteChangeError } from '#server/sites/site-registry.server.ts'
+import { changedSiteConfigs, createSiteRegistry, currentSiteConfigs, SiteChangeError } from '#server/sites/site-registry.server.ts'
 import { main as sitesCli } from '#server/cli/sites-cli.ts'
 import type { Storage } from '#server/storage/storage-contract.server.ts'
 import { backends, closeAll } from './storage-backends.ts'
@@ -92,6 +92,18 @@ describe.each(backends)('the registry of sites on $name', (backend) => {
     expect(await refusal(registry.add({ hosts: ['new.example'], pageId: 'acme' }, 'ana'))).toMatchObject({ status: 409 })
     expect(await refusal(registry.patch('acme', { pageId: 'renamed' }, 'ana'))).toMatchObject({ status: 400, fields: [{ path: 'pageId' }] })
     expect(await refusal(registry.patch('nobody', { hosts: ['n.example'] }, 'ana'))).toMatchObject({ status: 404 })
+    // A change is shown only the sites that have the hosts it names: every spelling of another site's host is found.
+    await registry.add(birch, 'ana')
+    const taken = { status: 409, fields: [{ path: 'hosts[1]', message: 'host "acme.example" already belongs to site "acme"' }] }
+    expect(await refusal(registry.patch('birch', { hosts: ['birch.example', ' Acme.EXAMPLE '] }, 'ana'))).toMatchObject(taken)
+    expect(await refusal(registry.replace('birch', { ...birch, hosts: ['birch.example', 'ACME.example'] }, 'ana'))).toMatchObject(taken)
+    await registry.remove('birch', 'ana')
+    await registry.patch('acme', { hosts: ['acme.example', 'birch.example'] }, 'ana')
+    const [removal] = await registry.versions('birch')
+    expect(await refusal(registry.restore('birch', removal!.id, 'ana'))).toMatchObject({
+      status: 409,
+      fields: [{ path: 'hosts[0]', message: 'host "birch.example" already belongs to site "acme"' }],
+    })
     expect(await refusal(registryOn(storage, { SITES_FILE: '/etc/sites.json' }).add(birch, 'ana'))).toMatchObject({
       status: 409,
       message: expect.stringContaining('SITES_FILE'),
@@ -111,15 +123,39 @@ describe.each(backends)('the registry of sites on $name', (backend) => {
     expect((await currentSiteConfigs(env(), storage.sites)).map((c) => c.id)).toEqual(['birch'])
   })
 
-  test('a change made by one process is heard by another sharing the storage', async () => {
+  test('a change made by one process is heard by another sharing the storage, naming the sites it changed', async () => {
     const place = await backend.fresh()
     const [one, two] = [await backend.open(place), await backend.open(place)]
-    let heard = 0
-    const stop = two.sites.listen(() => void heard++)
+    const heard: (string[] | null)[] = []
+    const stop = two.sites.listen((ids) => void heard.push(ids))
     await new Promise((resolve) => setTimeout(resolve, 300)) // PostgreSQL: the LISTEN is in place
     await registryOn(one).add(acme, 'ana@agency.example')
-    await expect.poll(() => heard, { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect.poll(() => heard, { timeout: 10_000 }).toEqual([['acme']])
     expect((await registryOn(two).list()).map((s) => s.id)).toEqual(['acme'])
+
+    // The other process serves what it hears by reading the sites named alone, and ends where a full read does.
+    const served = await currentSiteConfigs(env(), two.sites)
+    await registryOn(one).add(birch, 'ana@agency.example')
+    await registryOn(one).patch('acme', { timeZone: 'America/Chicago' }, 'ana@agency.example')
+    await registryOn(one).remove('birch', 'ana@agency.example')
+    const following = async () => {
+      let configs = served
+      for (const ids of heard.slice(1)) configs = await changedSiteConfigs(env(), two.sites, configs, ids!)
+      return configs.map((c) => [c.id, c.timeZone])
+    }
+    await expect.poll(following, { timeout: 10_000 }).toEqual([['acme', 'America/Chicago']])
+    expect(heard.slice(1).flat().sort()).toEqual(
+      backend.name === 'sqlite' ? expect.arrayContaining(['acme', 'birch']) : ['acme', 'birch', 'birch'],
+    )
+
+    // An import of more sites than a notification can name says so, and the listener reads them all.
+    const many = Array.from({ length: 400 }, (_, i) => ({ hosts: [`contractor-${i}.example`], pageId: `contractor-number-${i}` }))
+    heard.length = 0
+    await registryOn(one).import(many, 'the command line')
+    await expect.poll(() => heard.length, { timeout: 10_000 }).toBeGreaterThan(0)
+    const named = heard.flatMap((ids) => ids ?? [])
+    expect(heard.includes(null) || named.length === many.length).toBe(true)
+    expect((await currentSiteConfigs(env(), two.sites)).length).toBe(many.length + 1)
     stop()
   })
 })

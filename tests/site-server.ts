@@ -4,6 +4,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { buildAll, staleReason } from '#server/process/ensure-build.js'
+import { PG_OVERLAP } from './pg-overlap.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -86,11 +87,14 @@ export async function startSite(
     get: (p: string, init?: RequestInit) => fetch(url + p, { redirect: 'manual', ...init }),
     /** A request to one host name, as a browser or a proxy sends it (fetch may not set Host), on a connection of its own. */
     request: (host: string, pathname: string, options: RequestOptions = {}) => requestAs(url, host, pathname, options),
+    /** Ends the server as SIGTERM does; rejects when it wrote pg's notice of overlapping queries on one client (tests/setup.ts). */
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        child.once('exit', () => resolve())
+        child.once('close', () => resolve())
         child.kill('SIGTERM')
+      }).then(() => {
+        if (PG_OVERLAP.test(output)) throw new Error(`the server sent a pg client a query while it was busy:\n${output}`)
       }),
   }
 }

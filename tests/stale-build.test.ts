@@ -53,6 +53,15 @@ test('a build is stale when there is none, or when a source, a folder or the pac
   fs.utimesSync(path.join(dir, 'server/app.test.ts'), T + 20, T + 20)
   fs.utimesSync(path.join(dir, 'server'), T, T)
   expect(staleReason(dir)).toBeNull()
+
+  // Nor are the console's route types `npm run typecheck` writes beside it.
+  fs.mkdirSync(path.join(dir, 'app/console/.react-router/types'), { recursive: true })
+  fs.writeFileSync(path.join(dir, 'app/console/.react-router/types/+routes.ts'), '')
+  fs.utimesSync(path.join(dir, 'app/console/.react-router/types/+routes.ts'), T + 20, T + 20)
+  for (const folder of ['app/console/.react-router/types', 'app/console/.react-router'])
+    fs.utimesSync(path.join(dir, folder), T + 20, T + 20)
+  for (const folder of ['app/console', 'app']) fs.utimesSync(path.join(dir, folder), T, T)
+  expect(staleReason(dir)).toBeNull()
 })
 
 test('npm start after a source changed rebuilds first and says why (a real process, with a stand-in for the build tool)', () => {

@@ -247,7 +247,7 @@ test('stored webhooks without SECRETS_KEY, or with another key than the one that
   const dataDir = fs.mkdtempSync(path.join(scratch, 'data-'))
   const storage = await openStorage({ dataDir, defaultSite: 'demo', secretsKey: 'a1'.repeat(32) })
   const entry = { hosts: ['acme.test'], pageId: 'acme', leads: { email: [], webhooks: [{ url: 'https://crm.example/hook', secret }] } }
-  await storage.sites.change(() => ({ writes: [{ site: 'acme', after: entry, by: 'test', at: Date.now() }], result: null }))
+  await storage.sites.change('all', () => ({ writes: [{ site: 'acme', after: entry, by: 'test', at: Date.now() }], result: null }))
   await storage.close()
   expectOneLine(
     await startFailing({ DATA_DIR: dataDir }),

@@ -12,6 +12,7 @@ import { migrate, POSTGRES_MIGRATIONS } from '#server/storage/postgres-migration
 import { openStorage } from '#server/storage/storage.server.ts'
 import { LEAD_MIGRATIONS, openAndMigrate } from '#server/storage/sqlite-storage.server.ts'
 import { monthReport } from '#server/results/month-report.server.ts'
+import { monthLeads } from '#server/results/report-leads.server.ts'
 
 /** What the lead, relay, visits and rate-limit code relies on, held by both implementations. */
 
@@ -51,6 +52,36 @@ describe.each(backends)('storage contract on $name', (backend) => {
     expect(from[0]!.deliveries.map((d) => d.kind)).toEqual(['relay'])
     expect((await leads.leadsFrom('p1', 0, 2)).map((l) => l.createdAt)).toEqual([T0, T0 + 2000])
     expect(await leads.leadsFrom('p3', 0, 10)).toEqual([])
+  })
+
+  test("a site's lead total counts each lead stored once, tombstones too; a range's count leaves tombstones out", async () => {
+    const { leads } = await open()
+    const stored = []
+    for (const [i, site] of ['p1', 'p2', 'p1', 'p1'].entries())
+      stored.push((await leads.insertLead(newLead({ site, pageId: site, now: T0 + i * 1000, idempotencyKey: `total-${i}` }))).row)
+    await leads.insertLead(newLead({ now: T0, idempotencyKey: 'total-0' })) // a repeated submission: the first lead
+    expect(await leads.importLead({ ...stored[0]!, id: 'imported', idempotencyKey: 'imported' })).toBe(true)
+    expect(await leads.importLead({ ...stored[0]!, id: 'imported', idempotencyKey: 'imported' })).toBe(false)
+    expect([await leads.leadTotal('p1'), await leads.leadTotal('p2'), await leads.leadTotal('p3')]).toEqual([4, 1, 0])
+    expect(await leads.countLeads('p1', T0, T0 + 3000)).toBe(3) // [T0, T0 + 3 s): the two at T0 and the one at T0 + 2 s
+
+    await leads.eraseLeads([stored[0]!.id], 'erased on request', T0 + 5000)
+    expect(await leads.leadTotal('p1')).toBe(4) // the tombstone stays counted, as it stays listed
+    expect(await leads.countLeads('p1', T0, T0 + 3000)).toBe(2)
+    expect(await leads.countLeads('p1', T0 + 1, T0 + 3001)).toBe(2) // from included, before not
+    expect(await leads.countLeads('p2', 0, T0)).toBe(0)
+  })
+
+  test('the month report\'s "and N more" counts no erased lead, wherever it lies in the month', async () => {
+    const { leads } = await open()
+    const ids = []
+    for (let i = 0; i < 45; i++) ids.push((await leads.insertLead(newLead({ now: T0 + i * 60_000, idempotencyKey: `month-${i}` }))).row.id)
+    // Two among the first ten listed, five beyond the first thirty rows the report reads.
+    await leads.eraseLeads([ids[3]!, ids[7]!, ...ids.slice(35, 40)], 'erased on request', T0 + 3_600_000)
+    const report = await monthLeads(leads, { site: 'p1', month: '2026-01', timeZone: 'UTC', lang: 'en', consoleUrl: null })
+    expect(report.leads).toHaveLength(10)
+    expect(report.leads.every((l) => l.name === 'Ana L.')).toBe(true)
+    expect(report.more).toBe(45 - 7 - 10)
   })
 
   test('delivery counts by site, kind and state, with the oldest queued time of each (the metrics)', async () => {
@@ -658,6 +689,26 @@ describe('Databases from before issue 36 (the relay was the only destination, it
     fromVersionBefore('sqlite', LEAD_MIGRATIONS.findIndex(createsDeliveries), before, after))
 
   test('PostgreSQL: the same', () => fromVersionBefore('postgres', POSTGRES_MIGRATIONS.findIndex(createsDeliveries), before, after))
+})
+
+describe("Databases from before issue 44's lead totals (the Leads page counted every row)", () => {
+  const row = (id: string, site: string) =>
+    `('${id}', '${id}', '${site}', '${site}', ${T0}, '${JSON.stringify(lead)}', '{}', 'held', ${T0}, ${T0})`
+  const insert = (...rows: string[]) => `INSERT INTO leads (id, idempotency_key, page_id, site, created_at, lead_json, relay_body_json,
+    state, queued_at, next_attempt_at) VALUES ${rows.join(', ')}`
+  const before = (sql: RawSql) => sql.run(insert(row('a1', 'acme'), row('a2', 'acme'), row('b1', 'birch')))
+  async function after(storage: Awaited<ReturnType<typeof openStorage>>, sql: RawSql) {
+    expect([await storage.leads.leadTotal('acme'), await storage.leads.leadTotal('birch')]).toEqual([2, 1])
+    // An origin of the version before, still running (a rolling deploy), stores leads its own way: counted too.
+    await sql.run(insert(row('a3', 'acme'), row('c1', 'cedar')))
+    expect([await storage.leads.leadTotal('acme'), await storage.leads.leadTotal('cedar')]).toEqual([3, 1])
+  }
+  const addsTotals = (migration: unknown) => String(migration).includes('CREATE TABLE lead_totals')
+
+  test('SQLite: the totals start from the leads there, and count what the previous version adds', () =>
+    fromVersionBefore('sqlite', LEAD_MIGRATIONS.findIndex(addsTotals), before, after))
+
+  test('PostgreSQL: the same', () => fromVersionBefore('postgres', POSTGRES_MIGRATIONS.findIndex(addsTotals), before, after))
 })
 
 /**

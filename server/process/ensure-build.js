@@ -11,8 +11,11 @@ export const serverBuild = (name) => path.join(root, 'build/server', name)
 
 /** What the build is made from: a change to any of them (a `git pull`, an edit) makes the build stale. */
 const SOURCES = ['app', 'server', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']
-/** Tests are not part of the build: editing one does not make it stale. */
-const NOT_BUILT = /\.test\.[jt]sx?$/
+/**
+ * Not part of the build: editing a test does not make it stale, nor does `npm run typecheck` (React Router's typegen
+ * writes the console's route types into app/console/.react-router).
+ */
+const NOT_BUILT = /\.test\.[jt]sx?$|[\\/]\.react-router([\\/]|$)/
 /** The two React Router projects: the sites, and the agency's console (app/console, its own config; issue 35). */
 const PROJECTS = [[], ['app/console']]
 const BUILT = ['build/server/index.js', 'build/console/server/index.js']

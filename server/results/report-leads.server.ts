@@ -35,28 +35,22 @@ export const shortName = (first: string, last: string) =>
 
 /** The site's leads stored in `month` (its own days, `timeZone`), oldest first. */
 export async function monthLeads(
-  store: Pick<LeadStore, 'leadsFrom' | 'leadsSince'>,
+  store: Pick<LeadStore, 'leadsFrom' | 'countLeads'>,
   { site, month, timeZone, lang, consoleUrl }: { site: string; month: string; timeZone: string; lang: Lang; consoleUrl: string | null },
 ): Promise<ReportLeads> {
   const start = dayEnd(timeZone, daysOf(previousMonth(month)).at(-1)!)
   const end = dayEnd(timeZone, daysOf(month).at(-1)!)
-  // Erased leads keep their row (a tombstone): read a few more than listed, and count only those with a name.
-  const [rows, since, after] = await Promise.all([
-    store.leadsFrom(site, start, LISTED_LEADS * 3),
-    store.leadsSince(start, site),
-    store.leadsSince(end, site),
-  ])
-  const inMonth = rows.filter((row) => row.createdAt < end)
-  const listed = inMonth.filter((row) => !row.erased).slice(0, LISTED_LEADS)
-  const erasedSeen = inMonth.filter((row) => row.erased).length
-  const total = (since[0]?.count ?? 0) - (after[0]?.count ?? 0)
+  // Erased leads keep their row (a tombstone): read a few more than listed, list only those with a name, and count
+  // "and N more" among the leads not erased (a tombstone is no lead the contractor could call back).
+  const [rows, kept] = await Promise.all([store.leadsFrom(site, start, LISTED_LEADS * 3), store.countLeads(site, start, end)])
+  const listed = rows.filter((row) => row.createdAt < end && !row.erased).slice(0, LISTED_LEADS)
   return {
     leads: listed.map((row) => ({
       name: shortName(row.lead.firstName, row.lead.lastName),
       service: oneLine(row.lead.service),
       source: arrivalWords(row.arrival, lang),
     })),
-    more: Math.max(0, total - erasedSeen - listed.length),
+    more: Math.max(0, kept - listed.length),
     consoleUrl: consoleUrl
       ? new URL(`sites/${encodeURIComponent(site)}/leads`, consoleUrl.endsWith('/') ? consoleUrl : `${consoleUrl}/`).href
       : null,

@@ -25,17 +25,49 @@ import {
 export type SitesSource = 'file' | 'storage'
 export const sitesSource = (env: Pick<Env, 'SITES_FILE'>): SitesSource => (env.SITES_FILE ? 'file' : 'storage')
 
-/** The sites to serve now, from their source. Stored entries were checked when written; they are checked again (SMTP_URL may have gone). */
-/** `deliveries: false`: the lead and report destinations are not checked for use (a command that only reads figures). */
-export async function currentSiteConfigs(env: Env, sites: SiteStorage, { deliveries = true } = {}): Promise<SiteConfig[]> {
-  if (env.SITES_FILE) return loadSiteConfigs(env, { deliveries })
+/**
+ * The sites to serve now, from their source, and whether they are the registry's (then a change of some of them is
+ * read alone: `changedSiteConfigs`). Stored entries were checked when written; they are checked again (SMTP_URL may
+ * have gone). `deliveries: false`: the lead and report destinations are not checked for use (a command that only
+ * reads figures).
+ */
+export async function sitesToServe(
+  env: Env,
+  sites: SiteStorage,
+  { deliveries = true } = {},
+): Promise<{ configs: SiteConfig[]; registry: boolean }> {
+  if (env.SITES_FILE) return { configs: loadSiteConfigs(env, { deliveries }), registry: false }
   const stored = await sites.all()
-  if (!stored.length) return (await sites.everHeld()) ? [] : [singleSite(env)]
-  return parseSiteConfigs(
-    stored.map((s) => s.entry),
-    'the sites in storage',
-    siteDefaults(env, { deliveries }),
-  )
+  if (!stored.length) return (await sites.everHeld()) ? { configs: [], registry: true } : { configs: [singleSite(env)], registry: false }
+  return { configs: storedConfigs(stored, siteDefaults(env, { deliveries })), registry: true }
+}
+
+export const currentSiteConfigs = async (env: Env, sites: SiteStorage, options?: { deliveries?: boolean }) =>
+  (await sitesToServe(env, sites, options)).configs
+
+const storedConfigs = (stored: StoredSite[], defaults: ReturnType<typeof siteDefaults>) =>
+  stored.length
+    ? parseSiteConfigs(
+        stored.map((s) => s.entry),
+        'the sites in storage',
+        defaults,
+      )
+    : []
+
+/**
+ * The registry's sites served now (`current`) after a change of the sites `ids`: those read again (a removed one
+ * left out, a new one added), every other kept as it is. A change costs one site's read, not the registry's, on
+ * every origin: 2 000 sites added one by one are 2 000 reads, not 2 000 × 2 000.
+ */
+export async function changedSiteConfigs(env: Env, sites: SiteStorage, current: SiteConfig[], ids: string[]): Promise<SiteConfig[]> {
+  const changed = new Map(storedConfigs(await sites.some(ids), siteDefaults(env)).map((config) => [config.id, config]))
+  const named = new Set(ids)
+  const kept = current.flatMap((config) => {
+    const now = changed.get(config.id)
+    changed.delete(config.id)
+    return now ? [now] : named.has(config.id) ? [] : [config]
+  })
+  return [...kept, ...changed.values()]
 }
 
 /** Where the sites come from, in words for a command's "no site" message. */
@@ -70,6 +102,17 @@ export type RegistrySite = { id: string; version: number; updatedAt: number; upd
 
 /** A secret made by this change (a webhook added without one, a rotation): answered this once, never again. */
 export type NewSecret = { index: number; url: string; secret: string }
+
+/**
+ * The host names an entry or patch gives, as the schema keeps them (trimmed, lower case): a change is shown the
+ * sites that have them. A site's own hosts need no look: no other site can have them.
+ */
+function hostsNamed(named: unknown): string[] {
+  const hosts = (named as { hosts?: unknown } | null)?.hosts
+  return Array.isArray(hosts) ? hosts.flatMap((host) => (typeof host === 'string' ? [host.trim().toLowerCase()] : [])) : []
+}
+
+const toRegistrySite = ({ entry, ...site }: StoredSite): RegistrySite => ({ ...site, entry: entry as SiteEntry })
 
 /** A site as a write answers it: with the secrets the write made. */
 export type WrittenSite = RegistrySite & { newSecrets: NewSecret[] }
@@ -126,10 +169,11 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
     return site
   }
 
-  async function write(action: ActivityAction, id: string, by: string, decide: (all: StoredSite[]) => SiteEntry | null) {
+  /** `named`: what the change was given (an entry, a patch), whose hosts another site may have. */
+  async function write(action: ActivityAction, id: string, by: string, named: unknown, decide: (scoped: StoredSite[]) => SiteEntry | null) {
     writable()
     const at = Date.now()
-    const change = await sites.change((all) => {
+    const change = await sites.change({ ids: [id], hosts: hostsNamed(named) }, (all) => {
       const before = all.find((s) => s.id === id)
       const after = decide(all)
       if (after?.leads?.webhooks.length && !env.SECRETS_KEY)
@@ -159,9 +203,10 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       ])
   }
 
-  async function change(id: string, next: (current: SiteEntry) => unknown, by: string, role: Role): Promise<WrittenSite> {
+  /** `named`: the entry or patch given, whose hosts the change may add (the site's own are its alone). */
+  async function change(id: string, named: unknown, next: (current: SiteEntry) => unknown, by: string, role: Role): Promise<WrittenSite> {
     let newSecrets: NewSecret[] = []
-    await write('changed-site', id, by, (all) => {
+    await write('changed-site', id, by, named, (all) => {
       const current = found(all, id).entry as SiteEntry
       const made = withNewSecrets(keepSecrets(next(current), current))
       newSecrets = made.newSecrets
@@ -178,10 +223,10 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
     return { ...(await answer(id)), newSecrets }
   }
 
-  const answer = async (id: string) => (await list()).find((s) => s.id === id)!
+  const answer = async (id: string) => toRegistrySite((await sites.some([id]))[0]!)
 
   async function list(): Promise<RegistrySite[]> {
-    return (await sites.all()).map(({ entry, ...s }) => ({ ...s, entry: entry as SiteEntry }))
+    return (await sites.all()).map(toRegistrySite)
   }
 
   return {
@@ -193,7 +238,7 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       const pageId = (raw as { pageId?: unknown } | null)?.pageId
       const id = typeof pageId === 'string' ? pageId.trim() : ''
       const made = withNewSecrets(raw)
-      await write('added-site', id, by, (all) => check(all, made.raw))
+      await write('added-site', id, by, made.raw, (all) => check(all, made.raw))
       return { ...(await answer(id)), newSecrets: made.newSecrets }
     },
     /**
@@ -204,7 +249,7 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       if (role === 'contractor') throw new SiteChangeError(403, refusalWords(role, 'leads.webhooks'))
       const secret = generateWebhookSecret()
       let url = ''
-      await write('changed-site', id, by, (all) => {
+      await write('changed-site', id, by, null, (all) => {
         const current = found(all, id).entry as SiteEntry
         const hook = current.leads?.webhooks[index]
         if (!hook) throw new SiteChangeError(404, `site "${id}" has no webhook ${index}`)
@@ -219,11 +264,12 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       return { ...(await answer(id)), newSecrets: [{ index, url, secret }] }
     },
     /** The site's whole entry replaced (webhook secrets shown masked keep their value); `role` limits what may change. */
-    replace: (id: string, raw: unknown, by: string, role: Role = 'admin') => change(id, () => raw, by, role),
+    replace: (id: string, raw: unknown, by: string, role: Role = 'admin') => change(id, raw, () => raw, by, role),
     /** A JSON merge patch (RFC 7386) of the site's entry. */
-    patch: (id: string, patch: unknown, by: string, role: Role = 'admin') => change(id, (current) => mergePatch(current, patch), by, role),
+    patch: (id: string, patch: unknown, by: string, role: Role = 'admin') =>
+      change(id, patch, (current) => mergePatch(current, patch), by, role),
     async remove(id: string, by: string): Promise<void> {
-      await write('removed-site', id, by, (all) => (found(all, id), null))
+      await write('removed-site', id, by, null, (all) => (found(all, id), null))
     },
     /** The site as it was after version `versionId` (or before it, for a removal): added again if it was removed. */
     async restore(id: string, versionId: number, by: string): Promise<RegistrySite> {
@@ -231,7 +277,7 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       const version = (await sites.versions(id, VERSIONS_KEPT_SHOWN)).find((v) => v.id === versionId)
       const entry = version && (version.after ?? version.before)
       if (!entry) throw new SiteChangeError(404, `no version ${versionId} of site "${id}"`)
-      await write('restored-site', id, by, (all) =>
+      await write('restored-site', id, by, entry, (all) =>
         check(
           all.filter((s) => s.id !== id),
           entry,
@@ -248,7 +294,7 @@ export function createSiteRegistry({ env, sites, activity }: { env: Env; sites: 
       parseSiteConfigs(raw, file, defaults) // the file's own mistakes, worded as when the server reads it
       const entries = (checkSites(raw, defaults) as { entries: SiteEntry[] }).entries
       const at = Date.now()
-      const outcome = await sites.change((all) => {
+      const outcome = await sites.change('all', (all) => {
         const byId = new Map(all.map((s) => [s.id, s]))
         const merged = [...all.filter((s) => !entries.some((e) => e.pageId === s.id)).map((s) => s.entry), ...entries]
         parseSiteConfigs(merged, 'the stored sites with the file’s', defaults) // a host another stored site has

@@ -211,11 +211,18 @@ export interface LeadStore extends DestinationTroubleStore {
    * rather than from every delivery ever made.
    */
   deliveryCounts(filter?: { undelivered?: boolean }): Promise<DeliveryCount[]>
+  /** How many leads each site stored from `since` on, tombstones included (the console's Sites page, one grouped query). */
+  leadsSince(since: number): Promise<{ site: string; count: number }[]>
   /**
-   * How many leads each site stored from `since` on (the console's Sites page, one grouped query); with `site`,
-   * that site's only (its Leads page: read from the leads_site index, not from every site's leads).
+   * How many of a site's leads were stored in [from, before), erased ones (tombstones) left out: the month report's
+   * "and N more" counts only leads it could have listed.
    */
-  leadsSince(since: number, site?: string): Promise<{ site: string; count: number }[]>
+  countLeads(site: string, from: number, before: number): Promise<number>
+  /**
+   * Every lead a site ever stored, tombstones included (an erased lead keeps its row): the Leads page's total. Read from
+   * a count per site the database keeps in step with every insert (lead_totals), not counted again on each view.
+   */
+  leadTotal(site: string): Promise<number>
   /** Up to `limit` leads not erased, oldest first (created_at, id), after `after`: a visitor's search, the retention sweep. */
   scanLeads(after: LeadCursor | null, limit: number): Promise<StoredLead[]>
   /**

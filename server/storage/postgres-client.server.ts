@@ -102,10 +102,18 @@ function createListener(config: pg.ClientConfig, heartbeatMs: number) {
   let timer: NodeJS.Timeout | undefined
   let delay = RECONNECT_MS.first
   const channels = () => new Set([...subscribers].map((s) => s.channel))
+  // One statement at a time on the listening connection (pg warns of, and will refuse, a query sent while another
+  // runs): the heartbeat, a LISTEN for a channel added later and the UNLISTENs of a shutdown queue here.
+  let queue: Promise<unknown> = Promise.resolve()
+  const send = (which: pg.Client, sql: string) => {
+    const sent = queue.then(() => which.query(sql))
+    queue = sent.catch(() => {})
+    return sent
+  }
 
   const heartbeat = setInterval(() => {
     const current = client
-    if (current && up) current.query('SELECT 1').catch((error: unknown) => lost(current, error))
+    if (current && up) send(current, 'SELECT 1').catch((error: unknown) => lost(current, error))
   }, heartbeatMs)
   heartbeat.unref()
 
@@ -161,14 +169,14 @@ function createListener(config: pg.ClientConfig, heartbeatMs: number) {
       else if (up) {
         // Already listening on other channels: this one joins the same connection.
         const current = client
-        void (isNew ? current.query(`LISTEN ${channel}`) : Promise.resolve()).then(
+        void (isNew ? send(current, `LISTEN ${channel}`) : Promise.resolve()).then(
           () => client === current && onConnection?.(true),
           (error: unknown) => lost(current, error),
         )
       }
       return () => {
         subscribers.delete(subscriber)
-        if (client && up && !channels().has(channel)) client.query(`UNLISTEN ${channel}`).catch(() => {})
+        if (client && up && !channels().has(channel)) send(client, `UNLISTEN ${channel}`).catch(() => {})
       }
     },
     async close() {

@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import { transaction, type Postgres } from './postgres-client.server.ts'
-import type { ApiTokenStorage, SiteStorage, SiteWrite } from './storage-contract.server.ts'
+import type { ApiTokenStorage, SiteScope, SiteStorage, SiteWrite } from './storage-contract.server.ts'
 import {
   entryText,
   toApiToken,
@@ -17,11 +17,41 @@ import {
 export const SITES_CHANNEL = 'tradesite_sites'
 
 /**
+ * A notification names the sites changed (JSON), so each origin reads those alone; a list longer than a NOTIFY
+ * carries (8 000 bytes; an import of thousands) is sent empty, and read as "any site may have changed".
+ */
+const PAYLOAD_MAX = 7_900
+
+export const changedPayload = (ids: string[]) => {
+  const text = JSON.stringify(ids)
+  return text.length <= PAYLOAD_MAX ? text : ''
+}
+
+/** The ids a notification names, or null (an empty or unreadable payload): read every site. */
+export function changedIds(payload: string): string[] | null {
+  try {
+    const ids: unknown = JSON.parse(payload)
+    return Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? ids : null
+  } catch {
+    return null
+  }
+}
+
+/**
  * The registry of sites in PostgreSQL. A change locks the sites table against other writers (readers go on), so two
  * origins adding the same host at once cannot both succeed; its NOTIFY is delivered at its commit.
  */
 export function postgresSites({ pool, listen }: Postgres): SiteStorage {
   const all = async (db: pg.ClientBase | pg.Pool) => (await db.query<SiteRow>('SELECT * FROM sites ORDER BY id')).rows.map(toStoredSite)
+  const inScope = async (db: pg.ClientBase, scope: SiteScope) =>
+    scope === 'all'
+      ? all(db)
+      : (
+          await db.query<SiteRow>(`SELECT * FROM sites WHERE id = ANY($1) OR (entry::jsonb -> 'hosts') ?| $2 ORDER BY id`, [
+            scope.ids,
+            scope.hosts,
+          ])
+        ).rows.map(toStoredSite)
 
   async function write(client: pg.ClientBase, w: SiteWrite) {
     const { rows } = await client.query<{ before: string | null; last: number | null }>(
@@ -45,20 +75,23 @@ export function postgresSites({ pool, listen }: Postgres): SiteStorage {
 
   return {
     all: () => all(pool),
+    some: async (ids) => (await pool.query<SiteRow>('SELECT * FROM sites WHERE id = ANY($1) ORDER BY id', [ids])).rows.map(toStoredSite),
     everHeld: async () => (await pool.query('SELECT 1 FROM site_versions LIMIT 1')).rowCount === 1,
     versions: async (site, limit) =>
       (await pool.query<SiteVersionRow>('SELECT * FROM site_versions WHERE site = $1 ORDER BY id DESC LIMIT $2', [site, limit])).rows.map(
         toSiteVersion,
       ),
-    change: (decide) =>
+    change: (scope, decide) =>
       transaction(pool, async (client) => {
         await client.query('LOCK TABLE sites IN SHARE ROW EXCLUSIVE MODE')
-        const { writes, result } = decide(await all(client))
+        const { writes, result } = decide(await inScope(client, scope))
         for (const w of writes) await write(client, w)
-        if (writes.length) await client.query(`SELECT pg_notify('${SITES_CHANNEL}', '')`)
+        if (writes.length)
+          await client.query('SELECT pg_notify($1, $2)', [SITES_CHANNEL, changedPayload([...new Set(writes.map((w) => w.site))])])
         return result
       }),
-    listen: (onChanged, onConnection) => listen(SITES_CHANNEL, () => onChanged(), onConnection && ((up) => onConnection(up))),
+    listen: (onChanged, onConnection) =>
+      listen(SITES_CHANNEL, (payload) => onChanged(changedIds(payload)), onConnection && ((up) => onConnection(up))),
   }
 }
 

@@ -187,15 +187,22 @@ function postgresLeads(pool: pg.Pool): LeadStore {
         ).rows,
       ),
     deliveryCounts: async ({ undelivered = false } = {}) => (await pool.query<DeliveryCount>(deliveryCountsSql(undelivered))).rows,
-    leadsSince: async (since, site) =>
+    leadsSince: async (since) =>
       (
         await pool.query<{ site: string; count: number }>(
-          site === undefined
-            ? 'SELECT site, COUNT(*)::int AS count FROM leads WHERE created_at >= $1 GROUP BY site'
-            : 'SELECT site, COUNT(*)::int AS count FROM leads WHERE site = $2 AND created_at >= $1 GROUP BY site',
-          site === undefined ? [since] : [since, site],
+          'SELECT site, COUNT(*)::int AS count FROM leads WHERE created_at >= $1 GROUP BY site',
+          [since],
         )
       ).rows,
+    countLeads: async (site, from, before) =>
+      (
+        await pool.query<{ count: number }>(
+          'SELECT COUNT(*)::int AS count FROM leads WHERE site = $1 AND created_at >= $2 AND created_at < $3 AND erased_at IS NULL',
+          [site, from, before],
+        )
+      ).rows[0]!.count,
+    leadTotal: async (site) =>
+      (await pool.query<{ leads: number }>('SELECT leads FROM lead_totals WHERE site = $1', [site])).rows[0]?.leads ?? 0,
     scanLeads: async (after, limit) =>
       (
         await pool.query<StoredLeadColumns>(

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { ApiTokenStorage, SiteStorage, SiteWrite } from './storage-contract.server.ts'
+import type { ApiTokenStorage, SiteScope, SiteStorage, SiteWrite } from './storage-contract.server.ts'
 import {
   entryText,
   toApiToken,
@@ -17,8 +17,19 @@ const POLL_MS = 1_000
 
 /** The registry of sites in leads.sqlite (tables: LEAD_MIGRATIONS). One process writes at a time: SQLite's own lock. */
 export function sqliteSites(db: Database.Database): SiteStorage {
-  const listeners = new Set<() => void>()
+  const listeners = new Set<(ids: string[] | null) => void>()
   const all = () => db.prepare<[], SiteRow>('SELECT * FROM sites ORDER BY id').all().map(toStoredSite)
+  const inScope = (scope: SiteScope) =>
+    scope === 'all'
+      ? all()
+      : db
+          .prepare<[string, string], SiteRow>(
+            `SELECT * FROM sites WHERE id IN (SELECT value FROM json_each(?))
+               OR EXISTS (SELECT 1 FROM json_each(sites.entry, '$.hosts') h WHERE h.value IN (SELECT value FROM json_each(?)))
+             ORDER BY id`,
+          )
+          .all(JSON.stringify(scope.ids), JSON.stringify(scope.hosts))
+          .map(toStoredSite)
   const lastChange = () => db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM site_versions').get()!.id ?? 0
   // A site removed and added again goes on from its last version: its history is one list.
   const write = (w: SiteWrite) => {
@@ -39,23 +50,34 @@ export function sqliteSites(db: Database.Database): SiteStorage {
 
   let seen = lastChange()
   let poll: NodeJS.Timeout | undefined
+  // The sites changed since the last telling, by this process or another on the same file: each listener reads those alone.
   const tell = () => {
-    seen = lastChange()
-    for (const listener of listeners) listener()
+    const changes = db
+      .prepare<[number], { id: number; site: string }>('SELECT id, site FROM site_versions WHERE id > ? ORDER BY id')
+      .all(seen)
+    if (!changes.length) return
+    seen = changes.at(-1)!.id
+    const ids = [...new Set(changes.map((c) => c.site))]
+    for (const listener of listeners) listener(ids)
   }
 
   return {
     all: async () => all(),
+    some: async (ids) =>
+      db
+        .prepare<[string], SiteRow>(`SELECT * FROM sites WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`)
+        .all(JSON.stringify(ids))
+        .map(toStoredSite),
     everHeld: async () => lastChange() > 0,
     versions: async (site, limit) =>
       db
         .prepare<[string, number], SiteVersionRow>('SELECT * FROM site_versions WHERE site = ? ORDER BY id DESC LIMIT ?')
         .all(site, limit)
         .map(toSiteVersion),
-    async change(decide) {
+    async change(scope, decide) {
       const result = db
         .transaction(() => {
-          const { writes, result } = decide(all())
+          const { writes, result } = decide(inScope(scope))
           for (const w of writes) write(w)
           return { result, wrote: writes.length > 0 }
         })
@@ -65,9 +87,7 @@ export function sqliteSites(db: Database.Database): SiteStorage {
     },
     listen(onChanged) {
       listeners.add(onChanged)
-      poll ??= setInterval(() => {
-        if (lastChange() !== seen) tell()
-      }, POLL_MS).unref()
+      poll ??= setInterval(tell, POLL_MS).unref()
       return () => {
         listeners.delete(onChanged)
         if (!listeners.size) {

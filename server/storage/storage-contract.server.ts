@@ -244,6 +244,13 @@ export interface SiteVersion {
   after: unknown
 }
 
+/**
+ * The sites a change is shown: every one (an import), or those with one of `ids` and those listing one of `hosts`
+ * (lower case): all a change of one site needs to see (itself, and who else has the hosts it names), so it costs the
+ * same with 10 000 sites as with 10.
+ */
+export type SiteScope = 'all' | { ids: string[]; hosts: string[] }
+
 /** What a change writes: `after` null removes the site. */
 export interface SiteWrite {
   site: string
@@ -258,21 +265,24 @@ export interface SiteWrite {
  */
 export interface SiteStorage {
   all(): Promise<StoredSite[]>
+  /** The sites `ids` as stored; one not stored (removed, or never added) is left out. */
+  some(ids: string[]): Promise<StoredSite[]>
   /** Whether storage has ever held a site (a version of any site is kept, even of one removed since). */
   everHeld(): Promise<boolean>
   /** A site's versions, newest first. */
   versions(site: string, limit: number): Promise<SiteVersion[]>
   /**
-   * One transaction, one at a time across every process: `decide` sees every site as stored and answers the writes
-   * (or throws, and nothing changes); each write keeps its version; every listener hears of it after the commit.
+   * One transaction, one at a time across every process: `decide` sees the sites of `scope` as stored and answers the
+   * writes (or throws, and nothing changes); each write keeps its version; every listener hears of it after the commit.
    */
-  change<T>(decide: (sites: StoredSite[]) => { writes: SiteWrite[]; result: T }): Promise<T>
+  change<T>(scope: SiteScope, decide: (sites: StoredSite[]) => { writes: SiteWrite[]; result: T }): Promise<T>
   /**
-   * Calls `onChanged` after any process changed a site (PostgreSQL: on the process's one listening connection;
-   * SQLite: at once in this process, within a second for another process on the same file); `onConnection`
-   * hears the listening connection come (again: changes may have been missed meanwhile). Answers how to stop.
+   * Calls `onChanged(ids)` after any process changed sites (PostgreSQL: on the process's one listening connection;
+   * SQLite: at once in this process, within a second for another process on the same file): the ids of the sites
+   * changed, or null when they are not known (read them all). `onConnection` hears the listening connection come
+   * (again: changes may have been missed meanwhile). Answers how to stop.
    */
-  listen(onChanged: () => void, onConnection?: (up: boolean) => void): () => void
+  listen(onChanged: (ids: string[] | null) => void, onConnection?: (up: boolean) => void): () => void
 }
 
 /** A token of the console's API: a role and sites exactly as a person's; only the SHA-256 of its secret is kept. */

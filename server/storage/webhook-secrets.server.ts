@@ -100,10 +100,11 @@ export function sealedSiteStorage(sites: SiteStorage, keyText: string | undefine
   const opened = (list: StoredSite[]) => list.map((site) => ({ ...site, entry: open(site.entry) }))
   return {
     all: async () => opened(await sites.all()),
+    some: async (ids) => opened(await sites.some(ids)),
     versions: async (site, limit) =>
       (await sites.versions(site, limit)).map((v) => ({ ...v, before: open(v.before), after: open(v.after) })),
-    change: (decide) =>
-      sites.change((all) => {
+    change: (scope, decide) =>
+      sites.change(scope, (all) => {
         const { writes, result } = decide(opened(all))
         return { writes: writes.map((w) => ({ ...w, after: w.after && seal(w.after) })), result }
       }),

@@ -13,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { leads } = ctx.services.storage
   // A HEAD (a link checker, a download manager's probe) exports nothing: only a GET is an export.
   if (request.method === 'GET') {
-    const count = (await leads.leadsSince(0, site.id))[0]?.count ?? 0
+    const count = await leads.leadTotal(site.id)
     await recordActivity(ctx.store, ctx.now(), person.email, 'exported-leads', site.id, `${count} lead(s)`)
   }
   const day = new Date(ctx.now()).toISOString().slice(0, 10)
