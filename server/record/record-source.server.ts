@@ -48,10 +48,10 @@ type Options = {
 /** Saved on disk: the provider's answer as it came. */
 type DiskCopy = { fetchedAt: string; fetchedBy?: string | null; body: string }
 
-/** Where a site's last good record is kept in `dataDir`. */
 /** A record's version: its body's hash, the same on every origin (and for a saved copy read without its source). */
 export const recordVersion = (body: string) => createHash('sha256').update(body).digest('hex').slice(0, 16)
 
+/** Where a site's last good record is kept in `dataDir`. */
 export const savedRecordFile = (dataDir: string, pageId: string) => path.join(dataDir, `record-${pageId}.json`)
 
 /** The last good record saved in `file`; throws ENOENT when there is none, and says so when it is not one. */

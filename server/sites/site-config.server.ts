@@ -43,7 +43,8 @@ export type SiteDefaults = { timeZone: string; canEmail: boolean; allowOrigins?:
 /** A lower-case host name without port: what a site may list, and what the TLS ask accepts. */
 export const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/
 
-const hostName = z.string().trim().toLowerCase().regex(HOST_NAME, 'a host name such as www.example.com (no scheme, port or path)')
+/** A host name as every site's `hosts` keeps it (trimmed, lower case). */
+export const hostName = z.string().trim().toLowerCase().regex(HOST_NAME, 'a host name such as www.example.com (no scheme, port or path)')
 
 export const siteSchema = z.strictObject({
   hosts: z.array(hostName).min(1, 'list at least one host name'),

@@ -6,6 +6,7 @@ import { generateWebhookSecret, NO_KEY, OLD_SECRET_MS } from '../storage/webhook
 import { refusalWords, refusedField } from './site-permissions.server.ts'
 import {
   checkSites,
+  hostName,
   loadSiteConfigs,
   parseSiteConfigs,
   singleSite,
@@ -104,12 +105,12 @@ export type RegistrySite = { id: string; version: number; updatedAt: number; upd
 export type NewSecret = { index: number; url: string; secret: string }
 
 /**
- * The host names an entry or patch gives, as the schema keeps them (trimmed, lower case): a change is shown the
- * sites that have them. A site's own hosts need no look: no other site can have them.
+ * The host names an entry or patch gives, as the schema keeps them (one that is no host name is refused by the check
+ * anyway): a change is shown the sites that have them. A site's own hosts need no look: no other site can have them.
  */
 function hostsNamed(named: unknown): string[] {
   const hosts = (named as { hosts?: unknown } | null)?.hosts
-  return Array.isArray(hosts) ? hosts.flatMap((host) => (typeof host === 'string' ? [host.trim().toLowerCase()] : [])) : []
+  return Array.isArray(hosts) ? hosts.flatMap((host) => hostName.safeParse(host).data ?? []) : []
 }
 
 const toRegistrySite = ({ entry, ...site }: StoredSite): RegistrySite => ({ ...site, entry: entry as SiteEntry })
