@@ -166,6 +166,9 @@ export function createHeldSites({
       })
       held = h
       h.started = records.start().then(() => {
+        // Let go before its first refresh ended (other sites came since): the hooks would read its record, holding it again
+        // and letting another go, which would come back the same way; sites starting together would take turns forever.
+        if (held !== h) return
         const { origin, version } = records.current()
         log.info(
           { event: 'site.started', site: id, source: origin, version, url: urlForLog(records.endpoint) },
