@@ -1,4 +1,5 @@
 import { DELIVERY_KINDS, type DeliveryKind } from '../storage/lead-store.server.ts'
+import type { StoredRecordSummary } from '../storage/storage-contract.server.ts'
 import { calendarDay } from '../visits/day-keys.server.ts'
 import { daysOf, previousMonth } from '../results/results-report.ts'
 import { originName } from '../config/env.server.ts'
@@ -24,8 +25,11 @@ export interface SiteSummary {
   /** The business name the record gives, else the site's id. */
   name: string
   hosts: string[]
+  /** Whether this origin holds the site now; one it does not hold has not been read here since it was let go, or since start. */
+  held: boolean
   record: { source: string; fetchedAt: string | null; fetchedBy: string | null; lastError: string | null }
-  report: { hidden: number; adjusted: number; refused: number; imagesFailed: number }
+  /** null: the record was not read on this origin since start (it is on the site's next visit). */
+  report: { hidden: number; adjusted: number; refused: number; imagesFailed: number } | null
   /** Leads stored in the last 7 days; deliveries (relay, email, webhooks) waiting, held and given up, and the kinds given up. */
   leads: { lastWeek: number; waiting: number; held: number; failed: number; failedKinds: DeliveryKind[] }
   /** Why the site wants a look, in words; empty when all is well. */
@@ -42,27 +46,37 @@ export interface SiteResults {
 
 export async function siteSummaries(services: AppServices, sites: Site[], now: number): Promise<SiteSummary[]> {
   const { leads } = services.storage
-  const [counts, lastWeek] = await Promise.all([leads.deliveryCounts({ undelivered: true }), leads.leadsSince(now - WEEK_MS)])
+  const [counts, lastWeek, copies] = await Promise.all([
+    leads.deliveryCounts({ undelivered: true }),
+    leads.leadsSince(now - WEEK_MS),
+    fleetCopies(services, sites),
+  ])
   const leadsBySite = group(counts, (c) => c.site)
   const weekBySite = new Map(lastWeek.map((w) => [w.site, w.count]))
   return sites.map((site) => {
-    const { record, recordReport } = siteState(site, services.images)
-    // A site not visited since start has its record unread: nothing to count against it.
-    const { hidden, adjusted, refused, imagesFailed } = recordReport ?? { hidden: 0, adjusted: 0, refused: 0, imagesFailed: 0 }
+    const held = site.isHeld()
+    const here = siteState(site, services.images)
+    const copy = held ? undefined : copies.get(site.records.endpoint)
+    // A site this origin does not hold may have a newer record in the fleet (another origin serves it): that one is the site's.
+    const fleetIsNewer = copy && (here.record.source === 'empty' || copy.fetchedAt > (here.record.fetchedAt ?? ''))
+    const record = fleetIsNewer
+      ? { source: 'fleet', fetchedAt: copy.fetchedAt, fetchedBy: copy.fetchedBy, lastError: null }
+      : {
+          source: here.record.source,
+          fetchedAt: here.record.fetchedAt ?? null,
+          fetchedBy: here.record.fetchedBy ?? null,
+          lastError: here.record.lastError ?? null,
+        }
     const siteCounts = leadsBySite.get(site.id) ?? []
     const state = (name: string) => siteCounts.filter((c) => c.state === name).reduce((n, c) => n + c.count, 0)
     const failedKinds = DELIVERY_KINDS.filter((kind) => siteCounts.some((c) => c.kind === kind && c.state === 'failed'))
     const summary: SiteSummary = {
       id: site.id,
-      name: site.summary().name || site.id,
+      name: (fleetIsNewer && copy.name) || site.summary().name || site.id,
       hosts: site.config.hosts,
-      record: {
-        source: record.source,
-        fetchedAt: record.fetchedAt ?? null,
-        fetchedBy: record.fetchedBy ?? null,
-        lastError: record.lastError ?? null,
-      },
-      report: { hidden, adjusted, refused, imagesFailed },
+      held,
+      record,
+      report: here.recordReport,
       leads: {
         lastWeek: weekBySite.get(site.id) ?? 0,
         waiting: state('pending'),
@@ -112,15 +126,34 @@ export async function siteResults(services: AppServices, sites: Site[], now: num
   )
 }
 
+/**
+ * The fleet's copies of the records of the sites this origin does not hold (with thousands of sites, most of them; each
+ * origin holds its share), in one query without their bodies: the console shows the site, not this origin's view of it.
+ * None without a fleet, or while its database does not answer (this origin's own view is shown then).
+ */
+async function fleetCopies(services: AppServices, sites: Site[]): Promise<Map<string, StoredRecordSummary>> {
+  const { fleet } = services
+  const endpoints = [...new Set(sites.filter((site) => !site.isHeld()).map((site) => site.records.endpoint))]
+  if (!fleet || fleet.state().mode !== 'on' || !endpoints.length) return new Map()
+  try {
+    return new Map((await fleet.store.summaries(endpoints)).map((copy) => [copy.endpoint, copy]))
+  } catch (error) {
+    fleet.failed(error)
+    return new Map()
+  }
+}
+
 /** What a site's row flags, most urgent first. */
-function attentionOf({ record, report, leads }: SiteSummary): string[] {
+function attentionOf({ held, record, report, leads }: SiteSummary): string[] {
   const reasons: string[] = []
   if (leads.failed)
     reasons.push(`${leads.failed} ${leads.failed === 1 ? 'delivery' : 'deliveries'} given up (${leads.failedKinds.join(', ')})`)
   if (leads.held) reasons.push(`${leads.held} lead(s) held: the record has no relay address`)
-  if (record.source === 'empty') reasons.push('no record yet: the site shows its empty layout')
-  else if (record.lastError) reasons.push('the provider does not answer: the last good record is served')
-  if (report.hidden || report.refused || report.imagesFailed)
+  // Not held and never fetched: nobody visited it since it was added (or since start); its first visitor fetches it.
+  if (record.source === 'empty') {
+    if (held) reasons.push('no record yet: the site shows its empty layout')
+  } else if (record.lastError) reasons.push('the provider does not answer: the last good record is served')
+  if (report && (report.hidden || report.refused || report.imagesFailed))
     reasons.push('the record report has blocks hidden, values refused or pictures failed')
   return reasons
 }

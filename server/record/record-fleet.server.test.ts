@@ -65,6 +65,13 @@ function memoryRecords() {
       const record = rows.get(endpoint)?.record
       return record ? { ...record, body: record.version === knownVersion ? null : record.body } : null
     },
+    async summaries(endpoints) {
+      reachable()
+      return endpoints.flatMap((endpoint) => {
+        const record = rows.get(endpoint)?.record
+        return record ? [{ endpoint, version: record.version, fetchedAt: record.fetchedAt, fetchedBy: record.fetchedBy, name: null }] : []
+      })
+    },
     listen(onSaved, onConnection) {
       listeners.add(onSaved)
       onConnection(true)

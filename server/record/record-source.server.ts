@@ -269,7 +269,12 @@ export function createRecordSource(options: Options) {
         if (copy) {
           // The fleet's copy first, then this origin's: also when the database failed in between.
           await fleet.store
-            .save(endpoint, fleet.origin, { ...copy, version: snapshot.version, fetchedBy: fleet.origin })
+            .save(endpoint, fleet.origin, {
+              ...copy,
+              version: snapshot.version,
+              fetchedBy: fleet.origin,
+              name: snapshot.record.dbPrincipal.name,
+            })
             .catch(async (error) => {
               await keepOnDisk(copy)
               throw error

@@ -190,6 +190,9 @@ export const POSTGRES_MIGRATIONS = [
    CREATE TRIGGER lead_totals_add AFTER INSERT ON leads REFERENCING NEW TABLE AS added
      FOR EACH STATEMENT EXECUTE FUNCTION lead_totals_add();
    INSERT INTO lead_totals (site, leads) SELECT site, count(*) FROM leads GROUP BY site;`,
+  // Issue 43: the business name each fleet record gives, saved with it, so the console lists a site no origin of its
+  // own holds (most of them, with thousands of sites) without reading its body. Filled by each record's next save.
+  `ALTER TABLE fleet_records ADD COLUMN name text;`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */

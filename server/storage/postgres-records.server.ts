@@ -1,5 +1,5 @@
 import { DB_NOW, type Postgres } from './postgres-client.server.ts'
-import type { RecordStorage, StoredRecord } from './storage-contract.server.ts'
+import type { RecordStorage, StoredRecord, StoredRecordSummary } from './storage-contract.server.ts'
 
 /** The channel every origin listens on; the payload is the endpoint whose record was saved. */
 export const RECORD_CHANNEL = 'tradesite_record'
@@ -28,14 +28,14 @@ export function postgresRecords({ pool, listen }: Postgres): RecordStorage {
         holder,
       ])),
     // One statement: the row and the notification commit together, and only while the lease is still ours.
-    save: async (endpoint, holder, { body, version, fetchedAt, fetchedBy }) =>
+    save: async (endpoint, holder, { body, version, fetchedAt, fetchedBy, name }) =>
       (
         await pool.query(
           `WITH saved AS (
-             UPDATE fleet_records SET body = $3, version = $4, fetched_at = $5, fetched_by = $6
+             UPDATE fleet_records SET body = $3, version = $4, fetched_at = $5, fetched_by = $6, name = $7
              WHERE endpoint = $1 AND lease_holder = $2 RETURNING endpoint)
            SELECT pg_notify('${RECORD_CHANNEL}', endpoint) FROM saved`,
-          [endpoint, holder, body, version, fetchedAt, fetchedBy],
+          [endpoint, holder, body, version, fetchedAt, fetchedBy, name],
         )
       ).rowCount === 1,
     load: async (endpoint, knownVersion) =>
@@ -46,6 +46,14 @@ export function postgresRecords({ pool, listen }: Postgres): RecordStorage {
           [endpoint, knownVersion],
         )
       ).rows[0] ?? null,
+    summaries: async (endpoints) =>
+      (
+        await pool.query<StoredRecordSummary>(
+          `SELECT endpoint, version, fetched_at AS "fetchedAt", fetched_by AS "fetchedBy", name
+           FROM fleet_records WHERE endpoint = ANY($1) AND body IS NOT NULL`,
+          [endpoints],
+        )
+      ).rows,
     listen(onSaved, onConnection) {
       const stop = listen(RECORD_CHANNEL, (endpoint) => endpoint && onSaved(endpoint), onConnection)
       return { close: async () => stop() }

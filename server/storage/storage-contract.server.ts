@@ -196,6 +196,13 @@ export interface StoredRecord {
   fetchedBy: string
 }
 
+/** What a listing needs of a fleet record, without its body. */
+export interface StoredRecordSummary extends Omit<StoredRecord, 'body'> {
+  endpoint: string
+  /** The business name the record gives; null for a copy saved before the name was kept (its next save fills it). */
+  name: string | null
+}
+
 /**
  * One record per provider endpoint for every origin sharing the database (docs/decisions/041-fleet-record.md):
  * a lease says who fetches, the last good copy is kept, and a notification tells the others it changed.
@@ -210,9 +217,11 @@ export interface RecordStorage {
   /** Ends the lease now if `holder` has it (it cannot keep what it fetches): the next origin to tick takes it. */
   release(endpoint: string, holder: string): Promise<void>
   /** Stores what the lease holder fetched and tells every listener; false when the lease has passed to another origin. */
-  save(endpoint: string, holder: string, record: StoredRecord & { body: string }): Promise<boolean>
+  save(endpoint: string, holder: string, record: StoredRecord & { body: string; name: string }): Promise<boolean>
   /** The fleet's record (its body left out when it is `knownVersion`), or null when none was fetched yet. */
   load(endpoint: string, knownVersion: string | null): Promise<StoredRecord | null>
+  /** The fleet's record of each of `endpoints` that has one, without its body (one query for thousands of sites). */
+  summaries(endpoints: string[]): Promise<StoredRecordSummary[]>
   /**
    * Calls `onSaved(endpoint)` whenever any origin saves a record, on one connection of its own that
    * reconnects by itself; `onConnection` hears it come (again: notifications may have been missed) and go.

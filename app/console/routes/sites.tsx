@@ -129,6 +129,8 @@ export default function Sites({ loaderData }: Route.ComponentProps) {
   )
 }
 
+/** A site no visitor asked this origin for since it was added or since start, with no copy here or in the fleet. */
+const NOT_READ = 'not read yet on this origin: its next visit fetches it'
 const SOURCE_WORDS: Record<string, string> = {
   provider: 'from the provider',
   fleet: 'from the fleet’s copy',
@@ -150,7 +152,7 @@ function SiteRow({ site, now }: { site: SiteSummary & SiteResults; now: number }
           {site.hosts.length ? ` · ${site.hosts.join(', ')}` : ''}
         </p>
         <p className="mt-1 text-sm">
-          Record {SOURCE_WORDS[record.source] ?? record.source}
+          Record {record.source === 'empty' && !site.held ? NOT_READ : (SOURCE_WORDS[record.source] ?? record.source)}
           {record.fetchedAt ? (
             <>
               , fetched <time dateTime={record.fetchedAt}>{age(record.fetchedAt, now)}</time>
@@ -160,8 +162,10 @@ function SiteRow({ site, now }: { site: SiteSummary & SiteResults; now: number }
           .
         </p>
         <p className="text-sm">
-          <Link to={`${base}/record`}>Record report</Link>: {report.hidden} hidden, {report.adjusted} adjusted, {report.refused} refused,{' '}
-          {report.imagesFailed} pictures failed.
+          <Link to={`${base}/record`}>Record report</Link>:{' '}
+          {report
+            ? `${report.hidden} hidden, ${report.adjusted} adjusted, ${report.refused} refused, ${report.imagesFailed} pictures failed.`
+            : 'made when the site is next visited (or opened here).'}
         </p>
         {site.attention.length ? (
           <ul className="mt-1 list-disc pl-5 text-sm text-red-800">
