@@ -21,6 +21,8 @@ export function ensureBuilt() {
   if (built.status !== 0) throw new Error('the site did not build')
 }
 
+const withoutNodeEnv = ({ NODE_ENV: _set, ...rest }: NodeJS.ProcessEnv) => rest
+
 /**
  * Starts the real production server (`node server/process/start.js`) on a free port with the given environment;
  * `openFiles`: its limit on open file descriptors (soft and hard, so Node cannot raise it), set by util-linux's prlimit.
@@ -35,7 +37,8 @@ export async function startSite(
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
     // No drain by default: stop() is a test's teardown, not a rolling restart (graceful-restart.test.ts drains).
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DRAIN_SECONDS: '0', ...env },
+    // Without Vitest's NODE_ENV=test, as `npm start` runs it: the production start sets NODE_ENV=production itself.
+    env: { ...withoutNodeEnv(process.env), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

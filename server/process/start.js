@@ -16,6 +16,10 @@ import { exitOnStartupError, listenFailure } from '../observability/startup-erro
 const IN_FLIGHT_MS = 10_000
 
 const dev = process.argv.includes('--dev')
+// React picks its production build by NODE_ENV when it is first loaded (below, with the server build), and Express its
+// production behaviour when it is created: unset, as `npm start` left it, both ran as in development (React's checks on
+// every element: a render several times slower, a larger heap).
+if (!dev) process.env.NODE_ENV ??= 'production'
 try {
   if (!dev) ensureBuild()
 } catch (error) {
