@@ -109,7 +109,8 @@ export function createHeldSites({
 
     function release(h: Held) {
       if (held !== h) return
-      summary = summarize(h)
+      // Let go before its record came (the start's overflow): its saved copy, if one is written, says more when listed.
+      summary = h.records.current().origin === 'empty' ? undefined : summarize(h)
       dormantUrls = h.urls()
       pastFetches += h.records.fetches()
       pastFailures += h.records.failures()
