@@ -3,7 +3,7 @@ import type { StoredRecordSummary } from '../storage/storage-contract.server.ts'
 import { calendarDay } from '../visits/day-keys.server.ts'
 import { daysOf, previousMonth } from '../results/results-report.ts'
 import { originName } from '../config/env.server.ts'
-import { siteState, type AppServices, type Site } from '../services.server.ts'
+import type { AppServices, Site } from '../services.server.ts'
 
 /**
  * Every site's health at a glance, for the console's Sites page (issue 35): its record (where it came from,
@@ -55,28 +55,24 @@ export async function siteSummaries(services: AppServices, sites: Site[], now: n
   const weekBySite = new Map(lastWeek.map((w) => [w.site, w.count]))
   return sites.map((site) => {
     const held = site.isHeld()
-    const here = siteState(site, services.images)
+    // This origin's view of the site, without holding it (its pictures' state is not listed here).
+    const here = site.summary()
     const copy = held ? undefined : copies.get(site.records.endpoint)
     // A site this origin does not hold may have a newer record in the fleet (another origin serves it): that one is the site's.
-    const fleetIsNewer = copy && (here.record.source === 'empty' || copy.fetchedAt > (here.record.fetchedAt ?? ''))
+    const fleetIsNewer = copy && (here.origin === 'empty' || copy.fetchedAt > (here.fetchedAt ?? ''))
     const record = fleetIsNewer
       ? { source: 'fleet', fetchedAt: copy.fetchedAt, fetchedBy: copy.fetchedBy, lastError: null }
-      : {
-          source: here.record.source,
-          fetchedAt: here.record.fetchedAt ?? null,
-          fetchedBy: here.record.fetchedBy ?? null,
-          lastError: here.record.lastError ?? null,
-        }
+      : { source: here.origin, fetchedAt: here.fetchedAt, fetchedBy: here.fetchedBy ?? null, lastError: here.lastError }
     const siteCounts = leadsBySite.get(site.id) ?? []
     const state = (name: string) => siteCounts.filter((c) => c.state === name).reduce((n, c) => n + c.count, 0)
     const failedKinds = DELIVERY_KINDS.filter((kind) => siteCounts.some((c) => c.kind === kind && c.state === 'failed'))
     const summary: SiteSummary = {
       id: site.id,
-      name: (fleetIsNewer && copy.name) || site.summary().name || site.id,
+      name: (fleetIsNewer && copy.name) || here.name || site.id,
       hosts: site.config.hosts,
       held,
       record,
-      report: here.recordReport,
+      report: here.counts,
       leads: {
         lastWeek: weekBySite.get(site.id) ?? 0,
         waiting: state('pending'),
