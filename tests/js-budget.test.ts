@@ -116,6 +116,28 @@ describe.concurrent(
   },
 )
 
+test('the page view goes a second after the load event, once: while the page loads it fetches only what it shows (issue 46)', async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+  // When the page asks for each request, in the page's own clock (ms since the navigation began).
+  await page.addInitScript(() => {
+    const asked: [string, number][] = ((window as unknown as { __asked: [string, number][] }).__asked = [])
+    const { sendBeacon } = navigator
+    navigator.sendBeacon = (url, body) => (asked.push([String(url), performance.now()]), sendBeacon.call(navigator, url, body))
+    const { fetch } = window
+    window.fetch = (url, init) => (asked.push([String(url), performance.now()]), fetch(url, init))
+  })
+  await page.goto(site.url + '/', { waitUntil: 'load' }) // the demo's home page shows the visit counter
+  await page.waitForFunction(() => (window as unknown as { __asked: unknown[] }).__asked.length === 2)
+  await page.waitForTimeout(1000) // nothing more comes
+  const { asked, load } = await page.evaluate(() => ({
+    asked: (window as unknown as { __asked: [string, number][] }).__asked,
+    load: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number,
+  }))
+  await page.close()
+  expect(asked.map(([url]) => url).sort()).toEqual(['/api/results', '/api/visits'])
+  for (const [url, at] of asked) expect(at, url).toBeGreaterThanOrEqual(load + 1000)
+})
+
 describe('JavaScript once the visitor starts using the page', () => {
   for (const route of demoRoutes.filter((r) => r !== '/find-us-on')) {
     test(`${route}: the first key press brings the framework and every deferred block, at most ${BUDGET_KIB} KiB compressed, idle chunks included`, async () => {

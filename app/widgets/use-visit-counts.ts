@@ -12,7 +12,7 @@ const subscribe = (listener: () => void) => {
 
 declare global {
   interface Window {
-    /** The answer to the page view's POST /api/visits, sent by the page script at load (server/pages/page-script.server.ts). */
+    /** The answer to the page view's POST /api/visits, sent by the page script a second after load, or sooner at the first activity, before any framework (server/pages/page-script.server.ts). */
     __visits?: Promise<unknown>
   }
 }

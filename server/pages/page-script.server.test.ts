@@ -69,16 +69,86 @@ test('the estimate modal opens on the first page of a visit only, and not at all
   expect(opened).toHaveLength(1)
 })
 
+/** Sets what `document.hidden` and `document.prerendering` answer (jsdom: not hidden, never prerendered). */
+function pageState({ hidden = false, prerendering = false }) {
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })
+  Object.defineProperty(document, 'prerendering', { configurable: true, get: () => prerendering })
+}
+
+test('the view is counted once: a second after the load event, or sooner at the first activity or when the page is hidden (switched away from or left)', () => {
+  vi.useFakeTimers()
+  const sent: string[] = []
+  vi.stubGlobal('navigator', { sendBeacon: (_url: string, body: string) => sent.push(body) })
+  const views = () => sent.filter((body) => parseResultEvent(body)?.a === 'view').length
+  const ways = {
+    'a second after load': () => vi.advanceTimersByTime(1),
+    'a key': () => document.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true })),
+    'a tap': () => document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })),
+    'the page hidden': () => {
+      pageState({ hidden: true })
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
+    },
+  }
+  try {
+    for (const [way, act] of Object.entries(ways)) {
+      sent.length = 0
+      pageState({})
+      const stop = runOn('<p>a page</p>')
+      vi.advanceTimersByTime(5000)
+      expect(views(), `${way}: not while the page loads`).toBe(0)
+      window.dispatchEvent(new Event('load'))
+      vi.advanceTimersByTime(999)
+      expect(views(), `${way}: not in the second after load`).toBe(0)
+      act()
+      expect(views(), way).toBe(1)
+      for (const again of Object.values(ways)) again()
+      vi.advanceTimersByTime(5000)
+      expect(views(), `${way}, then all the others`).toBe(1)
+      stop()
+    }
+    // A prerendered page is not counted while it is not shown, then once it is.
+    sent.length = 0
+    pageState({ prerendering: true })
+    const stop = runOn('<p>prerendered</p>')
+    window.dispatchEvent(new Event('load'))
+    vi.advanceTimersByTime(5000)
+    expect(views()).toBe(0)
+    pageState({})
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
+    expect(views()).toBe(0) // shown, not hidden
+    ways['a tap']()
+    expect(views()).toBe(1)
+    stop()
+  } finally {
+    vi.useRealTimers()
+    pageState({})
+  }
+})
+
 test('the view is counted by the visit counter once, on a page that shows it, and its answer is left for the widget', async () => {
+  vi.useFakeTimers()
   const posts: RequestInit[] = []
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     expect(url).toBe('/api/visits')
     posts.push(init)
     return new Response('{"today":1,"total":2}')
   })
-  runOn('<p>no counter here</p>')()
-  expect(posts).toEqual([])
-  runOn('<div data-count-visits></div>')()
+  try {
+    const loaded = () => {
+      window.dispatchEvent(new Event('load'))
+      vi.advanceTimersByTime(1000)
+    }
+    const plain = runOn('<p>no counter here</p>')
+    loaded()
+    plain()
+    expect(posts).toEqual([])
+    const stop = runOn('<div data-count-visits></div>')
+    loaded()
+    document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))
+    stop()
+  } finally {
+    vi.useRealTimers()
+  }
   expect(posts).toEqual([{ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }])
   expect(await window.__visits).toEqual({ today: 1, total: 2 })
 })
@@ -136,6 +206,7 @@ test('it reports the view, then each tap by kind and the first input of each est
     <a id="page" href="/about">about</a>
     <form action="/contact"><input type="hidden" name="place" value="modal"><input id="name" name="name"></form>
     <form><input id="other"></form>`)
+  document.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true })) // the first activity: the view goes first
   const click = (id: string) => document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true }))
   click('tel')
   document.querySelector('use')!.dispatchEvent(new MouseEvent('click', { bubbles: true })) // a tap on the icon inside the link

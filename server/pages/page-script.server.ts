@@ -11,6 +11,10 @@ import { BOOT_DATA_ID } from './inline-scripts.server.ts'
  *   server reads only utm_source, utm_medium and utm_campaign of it) and, on a page showing the visit
  *   counter (`data-count-visits`), POST /api/visits, whose answer the widget reads later from
  *   `window.__visits` (app/widgets/use-visit-counts.ts): read at once, so the request ends.
+ *   Sent once: a second after the page's `load` event, or sooner at the first activity or when the page
+ *   is hidden (`visibilitychange`: switched away from, or left). Sent while the page loaded, the two
+ *   requests took a phone's bandwidth and connections from the first screen's pictures (issue 46). A
+ *   prerendered page is counted only once shown: at the first activity or when it is hidden again.
  * - At the first pointerdown, touchstart, key, scroll, wheel or focus in a field: `<html data-active>`,
  *   and React Router starts from the data `startFrameworkOnActivity` left in the page (the context
  *   and its stream, the manifest, the dev server's HMR runtime if any, the route modules, then the
@@ -29,28 +33,31 @@ import { BOOT_DATA_ID } from './inline-scripts.server.ts'
  * Kept readable here and squeezed below; `page-script.server.test.ts` holds it to 2 KiB.
  */
 const SOURCE = `(()=>{
-let n=navigator,d=document,w=window,o=d.documentElement,s={},
-b=(a,x)=>n.sendBeacon("/api/results",JSON.stringify({a,p:location.pathname,...x})),
-v=()=>{b("view",{r:d.referrer&&new URL(d.referrer).host,q:location.search.slice(0,500)});
-d.querySelector("[data-count-visits]")&&(w.__visits=fetch("/api/visits",{method:"POST",headers:{"Content-Type":"application/json"},body:"{}"}).then(r=>r.json()))},
+let d=document,w=window,o=d.documentElement,s={},V,
+A=(t,f,c)=>addEventListener(t,f,c),
+b=(a,x)=>navigator.sendBeacon("/api/results",JSON.stringify({a,p:location.pathname,...x})),
+v=()=>V||d.prerendering||(V=1,b("view",{r:d.referrer&&new URL(d.referrer).host,q:location.search.slice(0,500)}),
+d.querySelector("[data-count-visits]")&&(w.__visits=fetch("/api/visits",{method:"POST",headers:{"Content-Type":"application/json"},body:"{}"}).then(r=>r.json()))),
+I=u=>import(u),
 E="pointerdown touchstart keydown focusin scroll wheel".split(" "),
 g=e=>{if(e.type=="focusin"&&!e.target.matches?.("input,select,textarea"))return;
-E.map(t=>removeEventListener(t,g,!0));o.dataset.active="";
+v();E.map(t=>removeEventListener(t,g,!0));o.dataset.active="";
 let j=d.getElementById("${BOOT_DATA_ID}");if(!j)return;j=JSON.parse(j.text);
 w.__reactRouterContext=j.c;
 j.c.stream=new ReadableStream({start(c){j.s.map(x=>c.enqueue(x));c.close()}}).pipeThrough(new TextEncoderStream);
 w.__reactRouterManifest=j.m;
 j.p.map(href=>d.head.append(Object.assign(d.createElement("link"),{rel:"modulepreload",href})));
-Promise.all(j.b.map(u=>import(u))).then(()=>Promise.all(j.r.map(r=>import(r[1])))).then(m=>{w.__reactRouterRouteModules=Object.fromEntries(j.r.map((r,i)=>[r[0],m[i]]));import(j.e)})};
-d.prerendering?d.addEventListener("prerenderingchange",v):v();
-E.map(t=>addEventListener(t,g,{capture:!0,passive:!0}));
-d.addEventListener("click",e=>{
+Promise.all(j.b.map(I)).then(()=>Promise.all(j.r.map(r=>I(r[1])))).then(m=>{w.__reactRouterRouteModules=Object.fromEntries(j.r.map((r,i)=>[r[0],m[i]]));I(j.e)})};
+A("load",()=>setTimeout(v,1e3));
+A("visibilitychange",()=>d.hidden&&v());
+E.map(t=>A(t,g,!0));
+A("click",e=>{
 let t=e.target.closest?.("a[href],button");if(!t)return;
-let f=t.getAttribute("href")||"",
+let f=t.getAttribute("href")+"",
 a=/^tel:/i.test(f)?"phone":/^mailto:/i.test(f)?"email":t.dataset.widget=="chat"||/wa\\.me\\/|whatsapp\\.com/.test(f)?"chat":/\\/\\/(maps\\.|[^/]*waze\\.com|(www\\.)?google\\.[a-z.]+\\/maps|goo\\.gl\\/maps)/.test(f)?"map":t.dataset.social?"social":0;
 a&&t!=w.__tap&&b(a);
 t.matches("[data-replay]")&&o.matches(":not([data-hydrated]),[data-deferred-blocks]")&&(w.__tap=t,e.preventDefault(),e.stopImmediatePropagation())},!0);
-d.addEventListener("input",e=>{
+A("input",e=>{
 let p=e.target.form?.elements.place?.value;
 p&&!s[p]&&(s[p]=1,b("form",{f:p}))},!0)
 })()`
