@@ -5,11 +5,20 @@
 // with /find-us-on, which sends no script, in the same run (issue 29: the machine's noise cancels
 // out): median TBT within +50 ms of its median and median performance within 2 points. Then, per route,
 // the LCP element and Lighthouse's four phases of it (TTFB, load delay, load time, render delay) in
-// the run of median LCP.
+// the run of median LCP, and the requests its simulation counted with that LCP (lighthouse-runs.js).
 import * as chromeLauncher from 'chrome-launcher'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
-import { LCP_HEADER, lcpLine, lighthouseRuns, medianLcpRun, numericValue, performanceOf, tableRows } from './lighthouse-runs.js'
+import {
+  countedLines,
+  LCP_HEADER,
+  lcpLine,
+  lighthouseRuns,
+  medianLcpRun,
+  numericValue,
+  performanceOf,
+  tableRows,
+} from './lighthouse-runs.js'
 import { benchPort, demoRoutes, recordFromArgs, startSite } from './serve.js'
 
 const { name, record, rest } = recordFromArgs()
@@ -58,7 +67,10 @@ for (const formFactor of formFactors) {
     }
   }
   console.log(`\n${formFactor}: LCP and its phases (ms), the run of median LCP\nroute                        ${LCP_HEADER}`)
-  for (const [route, { lcp }] of medians) console.log(`${route.padEnd(29)}${lcpLine(lcp)}`)
+  for (const [route, { lcp }] of medians) {
+    console.log(`${route.padEnd(29)}${lcpLine(lcp)}`)
+    for (const line of countedLines(lcp)) console.log(`    ${line}`)
+  }
   const reference = medians.get(REFERENCE)
   if (!reference) continue
   console.log(
