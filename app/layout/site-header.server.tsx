@@ -21,7 +21,10 @@ export function CompanyLogo({
   const home = useStrings().errors.home
   const label = name || home
   if (!logo) return <span className="text-xl font-extrabold text-heading">{label}</span>
-  return <ResponsiveImage src={logo} alt={label} className={className} width={200} height={60} displayHeight={displayHeight} priority />
+  // Loaded at once but not preloaded: the hero is the one picture the page asks for first (issue 46).
+  return (
+    <ResponsiveImage src={logo} alt={label} className={className} width={200} height={60} displayHeight={displayHeight} loading="eager" />
+  )
 }
 
 /** The bar above the header: phone, working days and hours, social links (a static block). */

@@ -33,15 +33,30 @@ const { full, half } = FIND_US_LINK_WIDTH
 const FULL_WIDTH = `(min-width: 640px) ${full.wide}px, min(100vw - 72px, ${full.phone}px)`
 const HALF_WIDTH = `(min-width: 640px) ${half.wide}px, min(50vw - 41px, ${half.phone}px)`
 
-/** A picture link: as wide as its place, or as its picture when that holds fewer pixels (it is never stretched), centred. */
-function ImageLink({ href, image, label, sizes }: { href: string; image: string; label: string; sizes: string }) {
+/**
+ * A picture link: as wide as its place, or as its picture when that holds fewer pixels (it is never stretched), centred.
+ * `priority`: the business profile's, the page's largest paint on a phone (issue 46).
+ */
+function ImageLink({
+  href,
+  image,
+  label,
+  sizes,
+  priority,
+}: {
+  href: string
+  image: string
+  label: string
+  sizes: string
+  priority?: boolean
+}) {
   return (
     <a
       href={href}
       {...external}
       className="mx-auto block w-fit max-w-full overflow-hidden rounded-xl shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
     >
-      <ResponsiveImage src={image} alt={label} width={240} height={80} sizes={sizes} className="block h-auto w-full" />
+      <ResponsiveImage src={image} alt={label} width={240} height={80} sizes={sizes} priority={priority} className="block h-auto w-full" />
       <NewTab />
     </a>
   )
@@ -78,7 +93,7 @@ export function FindUsLinks({ variant, gmb, chatHref, directories, socials }: Pr
         {gmb.link ? (
           <li>
             {pictures && gmb.img ? (
-              <ImageLink href={gmb.link} image={gmb.img} label={page.sections.googleProfile} sizes={FULL_WIDTH} />
+              <ImageLink href={gmb.link} image={gmb.img} label={page.sections.googleProfile} sizes={FULL_WIDTH} priority />
             ) : (
               <TextLink
                 href={gmb.link}
