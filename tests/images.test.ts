@@ -17,6 +17,7 @@ const recordWith = (heroPhoto: string) => ({
   dbSlogan: [{ slogan: 'Strong fences' }],
   dbServices: [{ name: 'Wood Fences', description: [{ text: 'Cedar and pine.', img: host.url(heroPhoto) }] }],
   gallery: [host.url(heroPhoto), host.url('/bomb.png'), host.url('/missing.jpg'), host.url('/slow.jpg'), host.url('/fake.jpg')],
+  gmb: { link: 'https://g.page/acme-fence', img: host.url('/logo.png') }, // a picture of the business profile
 })
 
 /** Polls a page until `ready` holds for its HTML (images are made in the background: minutes of CPU on a busy machine, so longer than the suite's bound). */
@@ -100,12 +101,19 @@ test('a 4 MB phone photo becomes small same-origin variants, upright and without
   expect([smallMeta.format, smallMeta.width, smallMeta.exif]).toEqual(['webp', 320, undefined])
 })
 
-test("the page's top picture is preloaded from <head>; no script is fetched before the visitor acts", async () => {
-  const html = await pageWhen('/services', photoReady)
-  const head = html.slice(0, html.indexOf('</head>'))
-  const imagePreloads = [...head.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0])
+/** The image preloads in a page's <head>. */
+const imagePreloadsOf = (html: string) =>
+  [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0])
+const LOGO = /-600x180\//
+
+test("the page's top picture is preloaded from <head>, alone; no script is fetched before the visitor acts", async () => {
+  const html = await pageWhen('/services', (h) => photoReady(h) && LOGO.test(h))
+  const imagePreloads = imagePreloadsOf(html)
   const hero = imagePreloads.find((link) => link.includes('-1920x2560/'))
   expect(hero).toMatch(/fetchPriority="high"/)
+  // The logo loads at once, but the top picture is the one the page asks for first (issue 46).
+  expect(imagePreloads).toEqual([hero])
+  expect(html).toMatch(/<img [^>]*src="[^"]*-600x180\/[^"]*"[^>]*loading="eager"/)
   expect(hero).toMatch(/imageSrcSet="[^"]*\/800\.webp 800w/)
   // The preload asks for the candidate the picture itself will choose: the same sizes as its <source>.
   const sourceSizes = /<source type="image\/webp" srcSet="[^"]*-1920x2560\/[^"]*" sizes="([^"]+)"/.exec(html)?.[1]
@@ -114,6 +122,17 @@ test("the page's top picture is preloaded from <head>; no script is fetched befo
   // No script competes with it: none from a URL and none a module; the framework waits for the visitor (decision 050).
   expect(html).not.toContain('rel="modulepreload"')
   expect(html).not.toMatch(/<script\b[^>]*\s(src|type="module")/)
+})
+
+test("/find-us-on asks first for the business profile's picture, its largest paint on a phone; the backdrop behind its gradient comes at low priority (issue 46)", async () => {
+  const html = await pageWhen('/find-us-on', (h) => photoReady(h) && /<link rel="preload" as="image"/.test(h))
+  const [preload, ...others] = imagePreloadsOf(html)
+  expect(others).toEqual([])
+  expect(preload).toMatch(LOGO) // the profile's picture (the logo's file, which is not preloaded elsewhere: above)
+  expect(html).toMatch(/<a href="https:\/\/g\.page\/acme-fence"[^>]*>(?:(?!<\/a>).)*<img [^>]*-600x180\/[^>]*fetchPriority="high"/is)
+  const backdrop = /<img [^>]*src="[^"]*-1920x2560\/[^"]*"[^>]*>/.exec(html)?.[0]
+  expect(backdrop).toMatch(/fetchPriority="low"/i)
+  expect(backdrop).toMatch(/loading="eager"/)
 })
 
 test('a transparent PNG logo keeps its transparency in a PNG fallback', async () => {
