@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { ESTIMATE_MODAL_SEEN_KEY } from '#app/sections/estimate-visit.ts'
 import { parseResultEvent } from '../results/results-counter.server.ts'
 import { addPageScripts, MODAL_SCRIPT, PAGE_SCRIPT } from './page-script.server.ts'
@@ -14,6 +14,10 @@ beforeEach(() => {
   delete window.__visits
   vi.stubGlobal('navigator', { sendBeacon: () => true })
 })
+
+// The unit project shares a worker between files (isolate: false) and unstubs globals only before the
+// next test: the next file's imports would meet this file's navigator (React reads its userAgent).
+afterEach(() => vi.unstubAllGlobals())
 
 /** Runs the page script (or `script`) on `body`: its listeners are on the document and window, so each test gets fresh ones. */
 function runOn(body: string, script = PAGE_SCRIPT) {
