@@ -21,9 +21,19 @@ export function CompanyLogo({
   const home = useStrings().errors.home
   const label = name || home
   if (!logo) return <span className="text-xl font-extrabold text-heading">{label}</span>
-  // Loaded at once but not preloaded: the hero is the one picture the page asks for first (issue 46).
+  // Loaded at once, after the page's largest picture: not preloaded, and at low priority, so that on a
+  // phone's line the hero is not shared with it (issue 46).
   return (
-    <ResponsiveImage src={logo} alt={label} className={className} width={200} height={60} displayHeight={displayHeight} loading="eager" />
+    <ResponsiveImage
+      src={logo}
+      alt={label}
+      className={className}
+      width={200}
+      height={60}
+      displayHeight={displayHeight}
+      loading="eager"
+      fetchPriority="low"
+    />
   )
 }
 
