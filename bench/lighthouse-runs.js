@@ -142,7 +142,7 @@ const requestLabel = (r) => {
  * what it adds), one line each, or nothing when they could not be read.
  * @param {ReturnType<typeof medianLcpRun>} m
  */
-export function countedLines(m) {
+function countedLines(m) {
   const [optimistic, pessimistic] = m.counted
   if (!optimistic || !pessimistic) return []
   const inOptimistic = new Set(optimistic.requests.map((r) => r.url))
@@ -158,7 +158,15 @@ export function countedLines(m) {
 }
 
 /** One line of a bench table: LCP, its four phases and its element. @param {ReturnType<typeof medianLcpRun>} m */
-export const lcpLine = (m) =>
+const lcpLine = (m) =>
   [m.lcp, m.ttfb, m.loadDelay, m.loadTime, m.renderDelay].map((v) => String(Math.round(v)).padStart(7)).join('') + `   ${m.element}`
+
+/**
+ * A route's row of the LCP table (`label`, then the LCP, its phases and element) and, indented below it,
+ * the requests Lighthouse's simulation counted with that LCP.
+ * @param {string} label
+ * @param {ReturnType<typeof medianLcpRun>} m
+ */
+export const lcpReport = (label, m) => [`${label}${lcpLine(m)}`, ...countedLines(m).map((line) => `    ${line}`)].join('\n')
 
 export const LCP_HEADER = '    LCP   TTFB  delay   load render   LCP element'

@@ -9,16 +9,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
-import {
-  countedLines,
-  LCP_HEADER,
-  lcpLine,
-  lighthouseRuns,
-  medianLcpRun,
-  numericValue,
-  performanceOf,
-  tableRows,
-} from './lighthouse-runs.js'
+import { LCP_HEADER, lcpReport, lighthouseRuns, medianLcpRun, numericValue, performanceOf, tableRows } from './lighthouse-runs.js'
 import { benchPort, demoRoutes, recordFromArgs, startSite } from './serve.js'
 
 const { name, record, rest } = recordFromArgs()
@@ -67,10 +58,7 @@ for (const formFactor of formFactors) {
     }
   }
   console.log(`\n${formFactor}: LCP and its phases (ms), the run of median LCP\nroute                        ${LCP_HEADER}`)
-  for (const [route, { lcp }] of medians) {
-    console.log(`${route.padEnd(29)}${lcpLine(lcp)}`)
-    for (const line of countedLines(lcp)) console.log(`    ${line}`)
-  }
+  for (const [route, { lcp }] of medians) console.log(lcpReport(route.padEnd(29), lcp))
   const reference = medians.get(REFERENCE)
   if (!reference) continue
   console.log(

@@ -10,16 +10,7 @@ import http from 'node:http'
 import https from 'node:https'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
-import {
-  countedLines,
-  LCP_HEADER,
-  lcpLine,
-  lighthouseRuns,
-  medianLcpRun,
-  numericValue,
-  performanceOf,
-  tableRows,
-} from './lighthouse-runs.js'
+import { LCP_HEADER, lcpReport, lighthouseRuns, medianLcpRun, numericValue, performanceOf, tableRows } from './lighthouse-runs.js'
 import sharp from 'sharp'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 import { root } from '../server/process/ensure-build.js'
@@ -188,7 +179,4 @@ for (const r of results) {
   )
 }
 console.log(`\nLCP and its phases (ms), the run of median LCP\npictures             route          ${LCP_HEADER}`)
-for (const r of results) {
-  console.log(`${r.label.padEnd(21)}${r.route.padEnd(15)}${lcpLine(r.phases)}`)
-  for (const line of countedLines(r.phases)) console.log(`    ${line}`)
-}
+for (const r of results) console.log(lcpReport(`${r.label.padEnd(21)}${r.route.padEnd(15)}`, r.phases))

@@ -116,21 +116,23 @@ describe.concurrent(
   },
 )
 
+/** What the page asked for and when, in its own clock (ms since the navigation began): the test's record. */
+type Asked = { __asked: [string, number][] }
+
 test('the page view goes a second after the load event, once: while the page loads it fetches only what it shows (issue 46)', async () => {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
-  // When the page asks for each request, in the page's own clock (ms since the navigation began).
   await page.addInitScript(() => {
-    const asked: [string, number][] = ((window as unknown as { __asked: [string, number][] }).__asked = [])
+    const asked: Asked['__asked'] = ((window as unknown as Asked).__asked = [])
     const { sendBeacon } = navigator
     navigator.sendBeacon = (url, body) => (asked.push([String(url), performance.now()]), sendBeacon.call(navigator, url, body))
     const { fetch } = window
     window.fetch = (url, init) => (asked.push([String(url), performance.now()]), fetch(url, init))
   })
   await page.goto(site.url + '/', { waitUntil: 'load' }) // the demo's home page shows the visit counter
-  await page.waitForFunction(() => (window as unknown as { __asked: unknown[] }).__asked.length === 2)
+  await page.waitForFunction(() => (window as unknown as Asked).__asked.length === 2)
   await page.waitForTimeout(1000) // nothing more comes
   const { asked, load } = await page.evaluate(() => ({
-    asked: (window as unknown as { __asked: [string, number][] }).__asked,
+    asked: (window as unknown as Asked).__asked,
     load: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number,
   }))
   await page.close()
