@@ -1,4 +1,6 @@
+import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 
 /** @typedef {import('lighthouse').Result} LighthouseResult */
 
@@ -38,6 +40,17 @@ try {
 } catch {
   // This Lighthouse keeps Lantern elsewhere: no such lines.
 }
+
+/**
+ * Debian's Chromium for Lighthouse, headless. `viaCaddy`: it accepts the certificates of Caddy's own CA
+ * (startCaddyFront in serve.js), which it is only ever pointed at for the bench's pages.
+ * @param {boolean} viaCaddy
+ */
+export const launchChromium = (viaCaddy) =>
+  chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: ['--headless=new', ...(viaCaddy ? ['--ignore-certificate-errors'] : []), ...chromiumArgs],
+  })
 
 /** Why Lighthouse has no figures for a load (it sometimes loses the trace: NO_NAVSTART), or undefined. */
 /** @param {LighthouseResult} lhr */

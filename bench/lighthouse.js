@@ -1,18 +1,27 @@
 // Lighthouse 12 (mobile and desktop) on every demo route, in Debian's Chromium; `--record 14` runs
-// the 14-service record instead of the demo. Each route runs LH_RUNS times (default 3) and the
+// the 14-service record instead of the demo; `--via-caddy` measures the pages through Debian's Caddy (TLS,
+// HTTP/2) in front of the site, as a deployment serves them (serve.js, startCaddyFront). Each route runs LH_RUNS times (default 3) and the
 // median run (by performance score) is printed: category scores, FCP, LCP, TBT, CLS, JS transferred.
 // On a shared machine the figures are noisy: quote medians and say so. Each route is also compared
 // with /find-us-on, which sends no script, in the same run (issue 29: the machine's noise cancels
 // out): median TBT within +50 ms of its median and median performance within 2 points. Then, per route,
 // the LCP element and Lighthouse's four phases of it (TTFB, load delay, load time, render delay) in
 // the run of median LCP, and the requests its simulation counted with that LCP (lighthouse-runs.js).
-import * as chromeLauncher from 'chrome-launcher'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
-import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
-import { LCP_HEADER, lcpReport, lighthouseRuns, medianLcpRun, numericValue, performanceOf, tableRows } from './lighthouse-runs.js'
-import { benchPort, demoRoutes, recordFromArgs, startSite } from './serve.js'
+import {
+  LCP_HEADER,
+  launchChromium,
+  lcpReport,
+  lighthouseRuns,
+  medianLcpRun,
+  numericValue,
+  performanceOf,
+  tableRows,
+} from './lighthouse-runs.js'
+import { benchPort, demoRoutes, frontFromArgs, recordFromArgs, startCaddyFront, startSite } from './serve.js'
 
-const { name, record, rest } = recordFromArgs()
+const { viaCaddy, rest: args } = frontFromArgs()
+const { name, record, rest } = recordFromArgs(args)
 /** The page without script every route is compared with; measured in every run. */
 const REFERENCE = '/find-us-on'
 const TBT_MARGIN_MS = 50
@@ -21,7 +30,8 @@ const routes = [...new Set([...(rest.length ? rest : demoRoutes), REFERENCE])]
 const runs = Number(process.env.LH_RUNS ?? 3)
 const formFactors = (process.env.LH_FORM_FACTORS ?? 'mobile,desktop').split(',')
 const site = await startSite(benchPort(3304), { record })
-const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...chromiumArgs] })
+const front = viaCaddy ? await startCaddyFront(site.url) : undefined
+const chrome = await launchChromium(viaCaddy)
 /** @param {{ score: number | null } | undefined} c */
 const score = (c) => String(Math.round((c?.score ?? 0) * 100)).padStart(5)
 /** @param {number} value */
@@ -29,14 +39,16 @@ const ms = (value) => String(Math.round(value)).padStart(7)
 /** @param {number[]} values */
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0
 
-console.log(`record: ${name}; median of ${runs} runs per route`)
+console.log(
+  `record: ${name}; median of ${runs} runs per route; ${viaCaddy ? 'through Caddy (TLS, HTTP/2)' : 'straight from the origin (HTTP/1.1)'}`,
+)
 for (const formFactor of formFactors) {
   const config = formFactor === 'desktop' ? desktopConfig : undefined
   console.log(`\n${formFactor}\nroute                          perf  a11y  best   seo    FCP    LCP    TBT    CLS   JS KB`)
   /** @type {Map<string, { tbt: number, perf: number, lcp: ReturnType<typeof medianLcpRun> }>} medians over the runs, per route */
   const medians = new Map()
   for (const route of routes) {
-    const { all: results, median: lhr } = await lighthouseRuns(site.url + route, { port: chrome.port, runs, config })
+    const { all: results, median: lhr } = await lighthouseRuns((front ?? site).url + route, { port: chrome.port, runs, config })
     medians.set(route, {
       tbt: median(results.map((r) => numericValue(r, 'total-blocking-time'))),
       perf: median(results.map((r) => Math.round(performanceOf(r) * 100))),
@@ -75,4 +87,5 @@ for (const formFactor of formFactors) {
   }
 }
 await chrome.kill()
+front?.stop()
 site.stop()

@@ -2,21 +2,30 @@
 // about 4 MB on a local HTTPS image host (self-signed certificate made at run time), against the
 // same routes with the demo's own small pictures. Prints performance, LCP, page weight, image
 // bytes and any image request that left the site's origin; then the LCP element and its four phases.
-//   npm run bench:photos [-- route …]      (photos are generated once into .tmp/bench-photos)
+//   npm run bench:photos [-- route …] [--via-caddy]   (photos are generated once into .tmp/bench-photos;
+//   --via-caddy: through Debian's Caddy, TLS and HTTP/2, as a deployment serves them: serve.js)
 //   LH_RUNS=1 for a quick look (default 3; the median run by performance score is printed)
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import https from 'node:https'
 import path from 'node:path'
-import * as chromeLauncher from 'chrome-launcher'
-import { LCP_HEADER, lcpReport, lighthouseRuns, medianLcpRun, numericValue, performanceOf, tableRows } from './lighthouse-runs.js'
+import {
+  LCP_HEADER,
+  launchChromium,
+  lcpReport,
+  lighthouseRuns,
+  medianLcpRun,
+  numericValue,
+  performanceOf,
+  tableRows,
+} from './lighthouse-runs.js'
 import sharp from 'sharp'
-import { chromiumArgs, chromiumPath } from '../e2e/chromium.js'
 import { root } from '../server/process/ensure-build.js'
-import { benchPort, startSite } from './serve.js'
+import { benchPort, frontFromArgs, startCaddyFront, startSite } from './serve.js'
 
-const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/services', '/gallery', '/contact', '/find-us-on']
+const { viaCaddy, rest: args } = frontFromArgs()
+const routes = args.length ? args : ['/', '/services', '/gallery', '/contact', '/find-us-on']
 const work = path.join(root, '.tmp/bench-photos')
 const demoRecord = JSON.parse(fs.readFileSync(path.join(root, 'demo/record.json'), 'utf8'))
 const demoImages = path.join(root, 'public')
@@ -119,7 +128,7 @@ const provider = http.createServer((_req, res) =>
 )
 const providerUrl = `http://127.0.0.1:${await listen(provider)}/api`
 
-const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...chromiumArgs] })
+const chrome = await launchChromium(viaCaddy)
 /** @type {{ label: string, route: string, performance: number, lcp: number, weight: number, imageBytes: number, imageCount: number, offOrigin: number, eachRun: string[], phases: ReturnType<typeof medianLcpRun> }[]} */
 const results = []
 const runs = Number(process.env.LH_RUNS ?? 3)
@@ -134,12 +143,14 @@ for (const { label, env, port } of [
   // Photos are encoded in the background; measure once every one is ready (as a visitor a minute later would).
   const started = Date.now()
   const site = await startSite(port, { env })
+  const front = viaCaddy ? await startCaddyFront(site.url) : undefined
+  const pages = (front ?? site).url
   const encoded = site.images
   console.log(
     `${label}: ${encoded.ready} images ready ${((Date.now() - started) / 1000).toFixed(1)} s after start-up began (${encoded.failed} failed, ${(encoded.diskBytes / 1e6).toFixed(1)} MB of variants)`,
   )
   for (const route of routes) {
-    const { all, median: lhr } = await lighthouseRuns(site.url + route, {
+    const { all, median: lhr } = await lighthouseRuns(pages + route, {
       port: chrome.port,
       runs,
       onlyCategories: ['performance'],
@@ -149,7 +160,7 @@ for (const { label, env, port } of [
       (r) => `${Math.round(performanceOf(r) * 100)}/${(numericValue(r, 'largest-contentful-paint') / 1000).toFixed(2)}`,
     )
     const images = tableRows(lhr, 'network-requests').filter((r) => r.resourceType === 'Image')
-    const offOrigin = images.filter((r) => !r.url.startsWith(site.url) && !r.url.startsWith('data:')).length
+    const offOrigin = images.filter((r) => !r.url.startsWith(pages) && !r.url.startsWith('data:')).length
     results.push({
       label,
       route,
@@ -163,6 +174,7 @@ for (const { label, env, port } of [
       phases: medianLcpRun(all),
     })
   }
+  front?.stop()
   site.stop()
 }
 await chrome.kill()

@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { ensureBuild, root } from '../server/process/ensure-build.js'
@@ -169,6 +170,68 @@ export async function startSite(port, { record, env = {}, nodeFlags = [] } = {})
         child.kill('SIGTERM')
         provider?.close()
       }),
+  }
+}
+
+/**
+ * `--via-caddy` on a bench's command line: Lighthouse gets the pages as a phone gets them from a deployment,
+ * through Debian's Caddy (TLS and HTTP/2, deploy/Caddyfile's hop) in front of the site, instead of HTTP/1.1
+ * straight from the origin. Lighthouse simulates the phone's network from the connections it saw: over
+ * HTTP/1.1 each picture below the first screen gets a connection of its own (a TCP and a slow start in the
+ * simulation), over HTTP/2 they share the page's, and the TLS handshake costs a round trip.
+ */
+export function frontFromArgs(argv = process.argv.slice(2)) {
+  return { viaCaddy: argv.includes('--via-caddy'), rest: argv.filter((a) => a !== '--via-caddy') }
+}
+
+/**
+ * Debian's Caddy on a free port, HTTPS with its own internal CA, reverse-proxying to `origin`: `url` is the
+ * site through it. The CA is not installed anywhere: the bench's Chromium is started with
+ * `--ignore-certificate-errors` (launchChromium in lighthouse-runs.js), and nothing else is asked for over it.
+ * @param {string} origin
+ */
+export async function startCaddyFront(origin) {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-caddy-'))
+  const port = await new Promise((/** @type {(port: number) => void} */ resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address())
+      probe.close(() => resolve(port))
+    })
+  })
+  const config = path.join(home, 'Caddyfile')
+  const upstream = new URL(origin).host
+  fs.writeFileSync(
+    config,
+    `{\n\tadmin off\n\tskip_install_trust\n\tauto_https disable_redirects\n}\nhttps://localhost:${port} {\n\ttls internal\n\treverse_proxy ${upstream}\n}\n`,
+  )
+  const env = { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'config') }
+  const caddy = spawn('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
+    cwd: home,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let log = ''
+  caddy.stderr.on('data', (d) => (log = (log + d).slice(-4000)))
+  /** @returns {Promise<boolean>} */
+  const listening = () =>
+    new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1')
+      socket
+        .once('connect', () => resolve(true))
+        .once('error', () => resolve(false))
+        .once('close', () => resolve(false))
+      socket.once('connect', () => socket.destroy())
+    })
+  while (!(await listening())) {
+    if (caddy.exitCode !== null) throw new Error(`caddy exited with ${caddy.exitCode}:\n${log}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    url: `https://localhost:${port}`,
+    stop: () => {
+      caddy.kill('SIGTERM')
+      fs.rmSync(home, { recursive: true, force: true })
+    },
   }
 }
 
