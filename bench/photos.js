@@ -33,6 +33,13 @@ const demoImages = path.join(root, 'public')
 /** @param {string} url */
 const isPhoto = (url) => !/logo|favicon|social-|dir-|payment|gmb/.test(url)
 
+/** The bytes of every picture variant a site stored under its data folder. @param {string} dataDir */
+const variantBytes = (dataDir) =>
+  fs
+    .readdirSync(path.join(dataDir, 'images'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /^\d+\.(webp|jpg|png)$/.test(entry.name))
+    .reduce((sum, entry) => sum + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0)
+
 /** @param {string[]} urls */
 async function phonePhotos(urls) {
   fs.mkdirSync(work, { recursive: true })
@@ -147,7 +154,7 @@ for (const { label, env, port } of [
   const pages = (front ?? site).url
   const encoded = site.images
   console.log(
-    `${label}: ${encoded.ready} images ready ${((Date.now() - started) / 1000).toFixed(1)} s after start-up began (${encoded.failed} failed, ${(encoded.diskBytes / 1e6).toFixed(1)} MB of variants)`,
+    `${label}: ${encoded.ready} images ready ${((Date.now() - started) / 1000).toFixed(1)} s after start-up began (${encoded.failed} failed, ${(variantBytes(site.dataDir) / 1e6).toFixed(1)} MB of variants)`,
   )
   for (const route of routes) {
     const { all, median: lhr } = await lighthouseRuns(pages + route, {

@@ -104,7 +104,7 @@ export async function untilHealthy(url, child, name) {
  * re-renders the pages, which would skew a benchmark). A record from a provider arrives after
  * start-up, so "nothing pending" alone would also hold before its images are known.
  * @param {string} url
- * @returns {Promise<{ ready: number, failed: number, pending: number, diskBytes: number }>}
+ * @returns {Promise<{ ready: number, failed: number, pending: number }>}
  */
 async function imagesSettled(url) {
   for (;;) {
