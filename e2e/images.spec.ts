@@ -5,6 +5,7 @@ import { DESKTOP, PHONE } from './viewports.ts'
 import { renderEveryBlock } from './render-every-block.js'
 import { serveRecord } from './record-site.ts'
 import { smallPicturesRecord } from '../bench/small-pictures.js'
+import { VEILED_RESOLUTION } from '../app/ui/image-variants.ts'
 
 /** YouTube's video thumbnails are not record pictures: they stay on YouTube (decision 010). */
 const YOUTUBE_THUMBNAILS = 'https://i.ytimg.com/'
@@ -24,7 +25,14 @@ function lighthouseMinimum(displayed: { width: number; height: number }, dpr: nu
   return { width: Math.ceil(factor * quantized * displayed.width), height: Math.ceil(factor * quantized * displayed.height) }
 }
 
-type Shown = { src: string; file: { width: number; height: number }; box: { width: number; height: number }; cover: boolean }
+type Shown = {
+  src: string
+  file: { width: number; height: number }
+  box: { width: number; height: number }
+  cover: boolean
+  /** Seen through a veil (a backdrop): held to VEILED_RESOLUTION of what it is drawn at. */
+  veiled: boolean
+}
 
 /**
  * Every rendered picture of ours, once its file has loaded (lazy ones are asked for at once: where a
@@ -60,6 +68,7 @@ async function picturesShown(page: Page, freshSuffix = ''): Promise<Shown[]> {
         file: await files.get(img.currentSrc)!,
         box: { width: img.width, height: img.height },
         cover: getComputedStyle(img).objectFit === 'cover',
+        veiled: img.hasAttribute('data-veiled'),
       })),
     )
   }, freshSuffix)
@@ -70,16 +79,19 @@ async function picturesShown(page: Page, freshSuffix = ''): Promise<Shown[]> {
  * variant we make (the source's own width, at most 1920 px: a source smaller than it is drawn cannot be
  * helped, and we never enlarge; the demo's 240 px badges and 1200 px photos on a 2x desktop are such);
  * and at most 1.6 × what the screen can show (page weight: a ladder step and a band's estimated height),
- * unless it is the smallest variant.
+ * unless it is the smallest variant. A picture seen through a veil (`data-veiled`: a backdrop) is held to
+ * both at VEILED_RESOLUTION of its drawn size: the browser must pick a file that small, and no smaller.
  */
 function judge(shown: Shown[], dpr: number, layout: string) {
   const variant = (src: string) => /\/img\/([0-9a-f]{32})-(\d+)x(\d+)\/(\d+)\.webp(?:\?.*)?$/.exec(src)
   // A picture shown at two sizes on one page is downloaded once, at the larger one's size.
   const largestShown = new Map<string, number>()
-  const drawnWidth = ({ box, file }: Shown) => Math.max(box.width, (box.height * file.width) / file.height)
+  const share = (image: Shown) => (image.veiled ? VEILED_RESOLUTION : 1)
+  // The width it is drawn at, times the share of it the picture is asked for.
+  const askedWidth = (image: Shown) => Math.max(image.box.width, (image.box.height * image.file.width) / image.file.height) * share(image)
   for (const image of shown) {
     const hash = variant(image.src)?.[1] ?? image.src
-    largestShown.set(hash, Math.max(largestShown.get(hash) ?? 0, drawnWidth(image)))
+    largestShown.set(hash, Math.max(largestShown.get(hash) ?? 0, askedWidth(image)))
   }
   const problems: string[] = []
   for (const image of shown) {
@@ -90,13 +102,13 @@ function judge(shown: Shown[], dpr: number, layout: string) {
       continue
     }
     const [, hash, sourceWidth, , width] = match
-    const minimum = lighthouseMinimum(image.box, dpr)
+    const needed = lighthouseMinimum(image.box, dpr)
+    const minimum = { width: Math.floor(needed.width * share(image)), height: Math.floor(needed.height * share(image)) }
     const largest = Number(width) === Number(sourceWidth)
     if ((image.file.width < minimum.width || image.file.height < minimum.height) && !largest)
-      problems.push(`${what}: too small, needs ${minimum.width}×${minimum.height}`)
+      problems.push(`${what}: too small, needs ${minimum.width}×${minimum.height}${image.veiled ? ' (veiled)' : ''}`)
     const enough = largestShown.get(hash!)! * dpr
-    if (image.file.width > enough * 1.6 && Number(width) > 160)
-      problems.push(`${what}: over 1.6 × the ${Math.round(enough)} px it is drawn at`)
+    if (image.file.width > enough * 1.6 && Number(width) > 160) problems.push(`${what}: over 1.6 × the ${Math.round(enough)} px it needs`)
   }
   return problems
 }

@@ -18,10 +18,12 @@ export function FindUsOnPage({ name, logo, slogan, address, phone, backdrop, var
           width={1200}
           height={800}
           // Not the largest paint (a picture filling the screen is a background to the browser) and seen through
-          // a gradient of 85–90 %: asked for at low priority, not preloaded before the business profile's picture (issue 46).
+          // a gradient of 85–90 %: asked for at low priority and at a third of its resolution, not preloaded before
+          // the business profile's picture (issue 46).
           loading="eager"
           fetchPriority="low"
           cover={[{ width: '100vw', height: '100vh' }]}
+          veiled
           className="fixed inset-0 -z-20 size-full object-cover"
         />
       ) : null}

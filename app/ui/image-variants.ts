@@ -74,17 +74,25 @@ function scaled(length: string, factor: number) {
 }
 
 /**
+ * The share of its drawn resolution asked for a picture seen through a veil of 85 % or more (a page's
+ * backdrop): a tenth of its contrast shows, and no detail finer than three screen pixels does (issue 46).
+ */
+export const VEILED_RESOLUTION = 1 / 3
+
+/**
  * `sizes` for a picture drawn with object-fit: cover: the width it is drawn at. That is its box's width,
  * unless the box is proportionally taller than the picture: then the picture is scaled to the box's height
- * and cropped at the sides, and drawn as wide as that height × its own width / height.
+ * and cropped at the sides, and drawn as wide as that height × its own width / height. A `veiled` picture
+ * asks for VEILED_RESOLUTION of it.
  */
-export function coverSizes(boxes: CoverBox[], image: { width: number; height: number }): string {
+export function coverSizes(boxes: CoverBox[], image: { width: number; height: number }, veiled = false): string {
   const shape = image.width / image.height
   return boxes
     .map((box) => {
       const drawn =
         'aspect' in box ? scaled(box.width, Math.max(1, shape / box.aspect)) : `max(${box.width}, ${box.height} * ${ceil3(shape)})`
-      return box.media ? `${box.media} ${drawn}` : drawn
+      const asked = veiled ? `calc(${drawn} * ${ceil3(VEILED_RESOLUTION)})` : drawn
+      return box.media ? `${box.media} ${asked}` : asked
     })
     .join(', ')
 }

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import {
   IMAGE_PLACEHOLDER,
   coverSizes,
+  VEILED_RESOLUTION,
   fallbackSrc,
   localImageSrc,
   parseLocalImage,
@@ -71,4 +72,8 @@ test('a cover picture in a box of a given height is drawn as wide as that height
   expect(coverSizes([{ width: '100vw', height: '100vh' }], { width: 1200, height: 800 })).toBe('max(100vw, 100vh * 1.5)')
   // The shape is rounded up, never down: a size a hair short could pick a candidate one step too small.
   expect(coverSizes([{ width: '112px', height: '10rem' }], { width: 4032, height: 3024 })).toBe('max(112px, 10rem * 1.334)')
+  // A backdrop seen through a veil asks for a share of that width, which the browser multiplies out.
+  const veiled = coverSizes([{ width: '100vw', height: '100vh' }], { width: 1200, height: 800 }, true)
+  expect(veiled).toMatch(/^calc\(max\(100vw, 100vh \* 1\.5\) \* 0\.3\d*\)$/)
+  expect(Number(/\* (0\.\d+)\)$/.exec(veiled)![1])).toBeGreaterThanOrEqual(VEILED_RESOLUTION)
 })

@@ -17,6 +17,11 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' 
    * than the picture's own shape draws it wider than the box, and `sizes` says so (image-variants.ts).
    */
   cover?: CoverBox[]
+  /**
+   * A cover picture seen through a veil of 85 % or more (a backdrop): its file is chosen for a third of the
+   * resolution it is drawn at (VEILED_RESOLUTION), and the <img> says so with `data-veiled`.
+   */
+  veiled?: boolean
   /** Above the fold: load eagerly with high priority. */
   priority?: boolean
 }
@@ -38,6 +43,7 @@ export function ResponsiveImage({
   height,
   displayHeight,
   cover,
+  veiled = false,
   priority = false,
   sizes = '100vw',
   style,
@@ -51,7 +57,7 @@ export function ResponsiveImage({
   } as const
   if (!local) return <img src={src} alt={alt} width={width} height={height} style={style} {...loading} {...rest} />
   const shownSizes = cover
-    ? coverSizes(cover, local)
+    ? coverSizes(cover, local, veiled)
     : displayHeight
       ? `${Math.ceil((displayHeight * local.width) / local.height)}px`
       : sizes
@@ -75,6 +81,7 @@ export function ResponsiveImage({
         width={local.width}
         height={local.height}
         style={cover ? style : { ...withinPixels(local, displayHeight), ...style }}
+        data-veiled={cover && veiled ? '' : undefined}
         {...loading}
         {...rest}
       />
