@@ -1,12 +1,13 @@
-// Lighthouse 12 (mobile and desktop) on every demo route, in Debian's Chromium; `--record 14` runs
-// the 14-service record instead of the demo; `--via-caddy` measures the pages through Debian's Caddy (TLS,
-// HTTP/2) in front of the site, as a deployment serves them (serve.js, startCaddyFront). Each route runs LH_RUNS times (default 3) and the
-// median run (by performance score) is printed: category scores, FCP, LCP, TBT, CLS, JS transferred.
-// On a shared machine the figures are noisy: quote medians and say so. Each route is also compared
-// with /find-us-on, which sends no script, in the same run (issue 29: the machine's noise cancels
-// out): median TBT within +50 ms of its median and median performance within 2 points. Then, per route,
-// the LCP element and Lighthouse's four phases of it (TTFB, load delay, load time, render delay) in
-// the run of median LCP, and the requests its simulation counted with that LCP (lighthouse-runs.js).
+// Lighthouse 12 (mobile and desktop) on every demo route, in Debian's Chromium; `--record 14` runs the
+// 14-service record instead of the demo; `--via-caddy` measures the pages through Debian's Caddy (TLS,
+// HTTP/2) in front of the site, as a deployment serves them (serve.js, startCaddyFront). Each route runs
+// LH_RUNS times (default 3) and the median run (by performance score) is printed: category scores, FCP,
+// LCP, TBT, CLS, JS transferred. On a shared machine the figures are noisy: quote medians and say so.
+// Each route is also compared with /find-us-on, which sends no script, in the same run (issue 29: the
+// machine's noise cancels out): median TBT within +30 ms of its median (issue 46; issue 29 asked +50)
+// and median performance within 2 points. Then, per route, the LCP element and Lighthouse's four phases
+// of it (TTFB, load delay, load time, render delay) in the run of median LCP, and the requests its
+// simulation counted with that LCP (lighthouse-runs.js).
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import {
   LCP_HEADER,
@@ -24,7 +25,7 @@ const { viaCaddy, rest: args } = frontFromArgs()
 const { name, record, rest } = recordFromArgs(args)
 /** The page without script every route is compared with; measured in every run. */
 const REFERENCE = '/find-us-on'
-const TBT_MARGIN_MS = 50
+const TBT_MARGIN_MS = 30
 const SCORE_MARGIN = 2
 const routes = [...new Set([...(rest.length ? rest : demoRoutes), REFERENCE])]
 const runs = Number(process.env.LH_RUNS ?? 3)
