@@ -88,5 +88,5 @@ for (const formFactor of formFactors) {
   }
 }
 await chrome.kill()
-front?.stop()
+await front?.stop()
 site.stop()

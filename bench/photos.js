@@ -181,7 +181,7 @@ for (const { label, env, port } of [
       phases: medianLcpRun(all),
     })
   }
-  front?.stop()
+  await front?.stop()
   site.stop()
 }
 await chrome.kill()

@@ -3,7 +3,6 @@
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { ensureBuild, root } from '../server/process/ensure-build.js'
@@ -61,18 +60,29 @@ function startProvider(record) {
 }
 
 /**
+ * A TypeScript helper of the tests (`tests/…`), loaded through Vite's runner, so that a bench starts the same
+ * PostgreSQL or Caddy the tests do. The production build is made first: the runner sets NODE_ENV=development
+ * in this process, which a build (and the servers started) would inherit, so it is put back.
+ * @param {string} file
+ * @returns {Promise<any>}
+ */
+async function testHelper(file) {
+  ensureBuild()
+  const nodeEnv = process.env.NODE_ENV
+  const { runnerImport } = await import('vite') // only the benches that need a helper load vite
+  const { module } = await runnerImport(path.join(root, file), { configFile: false, logLevel: 'silent' })
+  if (nodeEnv === undefined) delete process.env.NODE_ENV
+  else process.env.NODE_ENV = nodeEnv
+  return module
+}
+
+/**
  * A throwaway PostgreSQL for a bench (tests/postgres.ts's cluster) and a fresh database on it: its URL, and the
- * cluster to `stop()` at the end. The production build is made first: vite's runner, which imports the TypeScript
- * helper, sets NODE_ENV=development in this process, which a build (and the servers started) would inherit, so it is put back.
+ * cluster to `stop()` at the end.
  * @returns {Promise<{ server: { url: string, stop: () => void }, databaseUrl: string }>}
  */
 export async function benchDatabase() {
-  ensureBuild()
-  const nodeEnv = process.env.NODE_ENV
-  const { runnerImport } = await import('vite') // only the benches that need a database load vite
-  const { module: postgres } = await runnerImport(path.join(root, 'tests/postgres.ts'), { configFile: false, logLevel: 'silent' })
-  if (nodeEnv === undefined) delete process.env.NODE_ENV
-  else process.env.NODE_ENV = nodeEnv
+  const postgres = await testHelper('tests/postgres.ts')
   const server = await postgres.startPostgres()
   return { server, databaseUrl: await postgres.freshDatabase(server.url) }
 }
@@ -185,54 +195,15 @@ export function frontFromArgs(argv = process.argv.slice(2)) {
 }
 
 /**
- * Debian's Caddy on a free port, HTTPS with its own internal CA, reverse-proxying to `origin`: `url` is the
- * site through it. The CA is not installed anywhere: the bench's Chromium is started with
- * `--ignore-certificate-errors` (launchChromium in lighthouse-runs.js), and nothing else is asked for over it.
+ * Debian's Caddy in front of `origin`, as the tests run it (tests/caddy-tls.ts): HTTPS with its own internal
+ * CA on a free port; `url` is the site through it. The CA is not installed anywhere: the bench's Chromium is
+ * started with `--ignore-certificate-errors` (launchChromium in lighthouse-runs.js), and nothing else is asked
+ * for over it.
  * @param {string} origin
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function startCaddyFront(origin) {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-caddy-'))
-  const port = await new Promise((/** @type {(port: number) => void} */ resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address())
-      probe.close(() => resolve(port))
-    })
-  })
-  const config = path.join(home, 'Caddyfile')
-  const upstream = new URL(origin).host
-  fs.writeFileSync(
-    config,
-    `{\n\tadmin off\n\tskip_install_trust\n\tauto_https disable_redirects\n}\nhttps://localhost:${port} {\n\ttls internal\n\treverse_proxy ${upstream}\n}\n`,
-  )
-  const env = { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'config') }
-  const caddy = spawn('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
-    cwd: home,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let log = ''
-  caddy.stderr.on('data', (d) => (log = (log + d).slice(-4000)))
-  /** @returns {Promise<boolean>} */
-  const listening = () =>
-    new Promise((resolve) => {
-      const socket = net.connect(port, '127.0.0.1')
-      socket
-        .once('connect', () => resolve(true))
-        .once('error', () => resolve(false))
-        .once('close', () => resolve(false))
-      socket.once('connect', () => socket.destroy())
-    })
-  while (!(await listening())) {
-    if (caddy.exitCode !== null) throw new Error(`caddy exited with ${caddy.exitCode}:\n${log}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return {
-    url: `https://localhost:${port}`,
-    stop: () => {
-      caddy.kill('SIGTERM')
-      fs.rmSync(home, { recursive: true, force: true })
-    },
-  }
+  return (await testHelper('tests/caddy-tls.ts')).startCaddyTls(origin)
 }
 
 /**
