@@ -37,7 +37,7 @@ const isPhoto = (url) => !/logo|favicon|social-|dir-|payment|gmb/.test(url)
 const variantBytes = (dataDir) =>
   fs
     .readdirSync(path.join(dataDir, 'images'), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /^\d+\.(webp|jpg|png)$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /^p?\d+\.(webp|jpg|png)$/.test(entry.name))
     .reduce((sum, entry) => sum + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0)
 
 /** @param {string[]} urls */

@@ -83,7 +83,8 @@ async function picturesShown(page: Page, freshSuffix = ''): Promise<Shown[]> {
  * both at VEILED_RESOLUTION of its drawn size: the browser must pick a file that small, and no smaller.
  */
 function judge(shown: Shown[], dpr: number, layout: string) {
-  const variant = (src: string) => /\/img\/([0-9a-f]{32})-(\d+)x(\d+)\/(\d+)\.webp(?:\?.*)?$/.exec(src)
+  // A variant of the picture (`800.webp`) or of its portrait crop (`p600.webp`, the key naming the crop's width).
+  const variant = (src: string) => /\/img\/([0-9a-f]{32})-(\d+)x\d+(?:p(\d+))?\/(p?)(\d+)\.webp(?:\?.*)?$/.exec(src)
   // A picture shown at two sizes on one page is downloaded once, at the larger one's size.
   const largestShown = new Map<string, number>()
   const share = (image: Shown) => (image.veiled ? VEILED_RESOLUTION : 1)
@@ -101,10 +102,10 @@ function judge(shown: Shown[], dpr: number, layout: string) {
       problems.push(`${what}: not one of our WebP variants`)
       continue
     }
-    const [, hash, sourceWidth, , width] = match
+    const [, hash, pictureWidth, portraitWidth, crop, width] = match
     const needed = lighthouseMinimum(image.box, dpr)
     const minimum = { width: Math.floor(needed.width * share(image)), height: Math.floor(needed.height * share(image)) }
-    const largest = Number(width) === Number(sourceWidth)
+    const largest = Number(width) === Number(crop ? portraitWidth : pictureWidth)
     if ((image.file.width < minimum.width || image.file.height < minimum.height) && !largest)
       problems.push(`${what}: too small, needs ${minimum.width}×${minimum.height}${image.veiled ? ' (veiled)' : ''}`)
     const enough = largestShown.get(hash!)! * dpr
@@ -177,6 +178,34 @@ test.describe('record pictures at 1x, 2x and 3x', () => {
   }
 })
 
+test.describe("the home page's hero", () => {
+  test.describe.configure({ timeout: 120_000 })
+
+  test('a phone downloads its portrait crop, a desktop the whole picture: each one file, preloaded', async ({ browser, baseURL }) => {
+    await expect.poll(async () => (await (await fetch(`${baseURL}/healthz`)).json()).images.pending, { timeout: 100_000 }).toBe(0)
+    for (const [screen, viewport, dpr, file] of [
+      ['phone', PHONE, 3, /\/p\d+\.webp$/],
+      ['desktop', DESKTOP, 1, /\/\d+\.webp$/],
+    ] as const) {
+      const context = await browser.newContext({ viewport, deviceScaleFactor: dpr })
+      const page = await context.newPage()
+      const pictures: string[] = []
+      page.on('request', (r) => r.resourceType() === 'image' && new URL(r.url()).pathname.startsWith('/img/') && pictures.push(r.url()))
+      await page.goto(baseURL!)
+      const hero = page.locator('img[fetchpriority="high"]')
+      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(file)
+      const shown = await hero.evaluate((img: HTMLImageElement) => img.currentSrc)
+      const key = /\/img\/([^/]+)\//.exec(shown)![1]!
+      // The preload asked for the very file the picture chose: nothing else of this photo came down.
+      expect(
+        pictures.filter((url) => url.includes(key)),
+        screen,
+      ).toEqual([shown])
+      await context.close()
+    }
+  })
+})
+
 test.describe('a record whose pictures are smaller than their places', () => {
   test.describe.configure({ timeout: 120_000 })
   test.use({ viewport: PHONE, deviceScaleFactor: 1 })
@@ -192,7 +221,7 @@ test.describe('a record whose pictures are smaller than their places', () => {
       const checked = new Set<string>()
       const drawnPast = (shown: Shown[], dpr: number, layout: string) => {
         for (const image of shown.filter((image) => !image.cover)) {
-          checked.add(/-(\d+x\d+)\//.exec(image.src)?.[1] ?? image.src)
+          checked.add(/-(\d+x\d+)(?:p\d+)?\//.exec(image.src)?.[1] ?? image.src)
           // Lighthouse's image-size-responsive, with no picture excused for its source being small.
           const minimum = lighthouseMinimum(image.box, dpr)
           if (image.file.width < minimum.width || image.file.height < minimum.height)

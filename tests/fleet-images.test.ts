@@ -55,7 +55,7 @@ const work = async (origin: Origin) => {
 const count = async (sql: string, values: unknown[] = []) => Number((await db.query<{ n: string }>(sql, values)).rows[0]!.n)
 /** Every picture URL a page names: src, srcset candidates and the lightbox's links. */
 const pictureUrls = (html: string) => [
-  ...new Set([...html.matchAll(/\/img\/[0-9a-f]{32}-\d+x\d+\/\d+\.(?:webp|jpg|png)/g)].map((m) => m[0])),
+  ...new Set([...html.matchAll(/\/img\/[0-9a-f]{32}-\d+x\d+(?:p\d+)?\/p?\d+\.(?:webp|jpg|png)/g)].map((m) => m[0])),
 ]
 const placeholders = (html: string) => html.split(IMAGE_PLACEHOLDER).length - 1
 /** A page as the cache in front asks for it: one host name, whichever origin answers (absolute URLs in it name that host). */

@@ -2,7 +2,9 @@
  * The URLs of our own image variants, shared by the server (which writes and serves them) and
  * the image component (which derives srcset, sizes and intrinsic size from them). A record
  * image becomes `/img/{hash}-{width}x{height}/{largest}.{jpg|png}`: the hash names the source
- * bytes, so every variant URL is immutable and changes when the photo does.
+ * bytes, so every variant URL is immutable and changes when the photo does. A picture that also
+ * has a portrait crop (PORTRAIT_SHAPE) says so in its key, `{hash}-{width}x{height}p{crop width}`,
+ * and the crop's variants are `p{width}.webp` beside the others.
  */
 
 /** Widths we encode (never above the source's own). Close steps keep a 2x phone within ~2x of what it shows. */
@@ -11,9 +13,28 @@ export const VARIANT_WIDTHS = [160, 240, 320, 400, 480, 640, 800, 1024, 1280, 16
 export const IMAGE_PLACEHOLDER = '/img/placeholder.svg'
 
 export type FallbackFormat = 'jpg' | 'png'
-export type LocalImage = { hash: string; width: number; height: number; fallback: FallbackFormat }
+/** `portrait`: the width of its portrait crop (as tall as the picture), when it has one. */
+export type LocalImage = { hash: string; width: number; height: number; fallback: FallbackFormat; portrait?: number }
 
-const LOCAL = /^\/img\/([0-9a-f]{32})-(\d{1,5})x(\d{1,5})\/\d{1,5}\.(jpg|png)$/
+const LOCAL = /^\/img\/([0-9a-f]{32})-(\d{1,5})x(\d{1,5})(?:p(\d{1,5}))?\/\d{1,5}\.(jpg|png)$/
+
+/**
+ * The shape (width / height) of the crop a landscape picture also gets, centred: what a phone shows of a
+ * cover picture drawn in a box taller than it is wide (the home page's hero, 42rem tall and a phone wide,
+ * draws a 3:2 photo 2.4 times wider than the screen). Any box up to this shape is covered by it: the hero
+ * on every phone up to 28rem (448 px) wide, of which a 412 px one shows 92 %.
+ */
+export const PORTRAIT_SHAPE = 2 / 3
+
+/**
+ * The width of a picture's portrait crop; undefined when cropping would save less than a quarter of its width (a
+ * portrait photo: not worth its encoding), or when the crop would be narrower than the narrowest phone (320 px),
+ * which it could not fill at 1x (a logo, a badge).
+ */
+export function portraitWidth(width: number, height: number): number | undefined {
+  const crop = Math.round(height * PORTRAIT_SHAPE)
+  return crop >= 320 && crop <= width * 0.75 ? crop : undefined
+}
 
 /** The widths encoded for a source this wide: the ladder below it, plus its own width (capped). */
 export function variantWidths(sourceWidth: number): number[] {
@@ -21,8 +42,12 @@ export function variantWidths(sourceWidth: number): number[] {
   return [...VARIANT_WIDTHS.filter((w) => w < top), top]
 }
 
-export const variantUrl = (image: LocalImage, width: number, format: 'webp' | FallbackFormat) =>
-  `/img/${image.hash}-${image.width}x${image.height}/${width}.${format}`
+const keyOf = (image: LocalImage) => `${image.hash}-${image.width}x${image.height}${image.portrait ? `p${image.portrait}` : ''}`
+
+export const variantUrl = (image: LocalImage, width: number, format: 'webp' | FallbackFormat) => `/img/${keyOf(image)}/${width}.${format}`
+
+/** A variant of the picture's portrait crop (WebP only: the browsers without it get the one fallback). */
+export const portraitUrl = (image: LocalImage, width: number) => `/img/${keyOf(image)}/p${width}.webp`
 
 /** The URL a record image is rewritten to: its largest fallback variant, which also names its size. */
 export const localImageSrc = (image: LocalImage) => variantUrl(image, variantWidths(image.width).at(-1)!, image.fallback)
@@ -30,7 +55,9 @@ export const localImageSrc = (image: LocalImage) => variantUrl(image, variantWid
 export function parseLocalImage(src: string): LocalImage | null {
   const match = LOCAL.exec(src)
   if (!match) return null
-  return { hash: match[1]!, width: Number(match[2]), height: Number(match[3]), fallback: match[4] as FallbackFormat }
+  const image: LocalImage = { hash: match[1]!, width: Number(match[2]), height: Number(match[3]), fallback: match[5] as FallbackFormat }
+  if (match[4]) image.portrait = Number(match[4])
+  return image
 }
 
 /** The one fallback (JPEG/PNG) a browser without WebP gets: wide enough for a phone at 2x, or the source's own width. */
@@ -53,6 +80,10 @@ export function variantCandidates(image: LocalImage, format: 'webp' | FallbackFo
     height: Math.round((image.height * width) / image.width),
   }))
 }
+
+/** srcset candidates of the picture's portrait crop, smallest first (none without one). */
+export const portraitCandidates = (image: LocalImage) =>
+  image.portrait ? variantWidths(image.portrait).map((width) => ({ src: portraitUrl(image, width), width })) : []
 
 /**
  * Where a picture drawn with object-fit: cover sits, per layout (the first entry whose `media` matches
@@ -95,6 +126,37 @@ export function coverSizes(boxes: CoverBox[], image: { width: number; height: nu
       return box.media ? `${box.media} ${asked}` : asked
     })
     .join(', ')
+}
+
+const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a)
+/** `a/b` in lowest terms (both whole numbers once multiplied by 1000). */
+function ratio(a: number, b: number) {
+  const [x, y] = [Math.round(a * 1000), Math.round(b * 1000)]
+  const d = gcd(x, y)
+  return `${x / d}/${y / d}`
+}
+
+/**
+ * The `<source>` of a cover picture's portrait crop: its `media` (where the crop is used) and `sizes` (the width it
+ * is drawn at there). It serves the phone's layout, the last box (without `media` of its own), when that box is as wide
+ * as the screen with a height in rem, px or vh: the crop is used wherever that box is no wider than the crop's shape
+ * (PORTRAIT_SHAPE), which then covers it with the fewest pixels. Undefined for a picture without a crop, or boxes of
+ * another kind (a box of fixed proportions is never that tall).
+ */
+export function portraitSource(boxes: CoverBox[], image: LocalImage, veiled = false): { media: string; sizes: string } | undefined {
+  const box = boxes.at(-1)
+  if (!image.portrait || !box || box.media || !('height' in box) || box.width !== '100vw') return undefined
+  const height = /^(\d+(?:\.\d+)?)(rem|px|vh)$/.exec(box.height)
+  if (!height) return undefined
+  const crop = { width: image.portrait, height: image.height }
+  const [length, unit] = [Number(height[1]), height[2]]
+  // The screen's shape for a box as tall as the screen (in whole numbers, as the feature wants them); else its width,
+  // rounded down: just past it, the crop would be drawn by its width, a little short of pixels.
+  const media =
+    unit === 'vh'
+      ? `(max-aspect-ratio: ${ratio(crop.width * length, crop.height * 100)})`
+      : `(max-width: ${Math.floor((length * crop.width * 1000) / crop.height) / 1000}${unit})`
+  return { media, sizes: coverSizes([box], crop, veiled) }
 }
 
 export const srcSetOf = (candidates: { src: string; width: number }[]) => candidates.map((c) => `${c.src} ${c.width}w`).join(', ')

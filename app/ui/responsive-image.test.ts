@@ -6,6 +6,9 @@ import {
   fallbackSrc,
   localImageSrc,
   parseLocalImage,
+  portraitCandidates,
+  portraitSource,
+  portraitWidth,
   variantCandidates,
   variantWidths,
 } from './image-variants.ts'
@@ -76,4 +79,55 @@ test('a cover picture in a box of a given height is drawn as wide as that height
   const veiled = coverSizes([{ width: '100vw', height: '100vh' }], { width: 1200, height: 800 }, true)
   expect(veiled).toMatch(/^calc\(max\(100vw, 100vh \* 1\.5\) \* 0\.3\d*\)$/)
   expect(Number(/\* (0\.\d+)\)$/.exec(veiled)![1])).toBeGreaterThanOrEqual(VEILED_RESOLUTION)
+})
+
+test('a landscape or square picture also has a portrait crop, as tall as it; a logo, a badge or a portrait photo has none', () => {
+  expect(portraitWidth(1920, 1440)).toBe(960)
+  expect(portraitWidth(1200, 800)).toBe(533)
+  expect(portraitWidth(1000, 1000)).toBe(667)
+  expect(portraitWidth(1920, 2560)).toBeUndefined() // a 3:4 portrait: its crop would be 11 % narrower
+  expect(portraitWidth(400, 120)).toBeUndefined() // a crop 90 px wide could not fill a phone
+})
+
+test("a picture with a crop says so in its URL's key, and its crop's variants sit beside the others", () => {
+  const cropped = { ...photo, portrait: 960 }
+  const src = localImageSrc(cropped)
+  expect(src).toBe(`/img/${photo.hash}-1920x1440p960/1920.jpg`)
+  expect(parseLocalImage(src)).toEqual(cropped)
+  expect(portraitCandidates(cropped).at(-1)).toEqual({ src: `/img/${photo.hash}-1920x1440p960/p960.webp`, width: 960 })
+  expect(portraitCandidates(photo)).toEqual([])
+})
+
+test("the crop serves a phone's screen-wide box taller than the crop's shape, drawn as wide as the box's height asks", () => {
+  const hero = { ...photo, width: 1200, height: 800, portrait: 600 } // a 3:4 crop, for round figures
+  // The home page's hero, 42rem tall: the crop covers it on any screen up to 31.5rem wide.
+  expect(portraitSource([{ width: '100vw', height: '42rem' }], hero)).toEqual({
+    media: '(max-width: 31.5rem)',
+    sizes: 'max(100vw, 42rem * 0.75)',
+  })
+  // The crop's own shape, rounded down for the media (past it the crop would be drawn by its width), up for sizes.
+  expect(portraitSource([{ width: '100vw', height: '42rem' }], { ...hero, portrait: 533 })).toEqual({
+    media: '(max-width: 27.982rem)',
+    sizes: 'max(100vw, 42rem * 0.667)',
+  })
+  // A full-screen backdrop: by the screen's shape; veiled, a share of it.
+  const backdrop = portraitSource([{ width: '100vw', height: '100vh' }], hero, true)!
+  expect(backdrop.media).toBe('(max-aspect-ratio: 3/4)')
+  expect(backdrop.sizes).toMatch(/^calc\(max\(100vw, 100vh \* 0\.75\) \* 0\.3\d*\)$/)
+  // Only the phone's layout (the last box, without media of its own) counts; wider layouts keep the picture.
+  expect(
+    portraitSource(
+      [
+        { media: '(min-width: 1024px)', width: '100vw', height: '18rem' },
+        { width: '100vw', height: '30rem' },
+      ],
+      hero,
+    )?.media,
+  ).toBe('(max-width: 22.5rem)')
+  expect(portraitSource([{ media: '(max-width: 640px)', width: '100vw', height: '40rem' }], hero)).toBeUndefined()
+  // No crop, a box of fixed proportions, a box narrower than the screen, or a height a media query cannot state: none.
+  expect(portraitSource([{ width: '100vw', height: '42rem' }], { ...hero, portrait: undefined })).toBeUndefined()
+  expect(portraitSource([{ width: '100vw', aspect: 1 }], hero)).toBeUndefined()
+  expect(portraitSource([{ width: '50vw', height: '42rem' }], hero)).toBeUndefined()
+  expect(portraitSource([{ width: '100vw', height: 'min(42rem, 80vh)' }], hero)).toBeUndefined()
 })

@@ -1,6 +1,15 @@
 import type { ImgHTMLAttributes } from 'react'
 import { preload } from 'react-dom'
-import { coverSizes, fallbackSrc, parseLocalImage, srcSetOf, variantCandidates, type CoverBox } from './image-variants.ts'
+import {
+  coverSizes,
+  fallbackSrc,
+  parseLocalImage,
+  portraitCandidates,
+  portraitSource,
+  srcSetOf,
+  variantCandidates,
+  type CoverBox,
+} from './image-variants.ts'
 import { withinPixels } from './picture-density.ts'
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'width' | 'height'> & {
@@ -14,7 +23,8 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' 
   displayHeight?: number
   /**
    * For pictures drawn with object-fit: cover, their box per layout instead of `sizes`: a box taller
-   * than the picture's own shape draws it wider than the box, and `sizes` says so (image-variants.ts).
+   * than the picture's own shape draws it wider than the box, and `sizes` says so (image-variants.ts). Where the
+   * phone's box is taller than the picture's portrait crop, the crop is chosen instead (`portraitSource`).
    */
   cover?: CoverBox[]
   /**
@@ -63,17 +73,26 @@ export function ResponsiveImage({
       : sizes
   const webp = variantCandidates(local, 'webp')
   const webpSrcSet = srcSetOf(webp)
-  if (priority)
-    preload(webp[0]!.src, {
-      as: 'image',
-      type: 'image/webp',
-      imageSrcSet: webpSrcSet,
-      imageSizes: shownSizes,
-      fetchPriority: 'high',
-    })
+  const portrait = cover && portraitSource(cover, local, veiled)
+  const portraitSrcSet = portrait ? srcSetOf(portraitCandidates(local)) : ''
+  if (priority) {
+    const preloaded = (srcSet: string, sizes: string, media?: string) =>
+      preload(srcSet.slice(0, srcSet.indexOf(' ')), {
+        as: 'image',
+        type: 'image/webp',
+        imageSrcSet: srcSet,
+        imageSizes: sizes,
+        fetchPriority: 'high',
+        media,
+      })
+    // Each screen preloads the one file its <picture> will choose: the crop where its media matches, else the picture.
+    if (portrait) preloaded(portraitSrcSet, portrait.sizes, portrait.media)
+    preloaded(webpSrcSet, shownSizes, portrait ? `not all and ${portrait.media}` : undefined)
+  }
   return (
     // display: contents, so the <img> keeps its place in the parent's grid or flex layout.
     <picture className="contents">
+      {portrait ? <source type="image/webp" media={portrait.media} srcSet={portraitSrcSet} sizes={portrait.sizes} /> : null}
       <source type="image/webp" srcSet={webpSrcSet} sizes={shownSizes} />
       <img
         src={fallbackSrc(local)}

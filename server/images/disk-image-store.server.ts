@@ -108,7 +108,7 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
   function image(url: string): LocalImage | undefined {
     const hash = manifest.sources[url] ?? ''
     const variants = manifest.variants[hash]
-    return variants && { hash, width: variants.width, height: variants.height, fallback: variants.fallback }
+    return variants && { hash, width: variants.width, height: variants.height, fallback: variants.fallback, portrait: variants.portrait }
   }
   /** What became of one record image (the record report): its variants' size, why it failed, or still waiting. */
   const outcome = (url: string): ImageOutcome => imageOutcome(image(url), failures.get(url)?.reason)
@@ -148,7 +148,8 @@ export function createDiskImageStore(options: DiskImageStoreOptions): ImageStore
           encodesHere++
           await writeFolderDurably(folder, encoded.files)
           const bytesOnDisk = encoded.files.reduce((sum, f) => sum + f.data.length, 0)
-          manifest.variants[hash] = { width: encoded.width, height: encoded.height, fallback: encoded.fallback, bytes: bytesOnDisk }
+          const { width, height, fallback, portrait } = encoded
+          manifest.variants[hash] = { width, height, fallback, portrait, bytes: bytesOnDisk }
         }
       }
       manifest.sources[url] = hash

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { VARIANT_WIDTHS, variantWidths, type FallbackFormat } from '#app/ui/image-variants.ts'
+import { VARIANT_WIDTHS, portraitWidth, variantWidths, type FallbackFormat } from '#app/ui/image-variants.ts'
 import { ImageRefused } from './fetch-image.server.ts'
 import { isVariantFileName } from './image-store.server.ts'
 
@@ -19,7 +19,16 @@ sharp.concurrency(1)
 sharp.cache(false)
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
 
-export type Encoded = { width: number; height: number; fallback: FallbackFormat; files: { name: string; data: Buffer }[] }
+/** `portrait`: the width of the portrait crop's widest variant (`p{width}.webp`), when the picture has one. */
+export type Encoded = {
+  width: number
+  height: number
+  fallback: FallbackFormat
+  portrait?: number
+  files: { name: string; data: Buffer }[]
+}
+
+const webp = { quality: 72, effort: 2 }
 
 /**
  * What the bytes say they are, from the header alone (no pixels decoded, so a bomb is measured before
@@ -68,15 +77,25 @@ export async function encodeVariants(source: Buffer): Promise<Encoded> {
   const { width, height, channels } = master.info
   const fallback: FallbackFormat = meta.hasAlpha ? 'png' : 'jpg'
   const files: Encoded['files'] = []
+  const pixels = () => sharp(master.data, { raw: { width, height, channels } })
   for (const w of variantWidths(width)) {
-    const resized = () => sharp(master.data, { raw: { width, height, channels } }).resize({ width: w })
-    files.push({ name: `${w}.webp`, data: await resized().webp({ quality: 72, effort: 2 }).toBuffer() })
+    const resized = () => pixels().resize({ width: w })
+    files.push({ name: `${w}.webp`, data: await resized().webp(webp).toBuffer() })
     const fallbackData =
       fallback === 'png' ? resized().png({ compressionLevel: 9, palette: true }) : resized().jpeg({ quality: 75, progressive: true })
     files.push({ name: `${w}.${fallback}`, data: await fallbackData.toBuffer() })
   }
+  // The centre of a landscape picture, as tall as it, for the phones that draw it in a tall box (image-variants.ts).
+  const portrait = portraitWidth(width, height)
+  if (portrait) {
+    const left = Math.floor((width - portrait) / 2)
+    for (const w of variantWidths(portrait)) {
+      const crop = pixels().extract({ left, top: 0, width: portrait, height }).resize({ width: w })
+      files.push({ name: `p${w}.webp`, data: await crop.webp(webp).toBuffer() })
+    }
+  }
   // The intrinsic size the page announces is the largest variant's (the original is never served).
-  return { width, height, fallback, files }
+  return { width, height, fallback, portrait, files }
 }
 
 /**
@@ -85,15 +104,20 @@ export async function encodeVariants(source: Buffer): Promise<Encoded> {
  * (a crash before the manifest was saved, a torn manifest) is taken back this way, not encoded again.
  */
 export async function readVariantFolder(folder: string): Promise<(Omit<Encoded, 'files'> & { bytes: number }) | undefined> {
-  const names = await fs.readdir(folder).catch((): string[] => [])
-  const widest = Math.max(0, ...names.filter(isVariantFileName).map((name) => parseInt(name, 10)))
+  const names = (await fs.readdir(folder).catch((): string[] => [])).filter(isVariantFileName)
+  const widestOf = (files: string[]) => Math.max(0, ...files.map((name) => parseInt(name.replace(/^p/, ''), 10)))
+  const widest = widestOf(names.filter((name) => !name.startsWith('p')))
+  const portrait = widestOf(names.filter((name) => name.startsWith('p'))) || undefined
   const fallback: FallbackFormat = names.includes(`${widest}.png`) ? 'png' : 'jpg'
-  const files = variantWidths(widest).flatMap((w) => [`${w}.webp`, `${w}.${fallback}`])
+  const files = [
+    ...variantWidths(widest).flatMap((w) => [`${w}.webp`, `${w}.${fallback}`]),
+    ...(portrait ? variantWidths(portrait).map((w) => `p${w}.webp`) : []),
+  ]
   if (!widest || !files.every((name) => names.includes(name))) return undefined
   try {
     const { height } = await sharp(path.join(folder, `${widest}.${fallback}`)).metadata()
     const sizes = await Promise.all(files.map((name) => fs.stat(path.join(folder, name)).then((stat) => stat.size)))
-    return { width: widest, height, fallback, bytes: sizes.reduce((sum, size) => sum + size, 0) }
+    return { width: widest, height, fallback, portrait, bytes: sizes.reduce((sum, size) => sum + size, 0) }
   } catch {
     return undefined // a file cut short: the photo is encoded again
   }

@@ -76,6 +76,7 @@ type ManifestRow = {
   width: number | null
   height: number | null
   fallback: 'jpg' | 'png' | null
+  portrait: number | null
 }
 /** One URL of the fleet's manifest, as this origin last read it. */
 type Entry = { state: 'pending' | 'ready' | 'failed'; image?: LocalImage; error?: string }
@@ -202,7 +203,7 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
     const select = (from: number) =>
       query<ManifestRow>(
         `SELECT f.removals, txid_snapshot_xmin(txid_current_snapshot()) AS xmin,
-                s.url, s.state, s.hash, s.last_error, v.width, v.height, v.fallback
+                s.url, s.state, s.hash, s.last_error, v.width, v.height, v.fallback, v.portrait
          FROM image_fleet f LEFT JOIN (image_sources s LEFT JOIN image_variants v ON v.hash = s.hash) ON s.changed_txid >= $1`,
         [from],
       )
@@ -218,7 +219,10 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
       if (!row.url || !row.state) continue
       const entry: Entry =
         row.state === 'ready' && row.hash && row.width && row.height && row.fallback
-          ? { state: 'ready', image: { hash: row.hash, width: row.width, height: row.height, fallback: row.fallback } }
+          ? {
+              state: 'ready',
+              image: { hash: row.hash, width: row.width, height: row.height, fallback: row.fallback, portrait: row.portrait ?? undefined },
+            }
           : { state: row.state === 'ready' ? 'pending' : row.state, error: row.last_error ?? undefined }
       const known = next.get(row.url)
       changed ||= known?.state !== entry.state || known.image?.hash !== entry.image?.hash || known.error !== entry.error
@@ -377,9 +381,9 @@ export async function openFleetImageStore(options: FleetImageStoreOptions): Prom
       )
     }
     const added = await query(
-      `INSERT INTO image_variants (hash, width, height, fallback, bytes, created_at) VALUES ($1, $2, $3, $4, $5, ${DB_NOW})
+      `INSERT INTO image_variants (hash, width, height, fallback, portrait, bytes, created_at) VALUES ($1, $2, $3, $4, $5, $6, ${DB_NOW})
        ON CONFLICT DO NOTHING`,
-      [hash, encoded.width, encoded.height, encoded.fallback, bytes],
+      [hash, encoded.width, encoded.height, encoded.fallback, encoded.portrait ?? null, bytes],
       client,
     )
     if (added.rowCount)

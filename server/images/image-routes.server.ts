@@ -10,14 +10,14 @@ const IMMUTABLE_SECONDS = 365 * 24 * 3600
 const PLACEHOLDER_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 2" preserveAspectRatio="none"><rect width="3" height="2" fill="#e2e8f0"/></svg>'
 
-/** GET /img/{hash}-{w}x{h}/{width}.{format}: our variants, immutable; and the placeholder. */
+/** GET /img/{hash}-{w}x{h}[p{crop width}]/[p]{width}.{format}: our variants, immutable; and the placeholder. */
 export function imageRoutes(store: ImageStore) {
   const router = express.Router()
   router.get(IMAGE_PLACEHOLDER, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(PLACEHOLDER_SVG)
   })
   router.get('/img/:key/:file', async (req, res) => {
-    const hash = /^([0-9a-f]{32})-\d{1,5}x\d{1,5}$/.exec(req.params.key)?.[1]
+    const hash = /^([0-9a-f]{32})-\d{1,5}x\d{1,5}(?:p\d{1,5})?$/.exec(req.params.key)?.[1]
     // The fleet's store may read it from the database into this origin's cache first.
     const file = hash && (await store.variantFile(hash, req.params.file))
     const notFound = () => res.status(404).set('Cache-Control', 'no-store').type('text').send('No such image.')

@@ -59,8 +59,8 @@ export interface ImageStore {
   close(): Promise<void>
 }
 
-/** A variant's file name as our URLs spell it: `{width}.{format}`. */
-export const isVariantFileName = (file: string) => /^\d{1,5}\.(webp|jpg|png)$/.test(file)
+/** A variant's file name as our URLs spell it: `{width}.{format}`, or `p{width}.webp` for the portrait crop's. */
+export const isVariantFileName = (file: string) => /^(\d{1,5}\.(webp|jpg|png)|p\d{1,5}\.webp)$/.test(file)
 
 /** A failed image waits `retryMs`, doubling with each failure (`attempts` so far, from 1), up to `maxRetryMs`. */
 export const retryDelayMs = (attempts: number, retryMs: number, maxRetryMs: number) => Math.min(maxRetryMs, retryMs * 2 ** (attempts - 1))

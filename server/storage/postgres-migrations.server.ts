@@ -193,6 +193,9 @@ export const POSTGRES_MIGRATIONS = [
   // Issue 43: the business name each fleet record gives, saved with it, so the console lists a site no origin of its
   // own holds (most of them, with thousands of sites) without reading its body. Filled by each record's next save.
   `ALTER TABLE fleet_records ADD COLUMN name text;`,
+  // Issue 46: the width of a photo's portrait crop (its `p{width}.webp` files), for the phones that draw it in a tall
+  // box; null for photos encoded before, which keep being served without one.
+  `ALTER TABLE image_variants ADD COLUMN portrait integer;`,
 ]
 
 /** Any constant shared by every instance: the advisory lock that lets one of them migrate at a time. */
