@@ -117,3 +117,25 @@ test.describe('mobile menu on a phone', () => {
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
   })
 })
+
+test.describe('the header on the narrowest phones', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true })
+
+  test('nothing goes past the screen: the logo gives way to the call to action and the menu button', async ({ page }) => {
+    await page.goto('/')
+    const header = page.getByRole('banner')
+    const logo = header.locator('a[href="/"]:has(img)')
+    const controls = [logo, header.getByRole('link', { name: 'Free estimate' }), header.getByRole('button', { name: 'Open menu' })]
+    // 320 px is WCAG's reflow width; 360 and 375 px are the most common Android and the small iPhones.
+    for (const width of [320, 360, 375]) {
+      await page.setViewportSize({ width, height: 740 })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width)
+      for (const control of controls) {
+        const box = (await control.boundingBox())!
+        expect(box.x, `${width} px`).toBeGreaterThanOrEqual(0)
+        expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width)
+      }
+      expect((await logo.locator('img').boundingBox())!.width, `${width} px: the logo still shows`).toBeGreaterThan(60)
+    }
+  })
+})

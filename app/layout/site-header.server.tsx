@@ -74,11 +74,14 @@ export function HeaderTopBar({ phone, workday, workHour, socials }: HeaderTop) {
   )
 }
 
-/** The logo, linking home (a static block). */
+/**
+ * The logo, linking home (a static block). On the narrowest phones (320–375 px) it gives way to the call to action
+ * and the menu button beside it: drawn smaller within its 48 px height rather than pushing them off the screen.
+ */
 export function HeaderLogo({ logo, name }: { logo: string; name: string }) {
   return (
-    <a href="/" className="shrink-0">
-      <CompanyLogo logo={logo} name={name} />
+    <a href="/" className="min-w-0">
+      <CompanyLogo logo={logo} name={name} className="h-12 w-auto max-w-full object-contain object-left" />
     </a>
   )
 }
