@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { freePort } from './spawn-listening.ts'
 
 /**
  * A throwaway PostgreSQL for the test run: initdb into a new temporary directory on a free port,
@@ -37,15 +37,7 @@ function asUser(): { run: (cmd: string, args: string[]) => void; chown: (dir: st
 /** Clusters live in os.tmpdir() as `tradesite-postgres-{pid of the test run}-{random}`. */
 const CLUSTER_PREFIX = 'tradesite-postgres-'
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 const isAlive = (pid: number) => {
   try {

@@ -41,13 +41,35 @@ export async function spawnListening(
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
+/** Where the kernel's ephemeral ports start (Linux: 32768), from which every outgoing connection takes its local port. */
+const EPHEMERAL_START = (() => {
+  try {
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 0
+  } catch {
+    return 0
+  }
+})()
+
+const listens = (port: number) =>
+  new Promise<number | undefined>((resolve) => {
+    const server = net.createServer().once('error', () => resolve(undefined))
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as net.AddressInfo
+      server.close(() => resolve(bound))
     })
   })
+
+/**
+ * A port free now, for a process a test starts later (or restarts on the same port). Chosen below the ephemeral range
+ * when there is room: a port probed inside it could be the local port of some test's connection (to PostgreSQL, to a
+ * fake provider) by the time the process binds it, and the process would exit with "already in use".
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; EPHEMERAL_START > 11_000 && tries < 50; tries++) {
+    const port = await listens(10_000 + Math.floor(Math.random() * (EPHEMERAL_START - 10_000)))
+    if (port) return port
+  }
+  return (await listens(0))!
 }
 
 const accepts = (port: number) =>
