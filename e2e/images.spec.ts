@@ -206,6 +206,27 @@ test.describe("the home page's hero", () => {
   })
 })
 
+test.describe("a phone's first screen", () => {
+  test.use({ viewport: PHONE })
+
+  // Chromium raises a lazy picture it finds on the screen to high priority: one right under the page header would share
+  // a phone's line with the header's picture, the largest paint, unless it asks for low (issue 46).
+  for (const [route, below] of [
+    ['/contact', 'section[aria-labelledby="contact-heading"] img'],
+    ['/gallery', 'section[aria-labelledby="before-after-heading"] img'],
+  ] as const) {
+    test(`${route}: the page header's picture is the one asked for first; the pictures under it come after`, async ({ page }) => {
+      await page.goto(route)
+      const first = page.locator('img[fetchpriority="high"]')
+      await expect(first).toHaveCount(1)
+      expect(await first.evaluate((img) => img.closest('section')!.querySelector('h1') !== null)).toBe(true)
+      const pictures = page.locator(below)
+      expect(await pictures.count()).toBeGreaterThan(0)
+      for (const picture of await pictures.all()) await expect(picture).toHaveAttribute('fetchpriority', 'low')
+    })
+  }
+})
+
 test.describe('a record whose pictures are smaller than their places', () => {
   test.describe.configure({ timeout: 120_000 })
   test.use({ viewport: PHONE, deviceScaleFactor: 1 })

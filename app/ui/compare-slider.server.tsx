@@ -65,6 +65,8 @@ function ComparePhoto({ src, cover, alt }: { src: string; cover: CoverBox[]; alt
       height={800}
       draggable={false}
       className="block size-full object-cover"
+      // On /gallery, in a phone's first screen under the page header, the page's largest paint: asked for after it (issue 46).
+      fetchPriority="low"
     />
   )
 }
