@@ -6,7 +6,8 @@ import { openStorage } from '#server/storage/storage.server.ts'
 import type { Storage } from '#server/storage/storage-contract.server.ts'
 import { signedInSession } from './console-server.ts'
 import { startFakeProvider } from './fake-provider.ts'
-import { freePort, freshDatabase } from './postgres.ts'
+import { freshDatabase } from './postgres.ts'
+import { freePort } from './spawn-listening.ts'
 import { ensureBuilt, startSite } from './site-server.ts'
 
 /**

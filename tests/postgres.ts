@@ -37,8 +37,6 @@ function asUser(): { run: (cmd: string, args: string[]) => void; chown: (dir: st
 /** Clusters live in os.tmpdir() as `tradesite-postgres-{pid of the test run}-{random}`. */
 const CLUSTER_PREFIX = 'tradesite-postgres-'
 
-export { freePort }
-
 const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0)

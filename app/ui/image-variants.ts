@@ -16,7 +16,13 @@ export type FallbackFormat = 'jpg' | 'png'
 /** `portrait`: the width of its portrait crop (as tall as the picture), when it has one. */
 export type LocalImage = { hash: string; width: number; height: number; fallback: FallbackFormat; portrait?: number }
 
-const LOCAL = /^\/img\/([0-9a-f]{32})-(\d{1,5})x(\d{1,5})(?:p(\d{1,5}))?\/\d{1,5}\.(jpg|png)$/
+/** A picture's key, the folder of its variants' URLs: hash, width, height and, when it has one, its crop's width. */
+const KEY = '([0-9a-f]{32})-(\\d{1,5})x(\\d{1,5})(?:p(\\d{1,5}))?'
+const LOCAL = new RegExp(`^/img/${KEY}/\\d{1,5}\\.(jpg|png)$`)
+const KEY_ALONE = new RegExp(`^${KEY}$`)
+
+/** The source hash a variant folder's key names (`/img/{key}/…`), or undefined when it is not one of ours. */
+export const hashOfKey = (key: string) => KEY_ALONE.exec(key)?.[1]
 
 /**
  * The shape (width / height) of the crop a landscape picture also gets, centred: what a phone shows of a

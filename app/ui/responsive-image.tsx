@@ -74,20 +74,14 @@ export function ResponsiveImage({
   const webp = variantCandidates(local, 'webp')
   const webpSrcSet = srcSetOf(webp)
   const portrait = cover && portraitSource(cover, local, veiled)
-  const portraitSrcSet = portrait ? srcSetOf(portraitCandidates(local)) : ''
+  const crops = portrait ? portraitCandidates(local) : []
+  const portraitSrcSet = srcSetOf(crops)
   if (priority) {
-    const preloaded = (srcSet: string, sizes: string, media?: string) =>
-      preload(srcSet.slice(0, srcSet.indexOf(' ')), {
-        as: 'image',
-        type: 'image/webp',
-        imageSrcSet: srcSet,
-        imageSizes: sizes,
-        fetchPriority: 'high',
-        media,
-      })
+    const preloaded = (href: string, srcSet: string, sizes: string, media?: string) =>
+      preload(href, { as: 'image', type: 'image/webp', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high', media })
     // Each screen preloads the one file its <picture> will choose: the crop where its media matches, else the picture.
-    if (portrait) preloaded(portraitSrcSet, portrait.sizes, portrait.media)
-    preloaded(webpSrcSet, shownSizes, portrait ? `not all and ${portrait.media}` : undefined)
+    if (portrait) preloaded(crops[0]!.src, portraitSrcSet, portrait.sizes, portrait.media)
+    preloaded(webp[0]!.src, webpSrcSet, shownSizes, portrait ? `not all and ${portrait.media}` : undefined)
   }
   return (
     // display: contents, so the <img> keeps its place in the parent's grid or flex layout.

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import express from 'express'
-import { IMAGE_PLACEHOLDER } from '#app/ui/image-variants.ts'
+import { IMAGE_PLACEHOLDER, hashOfKey } from '#app/ui/image-variants.ts'
 import type { ImageStore } from './image-store.server.ts'
 
 /** Variants are named by their content: a year, never revalidated. */
@@ -17,7 +17,7 @@ export function imageRoutes(store: ImageStore) {
     res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(PLACEHOLDER_SVG)
   })
   router.get('/img/:key/:file', async (req, res) => {
-    const hash = /^([0-9a-f]{32})-\d{1,5}x\d{1,5}(?:p\d{1,5})?$/.exec(req.params.key)?.[1]
+    const hash = hashOfKey(req.params.key)
     // The fleet's store may read it from the database into this origin's cache first.
     const file = hash && (await store.variantFile(hash, req.params.file))
     const notFound = () => res.status(404).set('Cache-Control', 'no-store').type('text').send('No such image.')
