@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { chromiumPath } from '../e2e/chromium.js'
 import { buildAll } from '../server/process/ensure-build.js'
 
@@ -68,7 +69,54 @@ const stats = e2e.report?.stats
 const e2ePassed = stats?.expected ?? 0
 const e2eFailed = stats ? stats.unexpected : 1
 const skipped = (unit.report?.numPendingTests ?? 0) + (stats?.skipped ?? 0)
+const failures = [...vitestFailures(unit.report), ...playwrightFailures(e2e.report)]
+if (failures.length > 0) {
+  // Repeated at the end because CI keeps only the tail of this output.
+  console.info(`\nfailed:`)
+  for (const failure of failures) console.info(failure)
+}
 console.info(`\ntime: build ${minutes(buildSeconds)}, unit and integration ${minutes(unit.seconds)}, browser ${minutes(e2e.seconds)}`)
 console.info(`unit: ${unitPassed} passed, ${unitFailed} failed; browser: ${e2ePassed} passed, ${e2eFailed} failed`)
 console.info(`${unitPassed + e2ePassed} passed, ${unitFailed + e2eFailed} failed, ${skipped} skipped`)
 process.exit(unit.status === 0 && e2e.status === 0 ? 0 : 1)
+
+/** The first lines of a failure message: enough to name the cause, short enough for a log's tail. */
+/** @param {string | undefined} message */
+function firstLines(message) {
+  return stripVTControlCharacters(message ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/node_modules|<anonymous>/.test(line))
+    .slice(0, 6)
+    .map((line) => `    ${line.slice(0, 300)}`)
+    .join('\n')
+}
+
+/** @param {any} report Vitest's JSON reporter output */
+function vitestFailures(report) {
+  if (!report) return ['  vitest wrote no report']
+  return report.testResults.flatMap((/** @type {any} */ file) => {
+    const where = path.relative(root, file.name)
+    const failed = file.assertionResults.filter((/** @type {any} */ test) => test.status === 'failed')
+    // A file can fail with no failed test (a hook, an import): its message says why.
+    if (failed.length === 0) return file.status === 'failed' ? [`  ${where}\n${firstLines(file.message)}`] : []
+    return failed.map((/** @type {any} */ test) => `  ${where} › ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`)
+  })
+}
+
+/** @param {any} report Playwright's JSON reporter output */
+function playwrightFailures(report) {
+  if (!report) return ['  playwright wrote no report']
+  /** @type {string[]} */
+  const lines = []
+  /** @param {any} suite */
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status === 'unexpected' || test.status === 'flaky')
+          lines.push(`  ${spec.file}:${spec.line} › ${spec.title}\n${firstLines(test.results.at(-1)?.error?.message)}`)
+    for (const child of suite.suites ?? []) walk(child)
+  }
+  for (const suite of report.suites) walk(suite)
+  for (const error of report.errors ?? []) lines.push(`  playwright\n${firstLines(error.message)}`)
+  return lines
+}
