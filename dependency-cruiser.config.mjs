@@ -58,7 +58,7 @@ const floors = [
     floor: 'sites and console pages',
     why: "the site's routes and the console's server side, on everything below",
     rooms: {
-      'app pages': ['app/routes/', 'app/root\\.tsx$', 'app/routes\\.ts$', 'app/entry\\.server\\.tsx$'],
+      'app pages': ['app/routes/', 'app/root\\.tsx$', 'app/routes\\.ts$', 'app/entry\\.(server|client)\\.tsx$'],
       'server/console/': ['server/console/'],
     },
   },

@@ -8,15 +8,15 @@ export const rawDemoRecord = () => JSON.parse(fs.readFileSync(new URL('../demo/r
 
 /**
  * A real production server of its own, pointed at a local fake provider serving `record`, for the
- * tests of one describe block. `site.url` is its origin.
+ * tests of one describe block, with `env` added to its environment. `site.url` is its origin.
  */
-export function serveRecord(record: unknown) {
+export function serveRecord(record: unknown, env: Record<string, string> = {}) {
   const site = { url: '' }
   let stop = async () => {}
   test.beforeAll(async () => {
     ensureBuilt()
     const provider = await startFakeProvider({ kind: 'ok', record })
-    const server = await startSite({ PAGE_API_URL: provider.url, PAGE_ID: 'demo' })
+    const server = await startSite({ PAGE_API_URL: provider.url, PAGE_ID: 'demo', ...env })
     site.url = server.url
     stop = async () => {
       await server.stop()

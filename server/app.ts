@@ -27,6 +27,7 @@ import { parseResultEvent } from './results/results-counter.server.ts'
 import { createSharePages } from './results/share-page.server.ts'
 import { hideShareToken, SHARE_PATH } from './results/share-link.server.ts'
 import { log } from './observability/log.js'
+import { stylesheetReader, type PageStylesheet } from './pages/page-css.server.ts'
 import type { ReactNode } from 'react'
 
 // The contractor's leads command (server/cli/leads.js) and the console's (server/cli/console.js) run from the same build.
@@ -35,7 +36,13 @@ export { main as consoleCli } from './cli/console-cli.ts'
 export { main as sitesCli } from './cli/sites-cli.ts'
 
 /** Where a rendered page is kept: entry.server.tsx stores it under the key for its status and route. */
-export type PageSlot = { cache: PageCache; keyFor: (status: number, leafRouteId: string) => string; ttlSeconds: number }
+export type PageSlot = {
+  cache: PageCache
+  keyFor: (status: number, leafRouteId: string) => string
+  ttlSeconds: number
+  /** The build's stylesheet by its URL, parsed, for the rules a page puts inline; none on the dev server. */
+  stylesheet?: (href: string) => PageStylesheet | undefined
+}
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -70,9 +77,11 @@ const loadBuild = () => import('virtual:react-router/server-build') as Promise<S
  * The site. `handle` is every request's way in: the gate (server/gate/) judges it first; a page
  * already rendered is answered straight from the cache; `next` (the caller's static files, then
  * `app`) gets the rest: security headers, health check, the site for the host, then React Router.
+ * `clientFiles`: the build's browser files (build/client), whose stylesheet's rules the pages put inline with INLINE_PAGE_CSS.
  */
-export async function createApp(source: NodeJS.ProcessEnv = process.env) {
+export async function createApp(source: NodeJS.ProcessEnv = process.env, { clientFiles }: { clientFiles?: string } = {}) {
   const env = parseEnv(source)
+  const stylesheet = clientFiles && env.INLINE_PAGE_CSS ? stylesheetReader(clientFiles) : undefined
   const services = await startServices(env)
   const trust = compileTrust(env.TRUST_PROXY)
   const gate = createGate({
@@ -222,6 +231,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env) {
           keyFor: (status, leafRouteId) =>
             status === 404 ? notFoundKey(scope, leafRouteId) : pageKey(scope, pagePath(request.pathname, request.search)),
           ttlSeconds: env.RECORD_TTL_SECONDS,
+          stylesheet,
         },
       }
     }),

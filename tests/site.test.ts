@@ -215,6 +215,36 @@ describe('with a working provider', () => {
   })
 })
 
+describe('with INLINE_PAGE_CSS', () => {
+  let provider: Awaited<ReturnType<typeof startFakeProvider>>
+  let site: Awaited<ReturnType<typeof startSite>>
+  beforeAll(async () => {
+    provider = await startFakeProvider({ kind: 'ok', record })
+    site = await startSite({ PAGE_API_URL: provider.url, PAGE_ID: 'acme-1', INLINE_PAGE_CSS: 'true' })
+  })
+  afterAll(async () => {
+    await site.stop()
+    await provider.close()
+  })
+
+  test('a page carries the rules its markup uses, then the stylesheet, one file for every page cached for a year, disabled', async () => {
+    const about = await (await site.get('/about')).text()
+    const home = await (await site.get('/')).text()
+    const link = /<style>((?:(?!<\/style>)[\s\S])+)<\/style><link rel="stylesheet" href="([^"]+)" disabled=""\/>/
+    const [, aboutRules, href] = about.match(link) ?? []
+    expect(href).toMatch(/^\/assets\/app-[\w-]+\.css$/)
+    expect(home.match(link)?.[2]).toBe(href)
+    const response = await site.get(href!)
+    expect(response.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/)
+    const whole = await response.text()
+    expect(whole).toMatch(/\.container-page\{/)
+    expect(aboutRules).toMatch(/\.container-page\{/)
+    expect(aboutRules!.length).toBeLessThan(whole.length * 0.8)
+    expect(home.match(link)?.[1]).not.toBe(aboutRules)
+    expect([...about.matchAll(/<style[^>]*>/g)].map((m) => m[0])).toEqual(['<style>', '<style id="theme-css">'])
+  })
+})
+
 describe('when the provider fails from the start', () => {
   test.each([
     ['an HTTP 500', { kind: 'status', status: 500 } as const],

@@ -103,3 +103,11 @@ test('a webhook URL the server would never reach (this machine, a private addres
     parseEnv({ LEAD_WEBHOOK_URL: 'https://hooks.zapier.com/hooks/catch/1/a/', LEAD_WEBHOOK_SECRET: secret }).LEAD_WEBHOOK_URL,
   ).toBeTruthy()
 })
+
+test('INLINE_PAGE_CSS is off unless set to a yes; a word that is neither yes nor no stops the start with the variable named', () => {
+  expect(parseEnv({}).INLINE_PAGE_CSS).toBe(false)
+  expect(parseEnv({ INLINE_PAGE_CSS: 'true' }).INLINE_PAGE_CSS).toBe(true)
+  expect(parseEnv({ INLINE_PAGE_CSS: '1' }).INLINE_PAGE_CSS).toBe(true)
+  expect(parseEnv({ INLINE_PAGE_CSS: 'off' }).INLINE_PAGE_CSS).toBe(false)
+  expect(() => parseEnv({ INLINE_PAGE_CSS: 'maybe' })).toThrow(/INLINE_PAGE_CSS/)
+})

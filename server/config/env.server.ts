@@ -46,6 +46,12 @@ export const envSchema = z.object({
   SITES_FILE: z.string().trim().min(1).optional(),
   /** Upper bound of the rendered-page cache (pre-compressed bytes, all sites together). */
   PAGE_CACHE_MB: z.coerce.number().positive().max(4096).default(64),
+  /**
+   * Each page carries the rules its markup uses, and links the stylesheet disabled until the visitor acts
+   * (server/pages/page-css.server.ts, decision 230): an earlier first paint on a slow phone, more main-thread
+   * work after it. Off until that work is within issue 46's bound.
+   */
+  INLINE_PAGE_CSS: z.stringbool().default(false),
   /** Upper bound of the sites held in memory (record, derived views, picture manifest), all sites together: the least recently visited leave first. */
   SITE_CACHE_MB: z.coerce.number().positive().max(4096).default(32),
   WEATHER_API_URL: optionalUrl,

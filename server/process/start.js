@@ -84,7 +84,9 @@ if (dev) {
     consoleFiles = consoleVite.middlewares
   }
 } else {
-  site = await import(serverBuild('index.js')).then((m) => m.createApp()).catch(exitOnStartupError)
+  site = await import(serverBuild('index.js'))
+    .then((m) => m.createApp(process.env, { clientFiles: path.join(root, 'build/client') }))
+    .catch(exitOnStartupError)
   // Hashed file names never change: cached for a year, sent as the brotli/gzip copies made at build time.
   const assets = path.join(root, 'build/client/assets')
   server.use(
