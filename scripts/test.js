@@ -80,8 +80,7 @@ console.info(`unit: ${unitPassed} passed, ${unitFailed} failed; browser: ${e2ePa
 console.info(`${unitPassed + e2ePassed} passed, ${unitFailed + e2eFailed} failed, ${skipped} skipped`)
 process.exit(unit.status === 0 && e2e.status === 0 ? 0 : 1)
 
-/** The first lines of a failure message: enough to name the cause, short enough for a log's tail. */
-/** @param {string | undefined} message */
+/** The first lines of a failure message: enough to name the cause, short enough for a log's tail. @param {string | undefined} message */
 function firstLines(message) {
   return stripVTControlCharacters(message ?? '')
     .split('\n')

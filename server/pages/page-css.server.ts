@@ -60,7 +60,7 @@ export function requiredClasses(selector: string): string[] {
   let inAttribute = false
   for (let i = 0; i < selector.length; i++) {
     const c = selector[i]
-    if (c === '\\') i += escapeLength(selector, i) - 1
+    if (c === '\\') i += escapeAt(selector, i).length - 1
     else if (inAttribute) inAttribute = c !== ']'
     else if (c === '[') inAttribute = true
     else if (c === '(') depth++
@@ -69,9 +69,9 @@ export function requiredClasses(selector: string): string[] {
       let name = ''
       while (i + 1 < selector.length && /[\w\-\\\u0080-\uffff]/.test(selector[i + 1]!)) {
         if (selector[i + 1] === '\\') {
-          const length = escapeLength(selector, i + 1)
-          name += unescape(selector.slice(i + 1, i + 1 + length))
-          i += length
+          const escape = escapeAt(selector, i + 1)
+          name += escape.char
+          i += escape.length
         } else name += selector[++i]
       }
       names.push(name)
@@ -80,15 +80,11 @@ export function requiredClasses(selector: string): string[] {
   return names
 }
 
-/** The length of the escape sequence at `at`: a backslash, then up to six hex digits and one space, or one character. */
-function escapeLength(text: string, at: number): number {
-  const hex = /^[0-9a-fA-F]{1,6} ?/.exec(text.slice(at + 1, at + 8))
-  return 1 + (hex ? hex[0].length : 1)
-}
-
-const unescape = (sequence: string) => {
-  const hex = /^\\([0-9a-fA-F]{1,6}) ?$/.exec(sequence)
-  return hex ? String.fromCodePoint(Number.parseInt(hex[1]!, 16)) : sequence.slice(1)
+/** The escape sequence at `at` (a backslash, then up to six hex digits and one space, or one character): its length and the character it stands for. */
+function escapeAt(text: string, at: number): { length: number; char: string } {
+  const hex = /^([0-9a-fA-F]{1,6}) ?/.exec(text.slice(at + 1, at + 8))
+  if (hex) return { length: 1 + hex[0].length, char: String.fromCodePoint(Number.parseInt(hex[1]!, 16)) }
+  return { length: 2, char: text.charAt(at + 1) }
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' }
