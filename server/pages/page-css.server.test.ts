@@ -15,6 +15,8 @@ test('a selector requires its classes, unescaped, but none in parentheses or att
   expect(requiredClasses(':is(:where(.peer):focus-visible~.peer-focus\\:ring) [data-knob]')).toEqual([])
   expect(requiredClasses('[data-state="a.b"].open')).toEqual(['open'])
   expect(requiredClasses('*,:before,::backdrop')).toEqual([])
+  // Escapes that name no character read as U+FFFD, as a browser reads them, instead of failing the page.
+  expect(requiredClasses('.a\\ffffff .b\\0 .c\\d800')).toEqual(['a\ufffd', 'b\ufffd', 'c\ufffd'])
 })
 
 test('the markup’s classes, as React escapes them in attributes', () => {

@@ -83,7 +83,12 @@ export function requiredClasses(selector: string): string[] {
 /** The escape sequence at `at` (a backslash, then up to six hex digits and one space, or one character): its length and the character it stands for. */
 function escapeAt(text: string, at: number): { length: number; char: string } {
   const hex = /^([0-9a-fA-F]{1,6}) ?/.exec(text.slice(at + 1, at + 8))
-  if (hex) return { length: 1 + hex[0].length, char: String.fromCodePoint(Number.parseInt(hex[1]!, 16)) }
+  if (hex) {
+    // As CSS reads it: zero, a surrogate or a number past Unicode is the replacement character (fromCodePoint would throw).
+    const code = Number.parseInt(hex[1]!, 16)
+    const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
+    return { length: 1 + hex[0].length, char: valid ? String.fromCodePoint(code) : '\ufffd' }
+  }
   return { length: 2, char: text.charAt(at + 1) }
 }
 
