@@ -6,7 +6,6 @@ import { compressPage } from '#server/pages/page-cache.server.ts'
 import { answerPage } from '#server/pages/page-response.server.ts'
 import { hashMarkedScripts, renderMark, startFrameworkOnActivity } from '#server/pages/inline-scripts.server.ts'
 import { addPageScripts } from '#server/pages/page-script.server.ts'
-import { inlinePageCss } from '#server/pages/page-css.server.ts'
 import { contentSecurityPolicy } from '#server/http/security-headers.server.ts'
 import { StaticBlocksContext } from './ui/static-block.tsx'
 import { PageHeadContext } from './ui/page-head.tsx'
@@ -41,8 +40,8 @@ export default async function handleRequest(
 
   const mark = renderMark()
   const rendered = await renderPage(request, routerContext, loadContext, mark, status)
-  const withCss = page.stylesheet ? inlinePageCss(rendered.html, page.stylesheet) : rendered.html
-  const { html, hashes } = hashMarkedScripts(addPageScripts(startFrameworkOnActivity(withCss, mark), mark), mark)
+  const inlined = page.inlineFirstPaint?.(rendered.html) ?? rendered.html
+  const { html, hashes } = hashMarkedScripts(addPageScripts(startFrameworkOnActivity(inlined, mark), mark), mark)
   const csp = contentSecurityPolicy(hashes)
   if (!key || rendered.failed) {
     headers.set('Content-Type', 'text/html; charset=utf-8')

@@ -44,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <PageHead />
         <link rel="icon" href={favicon} />
-        {/* One file for every page, cached for a year: after the first page a visitor never fetches it again (with INLINE_PAGE_CSS, the server puts the rules the page uses before it and disables it: server/pages/page-css.server.ts). */}
+        {/* One file for every page, cached for a year. The server puts the rules the page uses before it and disables it, so it comes at the visitor's first activity (INLINE_PAGE_ASSETS: server/pages/page-css.server.ts). */}
         <link rel="stylesheet" href={stylesheet} />
         <Links />
         {/* Contrast-guarded on the server, once per record version; the colour library stays out of the browser. */}

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test'
 import { expect, newVisitor, test } from './fixtures.ts'
-import { rawDemoRecord, serveRecord } from './record-site.ts'
 import { PHONE } from './viewports.ts'
 
 /**
- * With INLINE_PAGE_CSS, a page comes with only the rules its markup uses, and the site's stylesheet
- * disabled until the visitor acts (server/pages/page-css.server.ts, decision 230). Proof that nothing was left out: no
+ * A page comes with only the rules its markup uses, and the site's stylesheet
+ * disabled until the visitor acts (server/pages/page-css.server.ts, decision 230), and with the symbols
+ * of the icons it draws (page-icons.server.ts). Proof that nothing was left out: no
  * rule of the whole stylesheet that is not in the page matches an element of the page, even with
  * every state a visitor can put it in (hover, focus, open, typed into) and any pseudo-element.
  * Media queries play no part (the markup is the same at every width), so one width is read.
@@ -62,24 +62,38 @@ function leftOutRulesThatMatch(page: Page) {
   })
 }
 
-const site = serveRecord(rawDemoRecord(), { INLINE_PAGE_CSS: 'true' })
+/** The icons of the page that do not point at one of its own symbols (page-icons.server.ts). */
+function iconsNotInPage(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('use')]
+      .map((use) => use.getAttribute('href') ?? '')
+      .filter((href) => !(href.startsWith('#') && document.getElementById(href.slice(1)) instanceof SVGSymbolElement)),
+  )
+}
 
-test('no rule left out of a page matches one of its elements, in any state', async ({ browser }) => {
-  const { page, errors, close } = await newVisitor(browser, site.url, PHONE, { wake: false })
-  const stylesheets: string[] = []
-  page.on('request', (request) => request.resourceType() === 'stylesheet' && stylesheets.push(new URL(request.url()).pathname))
+test('no rule left out of a page matches one of its elements, in any state', async ({ browser, baseURL }) => {
+  const { page, errors, close } = await newVisitor(browser, baseURL, PHONE, { wake: false })
+  const fetched: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (request.resourceType() === 'stylesheet' || pathname.startsWith('/assets/icon-sprite')) fetched.push(pathname)
+  })
   for (const route of ROUTES) {
     await page.goto(route)
-    expect(stylesheets, `${route}: no stylesheet is fetched before the visitor acts`).toEqual([])
+    expect(fetched, `${route}: no stylesheet and no icon sprite is fetched before the visitor acts`).toEqual([])
+    expect(await iconsNotInPage(page), `${route}: every icon is drawn from the page's own symbols`).toEqual([])
     expect(await leftOutRulesThatMatch(page), route).toEqual([])
-    stylesheets.length = 0
+    fetched.length = 0
   }
   expect(errors).toEqual([])
   await close()
 })
 
-test('the first activity loads the whole stylesheet before React hydrates, and React keeps the server markup', async ({ browser }) => {
-  const { page, errors, close } = await newVisitor(browser, site.url, PHONE, { wake: false, modalSeen: true })
+test('the first activity loads the whole stylesheet before React hydrates, React keeps the server markup, and a later icon comes from the sprite', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, errors, close } = await newVisitor(browser, baseURL, PHONE, { wake: false, modalSeen: true })
   await page.goto('/')
   const heading = await page.locator('h1').elementHandle()
   await page.evaluate(() => {
@@ -94,6 +108,13 @@ test('the first activity loads the whole stylesheet before React hydrates, and R
   await page.mouse.up()
   await expect(page.locator('html')).toHaveAttribute('data-sheet-at-hydration', 'true')
   expect(await heading!.evaluate((h) => h.isConnected), 'the heading the server sent is still the one on screen').toBe(true)
+  expect(await iconsNotInPage(page), 'React keeps the icons pointed at the page’s own symbols').toEqual([])
+  // An icon React renders later (the chat's send button, after its typing pause) comes from the sprite file.
+  await page.getByRole('button', { name: 'Quick actions menu' }).click()
+  await page.locator('[data-widget="chat"]').click()
+  const send = page.locator('use[href$="#paper-plane"]')
+  await expect(send).toHaveAttribute('href', /^\/assets\/icon-sprite-[\w-]+\.svg#paper-plane$/)
+  await expect.poll(() => send.evaluate((use: SVGUseElement) => use.getBBox().width)).toBeGreaterThan(0)
   expect(errors, 'no hydration error').toEqual([])
   await close()
 })

@@ -27,7 +27,7 @@ import { parseResultEvent } from './results/results-counter.server.ts'
 import { createSharePages } from './results/share-page.server.ts'
 import { hideShareToken, SHARE_PATH } from './results/share-link.server.ts'
 import { log } from './observability/log.js'
-import { stylesheetReader, type PageStylesheet } from './pages/page-css.server.ts'
+import { firstPaintInliner } from './pages/first-paint.server.ts'
 import type { ReactNode } from 'react'
 
 // The contractor's leads command (server/cli/leads.js) and the console's (server/cli/console.js) run from the same build.
@@ -40,8 +40,8 @@ export type PageSlot = {
   cache: PageCache
   keyFor: (status: number, leafRouteId: string) => string
   ttlSeconds: number
-  /** The build's stylesheet by its URL, parsed, for the rules a page puts inline; none on the dev server. */
-  stylesheet?: (href: string) => PageStylesheet | undefined
+  /** Puts in a rendered page what its first paint needs from the build (INLINE_PAGE_ASSETS); none on the dev server. */
+  inlineFirstPaint?: (html: string) => string
 }
 
 declare module 'react-router' {
@@ -77,11 +77,11 @@ const loadBuild = () => import('virtual:react-router/server-build') as Promise<S
  * The site. `handle` is every request's way in: the gate (server/gate/) judges it first; a page
  * already rendered is answered straight from the cache; `next` (the caller's static files, then
  * `app`) gets the rest: security headers, health check, the site for the host, then React Router.
- * `clientFiles`: the build's browser files (build/client), whose stylesheet's rules the pages put inline with INLINE_PAGE_CSS.
+ * `clientFiles`: the build's browser files (build/client), whose stylesheet rules and icons the pages put inline with INLINE_PAGE_ASSETS.
  */
 export async function createApp(source: NodeJS.ProcessEnv = process.env, { clientFiles }: { clientFiles?: string } = {}) {
   const env = parseEnv(source)
-  const stylesheet = clientFiles && env.INLINE_PAGE_CSS ? stylesheetReader(clientFiles) : undefined
+  const inlineFirstPaint = clientFiles && env.INLINE_PAGE_ASSETS ? firstPaintInliner(clientFiles) : undefined
   const services = await startServices(env)
   const trust = compileTrust(env.TRUST_PROXY)
   const gate = createGate({
@@ -231,7 +231,7 @@ export async function createApp(source: NodeJS.ProcessEnv = process.env, { clien
           keyFor: (status, leafRouteId) =>
             status === 404 ? notFoundKey(scope, leafRouteId) : pageKey(scope, pagePath(request.pathname, request.search)),
           ttlSeconds: env.RECORD_TTL_SECONDS,
-          stylesheet,
+          inlineFirstPaint,
         },
       }
     }),

@@ -187,11 +187,14 @@ test("the built server's HTML: React Router's data as JSON the browser does not 
   expect(boot.r.map(([id]) => id)).toEqual(['root', 'routes/site-layout', 'routes/home'])
   expect(boot.e).toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/)
   expect(boot.s.join('')).toContain('loaderData')
-  // The scripts the page runs: the modal's, right after the modal, first in the body (so it opens before
-  // the rest is parsed); the page script, right after the data (where React hydrates <Scripts/>).
+  // The scripts the page runs: the modal's, right after the modal, first in the body after the icons'
+  // hidden symbols (so it opens before the rest is parsed); the page script, right after the data (where
+  // React hydrates <Scripts/>).
   const runnable = [...html.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g)]
   expect(runnable).toHaveLength(2)
-  expect(html).toMatch(/<body><dialog id="estimate-modal"[^>]*>[\s\S]*?<\/dialog><script>/)
+  expect(html).toMatch(
+    /<body><svg hidden=""[^>]*>(?:<symbol [^>]*>[^<]*(?:<path [^>]*>)+<\/symbol>)+<\/svg><dialog id="estimate-modal"[^>]*>[\s\S]*?<\/dialog><script>/,
+  )
   expect(runnable[0]!.index).toBe(html.indexOf('</dialog>') + '</dialog>'.length)
   expect(runnable[1]!.index).toBe(html.indexOf('</script>', data!.index) + '</script>'.length)
 })

@@ -42,26 +42,30 @@ describe('with a working provider', () => {
     expect(provider.requests[0]?.url).toBe('/api/paginas/acme-1')
   })
 
-  test('the stylesheet is one file for every page, cached for a year; only the theme is inline', async () => {
+  test('a page carries the rules its markup uses, then the stylesheet, one file for every page cached for a year, disabled', async () => {
     const about = await (await site.get('/about')).text()
     const home = await (await site.get('/')).text()
-    const href = about.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1]
+    const link = /<style>((?:(?!<\/style>)[\s\S])+)<\/style><link rel="stylesheet" href="([^"]+)" disabled=""\/>/
+    const [, aboutRules, href] = about.match(link) ?? []
     expect(href).toMatch(/^\/assets\/app-[\w-]+\.css$/)
-    expect(home).toContain(`<link rel="stylesheet" href="${href}"`)
+    expect(home.match(link)?.[2]).toBe(href)
     const response = await site.get(href!)
     expect(response.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/)
-    expect(await response.text()).toMatch(/\.container-page/)
-    expect([...about.matchAll(/<style[^>]*>/g)].map((m) => m[0])).toEqual(['<style id="theme-css">'])
+    const whole = await response.text()
+    expect(whole).toMatch(/\.container-page\{/)
+    expect(aboutRules).toMatch(/\.container-page\{/)
+    expect(aboutRules!.length).toBeLessThan(whole.length * 0.8)
+    expect(home.match(link)?.[1]).not.toBe(aboutRules)
+    expect([...about.matchAll(/<style[^>]*>/g)].map((m) => m[0])).toEqual(['<style>', '<style id="theme-css">'])
   })
 
-  test('icons come from one sprite file, cached for a year', async () => {
+  test('a page draws its icons from symbols of its own, each one it uses once, first in the body', async () => {
     const html = await (await site.get('/about')).text()
-    const sprite = html.match(/<use href="([^"#]+)#phone"/)?.[1]
-    expect(sprite).toMatch(/^\/assets\/icon-sprite-[\w-]+\.svg$/)
-    const response = await site.get(sprite!)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/)
-    expect(await response.text()).toMatch(/<symbol id="phone"/)
+    expect(html).toMatch(/<body[^>]*><svg hidden="" width="0" height="0" aria-hidden="true"><symbol id="icon-/)
+    const pointed = [...html.matchAll(/<use href="([^"]+)"/g)].map((m) => m[1]!)
+    expect(pointed).toContain('#icon-phone')
+    for (const href of new Set(pointed)) expect(html, href).toContain(`<symbol id="${href.slice(1)}"`)
+    expect(html.match(/<symbol /g)).toHaveLength(new Set(pointed).size)
   })
 
   test('service and landing slugs resolve, the spec form redirects, and unknown ones are 404', async () => {
@@ -215,33 +219,38 @@ describe('with a working provider', () => {
   })
 })
 
-describe('with INLINE_PAGE_CSS', () => {
+describe('with INLINE_PAGE_ASSETS=false', () => {
   let provider: Awaited<ReturnType<typeof startFakeProvider>>
   let site: Awaited<ReturnType<typeof startSite>>
   beforeAll(async () => {
     provider = await startFakeProvider({ kind: 'ok', record })
-    site = await startSite({ PAGE_API_URL: provider.url, PAGE_ID: 'acme-1', INLINE_PAGE_CSS: 'true' })
+    site = await startSite({ PAGE_API_URL: provider.url, PAGE_ID: 'acme-1', INLINE_PAGE_ASSETS: 'false' })
   })
   afterAll(async () => {
     await site.stop()
     await provider.close()
   })
 
-  test('a page carries the rules its markup uses, then the stylesheet, one file for every page cached for a year, disabled', async () => {
+  test('the stylesheet is one file for every page, cached for a year; only the theme is inline', async () => {
     const about = await (await site.get('/about')).text()
     const home = await (await site.get('/')).text()
-    const link = /<style>((?:(?!<\/style>)[\s\S])+)<\/style><link rel="stylesheet" href="([^"]+)" disabled=""\/>/
-    const [, aboutRules, href] = about.match(link) ?? []
+    const href = about.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1]
     expect(href).toMatch(/^\/assets\/app-[\w-]+\.css$/)
-    expect(home.match(link)?.[2]).toBe(href)
+    expect(home).toContain(`<link rel="stylesheet" href="${href}"`)
     const response = await site.get(href!)
     expect(response.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/)
-    const whole = await response.text()
-    expect(whole).toMatch(/\.container-page\{/)
-    expect(aboutRules).toMatch(/\.container-page\{/)
-    expect(aboutRules!.length).toBeLessThan(whole.length * 0.8)
-    expect(home.match(link)?.[1]).not.toBe(aboutRules)
-    expect([...about.matchAll(/<style[^>]*>/g)].map((m) => m[0])).toEqual(['<style>', '<style id="theme-css">'])
+    expect(await response.text()).toMatch(/\.container-page/)
+    expect([...about.matchAll(/<style[^>]*>/g)].map((m) => m[0])).toEqual(['<style id="theme-css">'])
+  })
+
+  test('icons come from one sprite file, cached for a year', async () => {
+    const html = await (await site.get('/about')).text()
+    const sprite = html.match(/<use href="([^"#]+)#phone"/)?.[1]
+    expect(sprite).toMatch(/^\/assets\/icon-sprite-[\w-]+\.svg$/)
+    const response = await site.get(sprite!)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/)
+    expect(await response.text()).toMatch(/<symbol id="phone"/)
   })
 })
 

@@ -80,7 +80,7 @@ export function Dialog({
         // Only a press that starts and ends on the backdrop closes (not a text selection dragged out).
         if (event.target === ref.current && pressStartedOnBackdrop.current) onClose()
       }}
-      className={`m-auto max-h-[92dvh] w-[calc(100%-1.5rem)] ${widths[size]} overflow-hidden rounded-2xl p-0 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm open:flex open:flex-col ${
+      className={`m-auto max-h-[92dvh] w-[calc(100%-1.5rem)] ${widths[size]} overflow-hidden rounded-2xl p-0 shadow-2xl backdrop:bg-black/70 open:flex open:flex-col ${
         dark ? 'bg-slate-950 text-white' : 'bg-white text-paragraph'
       }`}
     >

@@ -7,7 +7,9 @@ type Props = { icon: IconName; className?: string; title?: string }
 
 /**
  * An icon from the site's one sprite file (hashed, cached for a year): a few bytes of markup per
- * icon and no icon data in the JavaScript. Decorative unless given a title.
+ * icon and no icon data in the JavaScript. The server points a page's icons at symbols it puts in
+ * the page (server/pages/page-icons.server.ts); one React renders later is fetched from the file.
+ * Decorative unless given a title.
  */
 export function Icon({ icon, className = 'size-4', title }: Props) {
   return (

@@ -104,10 +104,10 @@ test('a webhook URL the server would never reach (this machine, a private addres
   ).toBeTruthy()
 })
 
-test('INLINE_PAGE_CSS is off unless set to a yes; a word that is neither yes nor no stops the start with the variable named', () => {
-  expect(parseEnv({}).INLINE_PAGE_CSS).toBe(false)
-  expect(parseEnv({ INLINE_PAGE_CSS: 'true' }).INLINE_PAGE_CSS).toBe(true)
-  expect(parseEnv({ INLINE_PAGE_CSS: '1' }).INLINE_PAGE_CSS).toBe(true)
-  expect(parseEnv({ INLINE_PAGE_CSS: 'off' }).INLINE_PAGE_CSS).toBe(false)
-  expect(() => parseEnv({ INLINE_PAGE_CSS: 'maybe' })).toThrow(/INLINE_PAGE_CSS/)
+test('INLINE_PAGE_ASSETS is on unless set to a no; a word that is neither yes nor no stops the start with the variable named', () => {
+  expect(parseEnv({}).INLINE_PAGE_ASSETS).toBe(true)
+  expect(parseEnv({ INLINE_PAGE_ASSETS: 'true' }).INLINE_PAGE_ASSETS).toBe(true)
+  expect(parseEnv({ INLINE_PAGE_ASSETS: '1' }).INLINE_PAGE_ASSETS).toBe(true)
+  expect(parseEnv({ INLINE_PAGE_ASSETS: 'off' }).INLINE_PAGE_ASSETS).toBe(false)
+  expect(() => parseEnv({ INLINE_PAGE_ASSETS: 'maybe' })).toThrow(/INLINE_PAGE_ASSETS/)
 })

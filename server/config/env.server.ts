@@ -47,11 +47,12 @@ export const envSchema = z.object({
   /** Upper bound of the rendered-page cache (pre-compressed bytes, all sites together). */
   PAGE_CACHE_MB: z.coerce.number().positive().max(4096).default(64),
   /**
-   * Each page carries the rules its markup uses, and links the stylesheet disabled until the visitor acts
-   * (server/pages/page-css.server.ts, decision 230): an earlier first paint on a slow phone, more main-thread
-   * work after it. Off until that work is within issue 46's bound.
+   * Each page carries the stylesheet rules its markup uses and the symbols of the icons it draws, and
+   * fetches the stylesheet and the sprite only once the visitor acts (server/pages/first-paint.server.ts,
+   * decisions 230 and 231): the first screen painted with what the first round trip brought. Off: pages
+   * link both files, smaller pages but one more round trip before the first paint.
    */
-  INLINE_PAGE_CSS: z.stringbool().default(false),
+  INLINE_PAGE_ASSETS: z.stringbool().default(true),
   /** Upper bound of the sites held in memory (record, derived views, picture manifest), all sites together: the least recently visited leave first. */
   SITE_CACHE_MB: z.coerce.number().positive().max(4096).default(32),
   WEATHER_API_URL: optionalUrl,

@@ -1,8 +1,5 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { expect, test } from 'vitest'
-import { classesOf, inlinePageCss, parseStylesheet, requiredClasses, rulesFor, stylesheetReader } from './page-css.server.ts'
+import { classesOf, inlinePageCss, parseStylesheet, requiredClasses, rulesFor } from './page-css.server.ts'
 
 test('a selector requires its classes, unescaped, but none in parentheses or attribute selectors', () => {
   expect(requiredClasses('.flex')).toEqual(['flex'])
@@ -66,17 +63,4 @@ test('the stylesheet link gives way to the rules, disabled; a stylesheet that ca
   // A rule's text never ends the element early.
   const closing = parseStylesheet('.flex{content:"</style>"}')
   expect(inlinePageCss(html, () => closing).match(/<\/style/gi)).toHaveLength(1)
-})
-
-test('the build’s stylesheet is read and parsed once; a file that is not there is no stylesheet', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-css-'))
-  fs.mkdirSync(path.join(dir, 'assets'))
-  fs.writeFileSync(path.join(dir, 'assets/app-X1.css'), SHEET)
-  const read = stylesheetReader(dir)
-  const first = read('/assets/app-X1.css')
-  fs.rmSync(path.join(dir, 'assets/app-X1.css'))
-  expect(read('/assets/app-X1.css')).toBe(first)
-  expect(rulesFor(first!, new Set(['grid']))).toContain('.grid{display:grid}')
-  expect(read('/assets/app-X2.css')).toBeUndefined()
-  fs.rmSync(dir, { recursive: true })
 })

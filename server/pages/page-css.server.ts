@@ -1,9 +1,7 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import postcss, { type ChildNode } from 'postcss'
 
 /**
- * With INLINE_PAGE_CSS, the site's stylesheet in the page itself, only the rules the page's markup can
+ * With INLINE_PAGE_ASSETS, the site's stylesheet in the page itself, only the rules the page's markup can
  * use (issue 46, decision 230): a phone paints the first screen with what the first round trip brought,
  * where a `<link rel="stylesheet">` made it wait for a second one. The stylesheet stays in the page, disabled
  * (a browser does not fetch it); app/entry.client.tsx enables it and waits for it before React
@@ -117,19 +115,4 @@ export function inlinePageCss(html: string, stylesheet: (href: string) => PageSt
   if (/<\/style/i.test(css)) return html
   const replaced = `<style>${css}</style><link rel="stylesheet" href="${link[1]}" disabled=""/>`
   return html.slice(0, link.index) + replaced + html.slice(link.index + link[0].length)
-}
-
-/**
- * Reads and parses the build's stylesheets from `clientFiles` (build/client) once each. Only file
- * names of `/assets/` are read, and a build has one or two stylesheets: the map stays that small.
- */
-export function stylesheetReader(clientFiles: string): (href: string) => PageStylesheet | undefined {
-  const parsed = new Map<string, PageStylesheet | undefined>()
-  return (href) => {
-    if (!parsed.has(href)) {
-      const file = path.join(clientFiles, href)
-      parsed.set(href, fs.existsSync(file) ? parseStylesheet(fs.readFileSync(file, 'utf8')) : undefined)
-    }
-    return parsed.get(href)
-  }
 }
