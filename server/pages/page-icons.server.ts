@@ -34,11 +34,14 @@ export function inlinePageIcons(html: string, sprite: (href: string) => IconSpri
   /** Symbol by icon name, from the one sprite a build has (an icon of another file stays a request). */
   const symbols = new Map<string, { href: string; symbol: string }>()
   const pointed = html.replace(SPRITE_USE, (use, href: string, name: string) => {
-    const symbol = sprite(href)?.get(name)
+    const local = `<use href="#${PAGE_ID_PREFIX}${name}"`
     const taken = symbols.get(name)
-    if (!symbol || (taken && taken.href !== href)) return use
+    if (taken) return taken.href === href ? local : use
+    // An icon's first use: its symbol is looked up and renamed once, however often the page draws it.
+    const symbol = sprite(href)?.get(name)
+    if (!symbol) return use
     symbols.set(name, { href, symbol: symbol.replace(`id="${name}"`, `id="${PAGE_ID_PREFIX}${name}"`) })
-    return `<use href="#${PAGE_ID_PREFIX}${name}"`
+    return local
   })
   if (!symbols.size) return html
   const at = body.index + body[0].length
