@@ -109,7 +109,7 @@ test('the first activity loads the whole stylesheet before React hydrates, React
   await expect(page.locator('html')).toHaveAttribute('data-sheet-at-hydration', 'true')
   expect(await heading!.evaluate((h) => h.isConnected), 'the heading the server sent is still the one on screen').toBe(true)
   expect(await iconsNotInPage(page), 'React keeps the icons pointed at the page’s own symbols').toEqual([])
-  // An icon React renders later (the chat's send button, after its typing pause) comes from the sprite file.
+  // An icon React renders later (the chat panel's send button, rendered when the panel opens) comes from the sprite file.
   await page.getByRole('button', { name: 'Quick actions menu' }).click()
   await page.locator('[data-widget="chat"]').click()
   const send = page.locator('use[href$="#paper-plane"]')

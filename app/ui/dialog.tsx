@@ -80,6 +80,8 @@ export function Dialog({
         // Only a press that starts and ends on the backdrop closes (not a text selection dragged out).
         if (event.target === ref.current && pressStartedOnBackdrop.current) onClose()
       }}
+      // Dimmed, not blurred: the estimate modal is open from a visit's first page, and a blur made every
+      // frame painted while the page arrived several times longer (decisions 230 and 231).
       className={`m-auto max-h-[92dvh] w-[calc(100%-1.5rem)] ${widths[size]} overflow-hidden rounded-2xl p-0 shadow-2xl backdrop:bg-black/70 open:flex open:flex-col ${
         dark ? 'bg-slate-950 text-white' : 'bg-white text-paragraph'
       }`}
