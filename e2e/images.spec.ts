@@ -5,7 +5,7 @@ import { DESKTOP, PHONE } from './viewports.ts'
 import { renderEveryBlock } from './render-every-block.js'
 import { serveRecord } from './record-site.ts'
 import { smallPicturesRecord } from '../bench/small-pictures.js'
-import { VEILED_RESOLUTION } from '../app/ui/image-variants.ts'
+import { VEIL_RESOLUTION, type Veil } from '../app/ui/image-variants.ts'
 
 /** YouTube's video thumbnails are not record pictures: they stay on YouTube (decision 010). */
 const YOUTUBE_THUMBNAILS = 'https://i.ytimg.com/'
@@ -30,8 +30,8 @@ type Shown = {
   file: { width: number; height: number }
   box: { width: number; height: number }
   cover: boolean
-  /** Seen through a veil (a backdrop): held to VEILED_RESOLUTION of what it is drawn at. */
-  veiled: boolean
+  /** Seen through a veil (the page's overlay, a backdrop): held to its VEIL_RESOLUTION of what it is drawn at. */
+  veil: Veil | undefined
 }
 
 /**
@@ -68,7 +68,7 @@ async function picturesShown(page: Page, freshSuffix = ''): Promise<Shown[]> {
         file: await files.get(img.currentSrc)!,
         box: { width: img.width, height: img.height },
         cover: getComputedStyle(img).objectFit === 'cover',
-        veiled: img.hasAttribute('data-veiled'),
+        veil: img.dataset.veil as Veil | undefined,
       })),
     )
   }, freshSuffix)
@@ -79,15 +79,15 @@ async function picturesShown(page: Page, freshSuffix = ''): Promise<Shown[]> {
  * variant we make (the source's own width, at most 1920 px: a source smaller than it is drawn cannot be
  * helped, and we never enlarge; the demo's 240 px badges and 1200 px photos on a 2x desktop are such);
  * and at most 1.6 × what the screen can show (page weight: a ladder step and a band's estimated height),
- * unless it is the smallest variant. A picture seen through a veil (`data-veiled`: a backdrop) is held to
- * both at VEILED_RESOLUTION of its drawn size: the browser must pick a file that small, and no smaller.
+ * unless it is the smallest variant. A picture seen through a veil (`data-veil`: the overlay, a backdrop) is
+ * held to both at its VEIL_RESOLUTION of its drawn size: the browser must pick a file that small, and no smaller.
  */
 function judge(shown: Shown[], dpr: number, layout: string) {
   // A variant of the picture (`800.webp`) or of its portrait crop (`p600.webp`, the key naming the crop's width).
   const variant = (src: string) => /\/img\/([0-9a-f]{32})-(\d+)x\d+(?:p(\d+))?\/(p?)(\d+)\.webp(?:\?.*)?$/.exec(src)
   // A picture shown at two sizes on one page is downloaded once, at the larger one's size.
   const largestShown = new Map<string, number>()
-  const share = (image: Shown) => (image.veiled ? VEILED_RESOLUTION : 1)
+  const share = (image: Shown) => (image.veil ? VEIL_RESOLUTION[image.veil] : 1)
   // The width it is drawn at, times the share of it the picture is asked for.
   const askedWidth = (image: Shown) => Math.max(image.box.width, (image.box.height * image.file.width) / image.file.height) * share(image)
   for (const image of shown) {
@@ -107,7 +107,7 @@ function judge(shown: Shown[], dpr: number, layout: string) {
     const minimum = { width: Math.floor(needed.width * share(image)), height: Math.floor(needed.height * share(image)) }
     const largest = Number(width) === Number(crop ? portraitWidth : pictureWidth)
     if ((image.file.width < minimum.width || image.file.height < minimum.height) && !largest)
-      problems.push(`${what}: too small, needs ${minimum.width}×${minimum.height}${image.veiled ? ' (veiled)' : ''}`)
+      problems.push(`${what}: too small, needs ${minimum.width}×${minimum.height}${image.veil ? ` (${image.veil})` : ''}`)
     const enough = largestShown.get(hash!)! * dpr
     if (image.file.width > enough * 1.6 && Number(width) > 160) problems.push(`${what}: over 1.6 × the ${Math.round(enough)} px it needs`)
   }

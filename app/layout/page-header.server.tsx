@@ -27,6 +27,7 @@ export function PageHeader({ title, subHeader = title, image, english }: Props) 
             { media: '(min-width: 640px)', width: '100vw', height: '18rem' },
             { width: '100vw', height: '16rem' },
           ]}
+          veil="overlay"
         />
       ) : null}
       <div className="absolute inset-0 -z-10 bg-overlay" />

@@ -1,10 +1,11 @@
-import { blend, formatHex, wcagContrast } from 'culori'
+import { blend, formatHex, parse, wcagContrast } from 'culori'
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
 import demo from '../../demo/record.json' with { type: 'json' }
 import { parsePageRecord } from './schema.ts'
 import { themePairs, themeVariables } from './theme.ts'
 import { palettes } from '#tests/palettes.ts'
+import { VEIL_RESOLUTION } from '#app/ui/image-variants.ts'
 
 /** Contrast as the eye sees it: a translucent colour is first composited over its background. */
 function measured(color: string, background: string): number {
@@ -55,6 +56,20 @@ test('text on photos reads over the darkest and the lightest photo under the emi
     { numRuns: 150 },
   )
 })
+
+test(
+  'a photo under the emitted overlay shows at most half of its contrast (what VEIL_RESOLUTION.overlay relies on)',
+  { timeout: PROPERTY_TIMEOUT_MS },
+  () => {
+    fc.assert(
+      fc.property(anyColor, (overlayColor) => {
+        const overlay = themeVariables(parsePageRecord({ styles: { overlayColor } }).styles)['--theme-overlay']!
+        expect(parse(overlay)?.alpha ?? 1, overlay).toBeGreaterThanOrEqual(1 - VEIL_RESOLUTION.overlay)
+      }),
+      { numRuns: 300 },
+    )
+  },
+)
 
 test('a colour that already reads is used exactly as given', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   fc.assert(

@@ -105,7 +105,8 @@ export const overlayContrast = (overlay: string) => Math.max(...[WHITE, INK].map
 
 /**
  * The overlay on photos must make its text readable whatever the photo: as given when it does;
- * else made more opaque (same colour); else darkened (same hue) until white text reads.
+ * else made more opaque (same colour); else darkened (same hue) until white text reads. That leaves
+ * it at least half opaque, which the pictures under it count on (VEIL_RESOLUTION in image-variants.ts).
  */
 export function guardOverlay(overlay: string): { overlay: string; text: string } {
   const start = rgb(overlay)?.alpha ?? 1

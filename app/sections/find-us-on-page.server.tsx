@@ -23,7 +23,7 @@ export function FindUsOnPage({ name, logo, slogan, address, phone, backdrop, var
           loading="eager"
           fetchPriority="low"
           cover={[{ width: '100vw', height: '100vh' }]}
-          veiled
+          veil="backdrop"
           className="fixed inset-0 -z-20 size-full object-cover"
         />
       ) : null}

@@ -20,6 +20,7 @@ export function Hero({ slogan, text, image, phone, companyName }: Props) {
           priority
           // As tall as its text, at least 32rem (38rem from sm): about 40rem on a phone, where a landscape photo is drawn far wider than the screen.
           cover={[{ width: '100vw', height: '42rem' }]}
+          veil="overlay"
           className="absolute inset-0 -z-20 size-full object-cover"
         />
       ) : null}

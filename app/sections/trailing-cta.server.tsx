@@ -23,6 +23,7 @@ export function TrailingCta({ phone, image, slogan }: Props) {
             { media: '(min-width: 1024px)', width: '100vw', height: '18rem' },
             { width: '100vw', height: '30rem' },
           ]}
+          veil="overlay"
           className="absolute inset-0 -z-20 size-full object-cover"
         />
       ) : null}

@@ -111,24 +111,30 @@ function scaled(length: string, factor: number) {
 }
 
 /**
- * The share of its drawn resolution asked for a picture seen through a veil of 85 % or more (a page's
- * backdrop): a tenth of its contrast shows, and no detail finer than three screen pixels does (issue 46).
+ * The share of its drawn resolution asked for a picture seen through a veil, by veil. A veil lets only part of a
+ * picture's contrast through, and with it only part of a smaller file's error (issue 46, measured in decision 232):
+ * - `overlay`: the page's overlay colour (hero, page header, closing call-to-action), which the theme makes at least
+ *   half opaque whatever the record asks (theme.ts). At half its resolution, a phone photo's error under the least
+ *   of those overlays is below the error of the same photo unveiled at full resolution.
+ * - `backdrop`: a gradient of 85 % or more (a page's backdrop): a tenth of its contrast shows, and no detail finer
+ *   than three screen pixels does.
  */
-export const VEILED_RESOLUTION = 1 / 3
+export const VEIL_RESOLUTION = { overlay: 1 / 2, backdrop: 1 / 3 } as const
+export type Veil = keyof typeof VEIL_RESOLUTION
 
 /**
  * `sizes` for a picture drawn with object-fit: cover: the width it is drawn at. That is its box's width,
  * unless the box is proportionally taller than the picture: then the picture is scaled to the box's height
- * and cropped at the sides, and drawn as wide as that height × its own width / height. A `veiled` picture
- * asks for VEILED_RESOLUTION of it.
+ * and cropped at the sides, and drawn as wide as that height × its own width / height. A picture seen
+ * through a `veil` asks for its VEIL_RESOLUTION of it.
  */
-export function coverSizes(boxes: CoverBox[], image: { width: number; height: number }, veiled = false): string {
+export function coverSizes(boxes: CoverBox[], image: { width: number; height: number }, veil?: Veil): string {
   const shape = image.width / image.height
   return boxes
     .map((box) => {
       const drawn =
         'aspect' in box ? scaled(box.width, Math.max(1, shape / box.aspect)) : `max(${box.width}, ${box.height} * ${ceil3(shape)})`
-      const asked = veiled ? `calc(${drawn} * ${ceil3(VEILED_RESOLUTION)})` : drawn
+      const asked = veil ? `calc(${drawn} * ${ceil3(VEIL_RESOLUTION[veil])})` : drawn
       return box.media ? `${box.media} ${asked}` : asked
     })
     .join(', ')
@@ -149,7 +155,7 @@ function ratio(a: number, b: number) {
  * (PORTRAIT_SHAPE), which then covers it with the fewest pixels. Undefined for a picture without a crop, or boxes of
  * another kind (a box of fixed proportions is never that tall).
  */
-export function portraitSource(boxes: CoverBox[], image: LocalImage, veiled = false): { media: string; sizes: string } | undefined {
+export function portraitSource(boxes: CoverBox[], image: LocalImage, veil?: Veil): { media: string; sizes: string } | undefined {
   const box = boxes.at(-1)
   if (!image.portrait || !box || box.media || !('height' in box) || box.width !== '100vw') return undefined
   const height = /^(\d+(?:\.\d+)?)(rem|px|vh)$/.exec(box.height)
@@ -162,7 +168,7 @@ export function portraitSource(boxes: CoverBox[], image: LocalImage, veiled = fa
     unit === 'vh'
       ? `(max-aspect-ratio: ${ratio(crop.width * length, crop.height * 100)})`
       : `(max-width: ${Math.floor((length * crop.width * 1000) / crop.height) / 1000}${unit})`
-  return { media, sizes: coverSizes([box], crop, veiled) }
+  return { media, sizes: coverSizes([box], crop, veil) }
 }
 
 export const srcSetOf = (candidates: { src: string; width: number }[]) => candidates.map((c) => `${c.src} ${c.width}w`).join(', ')

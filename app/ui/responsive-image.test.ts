@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import {
   IMAGE_PLACEHOLDER,
   coverSizes,
-  VEILED_RESOLUTION,
+  VEIL_RESOLUTION,
   fallbackSrc,
   localImageSrc,
   parseLocalImage,
@@ -75,10 +75,14 @@ test('a cover picture in a box of a given height is drawn as wide as that height
   expect(coverSizes([{ width: '100vw', height: '100vh' }], { width: 1200, height: 800 })).toBe('max(100vw, 100vh * 1.5)')
   // The shape is rounded up, never down: a size a hair short could pick a candidate one step too small.
   expect(coverSizes([{ width: '112px', height: '10rem' }], { width: 4032, height: 3024 })).toBe('max(112px, 10rem * 1.334)')
-  // A backdrop seen through a veil asks for a share of that width, which the browser multiplies out.
-  const veiled = coverSizes([{ width: '100vw', height: '100vh' }], { width: 1200, height: 800 }, true)
-  expect(veiled).toMatch(/^calc\(max\(100vw, 100vh \* 1\.5\) \* 0\.3\d*\)$/)
-  expect(Number(/\* (0\.\d+)\)$/.exec(veiled)![1])).toBeGreaterThanOrEqual(VEILED_RESOLUTION)
+  // A picture seen through a veil asks for its veil's share of that width (never less), which the browser multiplies out.
+  for (const veil of ['overlay', 'backdrop'] as const) {
+    const veiled = coverSizes([{ width: '100vw', height: '100vh' }], { width: 1200, height: 800 }, veil)
+    expect(veiled).toMatch(/^calc\(max\(100vw, 100vh \* 1\.5\) \* 0\.\d+\)$/)
+    const share = Number(/\* (0\.\d+)\)$/.exec(veiled)![1])
+    expect(share).toBeGreaterThanOrEqual(VEIL_RESOLUTION[veil])
+    expect(share).toBeLessThan(VEIL_RESOLUTION[veil] + 0.001)
+  }
 })
 
 test('a landscape or square picture also has a portrait crop, as tall as it; a logo, a badge or a portrait photo has none', () => {
@@ -111,7 +115,7 @@ test("the crop serves a phone's screen-wide box taller than the crop's shape, dr
     sizes: 'max(100vw, 42rem * 0.667)',
   })
   // A full-screen backdrop: by the screen's shape; veiled, a share of it.
-  const backdrop = portraitSource([{ width: '100vw', height: '100vh' }], hero, true)!
+  const backdrop = portraitSource([{ width: '100vw', height: '100vh' }], hero, 'backdrop')!
   expect(backdrop.media).toBe('(max-aspect-ratio: 3/4)')
   expect(backdrop.sizes).toMatch(/^calc\(max\(100vw, 100vh \* 0\.75\) \* 0\.3\d*\)$/)
   // Only the phone's layout (the last box, without media of its own) counts; wider layouts keep the picture.

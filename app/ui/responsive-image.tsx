@@ -9,6 +9,7 @@ import {
   srcSetOf,
   variantCandidates,
   type CoverBox,
+  type Veil,
 } from './image-variants.ts'
 import { withinPixels } from './picture-density.ts'
 
@@ -28,10 +29,10 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' 
    */
   cover?: CoverBox[]
   /**
-   * A cover picture seen through a veil of 85 % or more (a backdrop): its file is chosen for a third of the
-   * resolution it is drawn at (VEILED_RESOLUTION), and the <img> says so with `data-veiled`.
+   * A cover picture seen through a veil (the page's overlay, or a backdrop's gradient): its file is chosen for
+   * that veil's share of the resolution it is drawn at (VEIL_RESOLUTION), and the <img> names it in `data-veil`.
    */
-  veiled?: boolean
+  veil?: Veil
   /** Above the fold: load eagerly with high priority. */
   priority?: boolean
 }
@@ -53,7 +54,7 @@ export function ResponsiveImage({
   height,
   displayHeight,
   cover,
-  veiled = false,
+  veil,
   priority = false,
   sizes = '100vw',
   style,
@@ -67,13 +68,13 @@ export function ResponsiveImage({
   } as const
   if (!local) return <img src={src} alt={alt} width={width} height={height} style={style} {...loading} {...rest} />
   const shownSizes = cover
-    ? coverSizes(cover, local, veiled)
+    ? coverSizes(cover, local, veil)
     : displayHeight
       ? `${Math.ceil((displayHeight * local.width) / local.height)}px`
       : sizes
   const webp = variantCandidates(local, 'webp')
   const webpSrcSet = srcSetOf(webp)
-  const portrait = cover && portraitSource(cover, local, veiled)
+  const portrait = cover && portraitSource(cover, local, veil)
   const crops = portrait ? portraitCandidates(local) : []
   const portraitSrcSet = srcSetOf(crops)
   if (priority) {
@@ -94,7 +95,7 @@ export function ResponsiveImage({
         width={local.width}
         height={local.height}
         style={cover ? style : { ...withinPixels(local, displayHeight), ...style }}
-        data-veiled={cover && veiled ? '' : undefined}
+        data-veil={cover ? veil : undefined}
         {...loading}
         {...rest}
       />
