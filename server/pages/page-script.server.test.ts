@@ -53,16 +53,22 @@ test('the scripts are at most 2 KiB together, one line each, and marked for the 
   expect(hashMarkedScripts(withData, mark).hashes).toHaveLength(2)
 })
 
-test('the estimate modal opens on the first page of a visit only, and not at all when storage is blocked', () => {
+test('the estimate modal opens in the first frame of the first page of a visit only, and not at all when storage is blocked', () => {
   const opened: string[] = []
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     opened.push(this.id)
   }
+  const frames: FrameRequestCallback[] = []
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
+  const nextFrame = () => frames.splice(0).forEach((callback) => callback(performance.now()))
   const modal = '<dialog id="estimate-modal"></dialog>'
   runOn(modal, MODAL_SCRIPT)()
-  expect(opened).toEqual(['estimate-modal'])
+  expect(opened).toEqual([]) // not while the page is parsed
   expect(sessionStorage.getItem(ESTIMATE_MODAL_SEEN_KEY)).toBe('1')
+  nextFrame()
+  expect(opened).toEqual(['estimate-modal'])
   runOn(modal, MODAL_SCRIPT)() // the next page of the visit
+  nextFrame()
   expect(opened).toHaveLength(1)
   sessionStorage.clear()
   // Storage blocked (a browser refusing site data): reading sessionStorage throws.
@@ -70,6 +76,7 @@ test('the estimate modal opens on the first page of a visit only, and not at all
     throw new DOMException('denied', 'SecurityError')
   })
   runOn(modal, MODAL_SCRIPT)()
+  nextFrame()
   expect(opened).toHaveLength(1)
 })
 

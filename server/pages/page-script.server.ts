@@ -44,7 +44,7 @@ g=e=>{if(e.type=="focusin"&&!e.target.matches?.("input,select,textarea"))return;
 v();E.map(t=>removeEventListener(t,g,!0));o.dataset.active="";
 let j=d.getElementById("${BOOT_DATA_ID}");if(!j)return;j=JSON.parse(j.text);
 w.__reactRouterContext=j.c;
-j.c.stream=new ReadableStream({start(c){j.s.map(x=>c.enqueue(x));c.close()}}).pipeThrough(new TextEncoderStream);
+j.c.stream=new ReadableStream({start(c){j.s.map(c.enqueue,c);c.close()}}).pipeThrough(new TextEncoderStream);
 w.__reactRouterManifest=j.m;
 j.p.map(href=>d.head.append(Object.assign(d.createElement("link"),{rel:"modulepreload",href})));
 Promise.all(j.b.map(I)).then(()=>Promise.all(j.r.map(r=>I(r[1])))).then(m=>{w.__reactRouterRouteModules=Object.fromEntries(j.r.map((r,i)=>[r[0],m[i]]));I(j.e)})};
@@ -67,13 +67,16 @@ export const PAGE_SCRIPT = SOURCE.replace(/\n/g, '')
 
 /**
  * Opens the estimate modal on the first page of a visit (a flag in sessionStorage; storage refused:
- * not at all). It runs right after the <dialog>, which the layout puts first in the body: opened
- * there, before the rest of the page is parsed, the modal costs one style pass of the page, which is
- * parsed as inert from the start. Opened at the end of the body, as it was, it made the browser
- * style and lay out the whole page again (the page behind a modal is inert), one task of ~45 ms on
- * /gallery on a fast CPU: most of Lighthouse's blocking time on the pages with the most markup.
+ * not at all). It runs right after the <dialog>, which the layout puts first in the body, and opens it
+ * in the page's first frame (requestAnimationFrame): the modal's style and layout are that frame's
+ * own, done once with the first paint, and the rest of the page is styled as inert from the start.
+ * Opened at once, showModal() made the parser stop for a style and layout of its own (~20 ms on a fast
+ * CPU, ~80–100 ms at 4×), which Lighthouse counted as blocking time when the browser had laid out an
+ * empty body first (decision 231). Opened at the end of the body, as it was before, it made the
+ * browser style and lay out the whole page again, one task of ~45 ms on /gallery on a fast CPU.
+ * A page left in the background, or prerendered, opens it when it is first shown.
  */
-export const MODAL_SCRIPT = `try{let S=sessionStorage,k="${ESTIMATE_MODAL_SEEN_KEY}";S.getItem(k)||(S.setItem(k,1),document.getElementById("${ESTIMATE_MODAL_ID}").showModal())}catch{}`
+export const MODAL_SCRIPT = `try{let S=sessionStorage,k="${ESTIMATE_MODAL_SEEN_KEY}";S[k]||(S[k]=1,requestAnimationFrame(()=>document.getElementById("${ESTIMATE_MODAL_ID}").showModal()))}catch{}`
 
 /**
  * Adds the page's scripts, marked so that their hashes go into the page's CSP (inline-scripts.server.ts).
