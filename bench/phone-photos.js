@@ -1,9 +1,8 @@
 // The demo record with every photo a phone's: a 4032×3024 JPEG of about 4 MB, served from a local HTTPS
-// image host (self-signed certificate made at run time) through a provider of its own. Shared by the benches
+// image host (self-signed certificate made at run time). Shared by the benches
 // that measure what real-sized photos cost (photos.js) and look like (veil-error.js).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import https from 'node:https'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -77,10 +76,11 @@ const listen = (server) =>
   )
 
 /**
- * Generates the photos (the first time), starts the image host and the provider. `env` is what a site
- * (serve.js startSite) needs to be given that record and to trust that host; `close` stops both.
+ * Generates the photos (the first time) and starts the image host. `record` and `env` are what a site needs
+ * (serve.js `startSite(port, { record, env })`: the record, and leave to fetch from that host and trust it);
+ * `close` stops the host.
  */
-export async function phonePhotoProvider() {
+export async function phonePhotoRecord() {
   const demoRecord = JSON.parse(fs.readFileSync(path.join(root, 'demo/record.json'), 'utf8'))
   /** @type {Set<string>} */
   const allUrls = new Set()
@@ -115,15 +115,9 @@ export async function phonePhotoProvider() {
         : v,
     ),
   )
-  const provider = http.createServer((_req, res) =>
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(photoRecord)),
-  )
-  const providerUrl = `http://127.0.0.1:${await listen(provider)}/api`
   return {
-    env: { PAGE_API_URL: providerUrl, OUTBOUND_ALLOW_ORIGINS: hostOrigin, NODE_EXTRA_CA_CERTS: tls.certFile },
-    close: () => {
-      host.close()
-      provider.close()
-    },
+    record: photoRecord,
+    env: { OUTBOUND_ALLOW_ORIGINS: hostOrigin, NODE_EXTRA_CA_CERTS: tls.certFile },
+    close: () => host.close(),
   }
 }

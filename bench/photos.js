@@ -17,7 +17,7 @@ import {
   performanceOf,
   tableRows,
 } from './lighthouse-runs.js'
-import { phonePhotoProvider } from './phone-photos.js'
+import { phonePhotoRecord } from './phone-photos.js'
 import { benchPort, frontFromArgs, startCaddyFront, startSite } from './serve.js'
 
 const { viaCaddy, rest: args } = frontFromArgs()
@@ -29,19 +29,19 @@ const variantBytes = (dataDir) =>
     .filter((entry) => entry.isFile() && /^p?\d+\.(webp|jpg|png)$/.test(entry.name))
     .reduce((sum, entry) => sum + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0)
 
-const photos = await phonePhotoProvider()
+const photos = await phonePhotoRecord()
 
 const chrome = await launchChromium(viaCaddy)
 /** @type {{ label: string, route: string, performance: number, weight: number, imageBytes: number, imageCount: number, offOrigin: number, eachRun: string[], phases: ReturnType<typeof medianLcpRun> }[]} */
 const results = []
 const runs = Number(process.env.LH_RUNS ?? 3)
-for (const { label, env, port } of [
-  { label: 'demo pictures', env: {}, port: benchPort(3905) },
-  { label: '4 MB phone photos', env: photos.env, port: benchPort(3905) + 1 },
+for (const { label, record, env, port } of [
+  { label: 'demo pictures', record: undefined, env: {}, port: benchPort(3905) },
+  { label: '4 MB phone photos', record: photos.record, env: photos.env, port: benchPort(3905) + 1 },
 ]) {
   // Photos are encoded in the background; measure once every one is ready (as a visitor a minute later would).
   const started = Date.now()
-  const site = await startSite(port, { env })
+  const site = await startSite(port, { record, env })
   const front = viaCaddy ? await startCaddyFront(site.url) : undefined
   const pages = (front ?? site).url
   const encoded = site.images
