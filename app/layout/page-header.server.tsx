@@ -6,10 +6,21 @@ export function pageHeaderSubtitle(title: string, subHeader: string): string {
   return title === subHeader ? `Home - ${title}` : subHeader
 }
 
-/** Which parts are the spec's fixed English words (a route's name, 'Home - …'), marked lang="en". */
-type Props = { title: string; subHeader?: string; image?: string; english?: 'title' | 'subHeader' | 'both' }
+type Props = {
+  title: string
+  subHeader?: string
+  image?: string
+  /** Which parts are the spec's fixed English words (a route's name, 'Home - …'), marked lang="en". */
+  english?: 'title' | 'subHeader' | 'both'
+  /**
+   * 'high' (preloaded, the default): the band's picture is the page's largest paint. 'low' where a picture
+   * under the band is a phone's largest paint instead (/services): the band's, veiled and asked for at half its
+   * resolution, is still fetched at once but after that one (issue 46).
+   */
+  picturePriority?: 'high' | 'low'
+}
 
-export function PageHeader({ title, subHeader = title, image, english }: Props) {
+export function PageHeader({ title, subHeader = title, image, english, picturePriority = 'high' }: Props) {
   const fixedEnglish = useFixedEnglish()
   const en = (part: 'title' | 'subHeader') => (english === part || english === 'both' ? fixedEnglish : undefined)
   return (
@@ -21,7 +32,7 @@ export function PageHeader({ title, subHeader = title, image, english }: Props) 
           className="absolute inset-0 -z-20 size-full object-cover"
           width={1200}
           height={800}
-          priority
+          {...(picturePriority === 'high' ? { priority: true } : { loading: 'eager', fetchPriority: 'low' })}
           // A band 13rem tall on a phone (15.5rem with a title on two lines), 17.5rem from sm (20.5rem).
           cover={[
             { media: '(min-width: 640px)', width: '100vw', height: '18rem' },

@@ -11,9 +11,11 @@ import type { Route } from './+types/services'
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { services, image } = servicesView(record)
+  // On a phone the first row's picture, right under the band, is the largest paint: asked for first (ServiceRows), the band's after it.
+  const firstRowPicture = Boolean(services[0]?.description[0]?.img)
   const page = staticBlocksOf(context)(
     <>
-      <PageHeader title="Services" english="both" image={image} />
+      <PageHeader title="Services" english="both" image={image} picturePriority={firstRowPicture ? 'low' : 'high'} />
       <ServiceRows services={services} />
     </>,
   )

@@ -9,7 +9,7 @@ import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Entry = Service['description'][number]
 
-function Row({ entry, imageSide }: { entry: Entry; imageSide: 'left' | 'right' }) {
+function Row({ entry, imageSide, priority }: { entry: Entry; imageSide: 'left' | 'right'; priority: boolean }) {
   return (
     <div data-image-side={imageSide} className="grid items-center gap-8 lg:grid-cols-2 lg:gap-14">
       {entry.img ? (
@@ -23,6 +23,7 @@ function Row({ entry, imageSide }: { entry: Entry; imageSide: 'left' | 'right' }
               { media: '(min-width: 1024px)', width: '600px', aspect: 3 / 2 },
               { width: '100vw', aspect: 3 / 2 },
             ]}
+            priority={priority}
             className="aspect-[3/2] w-full rounded-2xl object-cover shadow-xl"
           />
         </div>
@@ -38,6 +39,8 @@ function Row({ entry, imageSide }: { entry: Entry; imageSide: 'left' | 'right' }
 /**
  * Every service with one row per description entry; the picture alternates sides row
  * after row across the whole page (left, right, left…), so consecutive services still alternate.
+ * The first row's picture is on a phone's first screen, under the page header, and its largest paint: it is
+ * asked for first (`priority`), the others when near the screen.
  */
 export function ServiceRows({ services }: { services: Service[] }) {
   const page = usePageStrings()
@@ -60,7 +63,7 @@ export function ServiceRows({ services }: { services: Service[] }) {
               />
               <div className="space-y-14">
                 {service.description.map((entry, index) => (
-                  <Row key={index} entry={entry} imageSide={rowIndex++ % 2 === 0 ? 'left' : 'right'} />
+                  <Row key={index} entry={entry} priority={rowIndex === 0} imageSide={rowIndex++ % 2 === 0 ? 'left' : 'right'} />
                 ))}
               </div>
               {canonicalSlug(service.name) ? (
