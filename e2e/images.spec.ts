@@ -223,6 +223,7 @@ test.describe("a phone's first screen", () => {
   for (const [route, below] of [
     ['/contact', 'section[aria-labelledby="contact-heading"] img'],
     ['/gallery', 'section[aria-labelledby="before-after-heading"] img'],
+    ['/wood-fence-installation', 'main img[alt="Wood Fence Installation"]'],
   ] as const) {
     test(`${route}: the page header's picture is the one asked for first; the pictures under it come after`, async ({ page }) => {
       await page.goto(route)
@@ -236,17 +237,18 @@ test.describe("a phone's first screen", () => {
     })
   }
 
-  // There the first service's picture, under the band, is larger than the band's veiled one counts (a quarter, at
-  // half its resolution): it goes first, the band's after it.
-  test("/services: the first row's picture is the one asked for first; the page header's comes after", async ({ page }) => {
-    await page.goto('/services')
-    const first = page.locator('img[fetchpriority="high"]')
-    await expect(first).toHaveCount(1)
-    await expect(first).toBeInViewport()
-    expect(await first.evaluate((img) => img.closest('section')!.querySelector('h1') === null)).toBe(true)
-    await expect(page.locator('section:has(h1) img')).toHaveAttribute('fetchpriority', 'low')
-    await expect.poll(() => isLargestPaint(page, first)).toBe(true)
-  })
+  // There the first section's picture, under the band, is larger than the band: it goes first, the band's after it.
+  for (const route of ['/services', '/about']) {
+    test(`${route}: the picture under the page header is the one asked for first; the header's comes after`, async ({ page }) => {
+      await page.goto(route)
+      const first = page.locator('img[fetchpriority="high"]')
+      await expect(first).toHaveCount(1)
+      await expect(first).toBeInViewport()
+      expect(await first.evaluate((img) => img.closest('section')!.querySelector('h1') === null)).toBe(true)
+      await expect(page.locator('section:has(h1) img')).toHaveAttribute('fetchpriority', 'low')
+      await expect.poll(() => isLargestPaint(page, first)).toBe(true)
+    })
+  }
 })
 
 /** Whether the page's largest paint so far (its last `largest-contentful-paint` entry) is `picture`. */

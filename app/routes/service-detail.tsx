@@ -39,7 +39,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
                 alt={service.name}
                 width={1200}
                 height={800}
-                priority
+                // Under the page header, the page's largest paint (on a phone and a desktop): asked for after it (issue 46).
+                fetchPriority="low"
                 cover={[
                   { media: '(min-width: 1280px)', width: '800px', aspect: 3 / 2 },
                   { media: '(min-width: 1024px)', width: '66vw', aspect: 3 / 2 },

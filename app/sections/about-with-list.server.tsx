@@ -14,12 +14,17 @@ type Props = {
   /** Put the picture on the right instead of the left (large screens). */
   imageRight?: boolean
   tinted?: boolean
+  /** The picture is a phone's largest paint (/about's first section, under the page header): asked for first. */
+  priority?: boolean
 }
 
+/** Whether an about section has anything to show (without text or list it is left out, picture and all). */
+export const aboutShown = ({ text, list }: { text: string; list: string[] }) => Boolean(text || list.length)
+
 /** An about text with its bullet list, beside a framed photo. */
-export function AboutWithList({ id, title, eyebrow, text, list, image, imageRight = false, tinted = false }: Props) {
+export function AboutWithList({ id, title, eyebrow, text, list, image, imageRight = false, tinted = false, priority = false }: Props) {
   const aboutUs = usePageStrings().sections.aboutUs
-  if (!text && !list.length) return null
+  if (!aboutShown({ text, list })) return null
   return (
     <section aria-labelledby={id} className={`py-16 sm:py-24 ${tinted ? 'bg-slate-50' : ''}`}>
       <div className="container-page grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
@@ -39,6 +44,7 @@ export function AboutWithList({ id, title, eyebrow, text, list, image, imageRigh
                 { media: CONTAINER_WIDTH.smMedia, width: CONTAINER_WIDTH.sm, aspect: 4 / 3 },
                 { width: CONTAINER_WIDTH.phone, aspect: 4 / 3 },
               ]}
+              priority={priority}
               className="relative aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
             />
           </div>
