@@ -117,8 +117,11 @@ test("the page's top picture is preloaded from <head>, alone; no script is fetch
   const headerLogo = logos.find((img) => img.includes('loading="eager"'))
   expect(headerLogo).toMatch(/fetchPriority="low"/i)
   expect(hero).toMatch(/imageSrcSet="[^"]*\/800\.webp 800w/)
-  // The preload asks for the candidate the picture itself will choose: the same sizes as its <source>.
-  const sourceSizes = /<source type="image\/webp" srcSet="[^"]*-1920x2560\/[^"]*" sizes="([^"]+)"/.exec(html)?.[1]
+  // The preload asks for the candidate the picture itself will choose: the same sizes as its <source> (on /services the
+  // first row's picture, a phone's largest paint; the band above it shows the same photo, asked for after it).
+  const sourceSizes = /<source type="image\/webp" srcSet="[^"]*-1920x2560\/[^"]*" sizes="([^"]+)"\/><img [^>]*fetchPriority="high"/.exec(
+    html,
+  )?.[1]
   expect(sourceSizes).toContain('100vw')
   expect(hero).toContain(`imageSizes="${sourceSizes}"`)
   // No script competes with it: none from a URL and none a module; the framework waits for the visitor (decision 050).
