@@ -5,7 +5,7 @@ import { currentRecord } from '#app/record/current-record.server.ts'
 import { contactView } from '#app/record/page-views.ts'
 import { useLayout } from '#app/record/use-record.ts'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { CONTAINER_WIDTH } from '#app/ui/image-variants.ts'
+import { containerBoxes } from '#app/ui/image-variants.ts'
 import { contactAction } from '#server/leads/contact-action.server.ts'
 import { ContactCards } from '#app/sections/contact-cards.server.tsx'
 import { ContactFormIntro } from '#app/sections/contact-form-intro.server.tsx'
@@ -34,11 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           alt=""
           width={1200}
           height={800}
-          cover={[
-            { media: '(min-width: 1024px)', width: '480px', aspect: 3 / 2 },
-            { media: CONTAINER_WIDTH.smMedia, width: CONTAINER_WIDTH.sm, aspect: 3 / 2 },
-            { width: CONTAINER_WIDTH.phone, aspect: 16 / 9 },
-          ]}
+          cover={[{ media: '(min-width: 1024px)', width: '480px', aspect: 3 / 2 }, ...containerBoxes(3 / 2, 16 / 9)]}
           className="aspect-video w-full rounded-2xl object-cover shadow-xl sm:aspect-[3/2] lg:col-start-1 lg:row-start-1"
           // In a phone's first screen under the page header, the page's largest paint: asked for after it (issue 46).
           fetchPriority="low"

@@ -9,7 +9,7 @@ import { serviceImage } from '#app/record/service-lists.ts'
 import { BulletList } from '#app/sections/bullet-list.server.tsx'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { CONTAINER_WIDTH } from '#app/ui/image-variants.ts'
+import { containerBoxes } from '#app/ui/image-variants.ts'
 import { ServiceSidePanel } from '#app/sections/service-side-panel.server.tsx'
 import { TrailingCta } from '#app/sections/trailing-cta.server.tsx'
 import { ValuesBlock } from '#app/sections/values-block.server.tsx'
@@ -44,8 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
                 cover={[
                   { media: '(min-width: 1280px)', width: '800px', aspect: 3 / 2 },
                   { media: '(min-width: 1024px)', width: '66vw', aspect: 3 / 2 },
-                  { media: CONTAINER_WIDTH.smMedia, width: CONTAINER_WIDTH.sm, aspect: 3 / 2 },
-                  { width: CONTAINER_WIDTH.phone, aspect: 3 / 2 },
+                  ...containerBoxes(3 / 2),
                 ]}
                 className="aspect-[3/2] w-full rounded-2xl object-cover shadow-xl"
               />

@@ -1,6 +1,6 @@
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { CONTAINER_WIDTH } from '#app/ui/image-variants.ts'
+import { containerBoxes } from '#app/ui/image-variants.ts'
 import { SectionHeading } from './section-heading.tsx'
 import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
@@ -39,11 +39,7 @@ export function AboutWithList({ id, title, eyebrow, text, list, image, imageRigh
               alt=""
               width={1200}
               height={800}
-              cover={[
-                { media: '(min-width: 1024px)', width: '600px', aspect: 4 / 3 },
-                { media: CONTAINER_WIDTH.smMedia, width: CONTAINER_WIDTH.sm, aspect: 4 / 3 },
-                { width: CONTAINER_WIDTH.phone, aspect: 4 / 3 },
-              ]}
+              cover={[{ media: '(min-width: 1024px)', width: '600px', aspect: 4 / 3 }, ...containerBoxes(4 / 3)]}
               priority={priority}
               className="relative aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
             />

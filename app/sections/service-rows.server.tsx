@@ -3,7 +3,7 @@ import type { Service } from '#app/record/schema.ts'
 import { canonicalSlug } from '#app/record/slug.ts'
 import { Icon } from '#app/ui/icon.tsx'
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
-import { CONTAINER_WIDTH } from '#app/ui/image-variants.ts'
+import { containerBoxes } from '#app/ui/image-variants.ts'
 import { BulletList } from './bullet-list.server.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import { usePageStrings } from '#app/i18n/use-page-strings.ts'
@@ -20,11 +20,7 @@ function Row({ entry, imageSide, priority }: { entry: Entry; imageSide: 'left' |
             alt=""
             width={1200}
             height={800}
-            cover={[
-              { media: '(min-width: 1024px)', width: '600px', aspect: 3 / 2 },
-              { media: CONTAINER_WIDTH.smMedia, width: CONTAINER_WIDTH.sm, aspect: 3 / 2 },
-              { width: CONTAINER_WIDTH.phone, aspect: 3 / 2 },
-            ]}
+            cover={[{ media: '(min-width: 1024px)', width: '600px', aspect: 3 / 2 }, ...containerBoxes(3 / 2)]}
             priority={priority}
             className="aspect-[3/2] w-full rounded-2xl object-cover shadow-xl"
           />

@@ -100,11 +100,14 @@ export const portraitCandidates = (image: LocalImage) =>
 export type CoverBox = { media?: string; width: string } & ({ aspect: number } | { height: string })
 
 /**
- * The width of the page's container below lg (`container-page` in app.css: 1rem of padding each side on a phone,
- * 1.5rem from sm, 640 px), for the boxes of pictures drawn across it. Not `100vw`: asked for the screen's width, a
- * phone's browser picks the next larger file (Lighthouse's phone, 412 px at 1.75x: 800 px wide instead of 640).
+ * The boxes of a picture drawn across the page's container below lg (`container-page` in app.css: 1rem of padding
+ * each side on a phone, 1.5rem from sm, 640 px), of shape `aspect` (`phoneAspect` on a phone, when it differs). Not
+ * `100vw`: asked for the screen's width, a phone's browser may pick the next larger file.
  */
-export const CONTAINER_WIDTH = { phone: 'calc(100vw - 2rem)', sm: 'calc(100vw - 3rem)', smMedia: '(min-width: 640px)' } as const
+export const containerBoxes = (aspect: number, phoneAspect = aspect): CoverBox[] => [
+  { media: '(min-width: 640px)', width: 'calc(100vw - 3rem)', aspect },
+  { width: 'calc(100vw - 2rem)', aspect: phoneAspect },
+]
 
 /** Up to 3 decimals, never below: a size rounded down could pick a candidate one step too small. */
 const ceil3 = (n: number) => Math.ceil(n * 1000) / 1000
