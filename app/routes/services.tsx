@@ -2,7 +2,7 @@ import { PageHeader } from '#app/layout/page-header.server.tsx'
 import type { PageHandle } from '#app/record/page-meta.ts'
 import { currentRecord } from '#app/record/current-record.server.ts'
 import { servicesView } from '#app/record/page-views.ts'
-import { ServiceRows } from '#app/sections/service-rows.server.tsx'
+import { ServiceRows, firstRowPicture } from '#app/sections/service-rows.server.tsx'
 import { StaticBlock, revalidateOnlyWhenAsked } from '#app/ui/static-block.tsx'
 import { staticBlocksOf } from '#app/ui/static-block.server.tsx'
 import type { Route } from './+types/services'
@@ -11,11 +11,10 @@ import type { Route } from './+types/services'
 export async function loader({ context }: Route.LoaderArgs) {
   const record = await currentRecord(context)
   const { services, image } = servicesView(record)
-  // On a phone the first row's picture, right under the band, is the largest paint: asked for first (ServiceRows), the band's after it.
-  const firstRowPicture = Boolean(services[0]?.description[0]?.img)
   const page = staticBlocksOf(context)(
     <>
-      <PageHeader title="Services" english="both" image={image} picturePriority={firstRowPicture ? 'low' : 'high'} />
+      {/* On a phone the first row's picture, right under the band, is the largest paint: asked for first, the band's after it. */}
+      <PageHeader title="Services" english="both" image={image} picturePriority={firstRowPicture(services) ? 'low' : 'high'} />
       <ServiceRows services={services} />
     </>,
   )

@@ -34,6 +34,9 @@ function Row({ entry, imageSide, priority }: { entry: Entry; imageSide: 'left' |
   )
 }
 
+/** The picture of the page's first row (ServiceRows gives it `priority`), if that row has one. */
+export const firstRowPicture = (services: Service[]) => services.flatMap((service) => service.description)[0]?.img
+
 /**
  * Every service with one row per description entry; the picture alternates sides row
  * after row across the whole page (left, right, left…), so consecutive services still alternate.

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, expect, test } from 'vitest'
 import { parsePageRecord } from '#app/record/schema.ts'
-import { ServiceRows } from './service-rows.server.tsx'
+import { ServiceRows, firstRowPicture } from './service-rows.server.tsx'
 
 afterEach(cleanup)
 
@@ -15,12 +15,15 @@ const services = parsePageRecord({
   ],
 }).dbServices
 
-test('one row per description entry, each with its text, bullet list and image', () => {
+const renderRows = (list: typeof services) =>
   render(
     <MemoryRouter>
-      <ServiceRows services={services} />
+      <ServiceRows services={list} />
     </MemoryRouter>,
   )
+
+test('one row per description entry, each with its text, bullet list and image', () => {
+  renderRows(services)
   const rows = document.querySelectorAll('[data-image-side]')
   expect(rows).toHaveLength(5)
   expect([...rows].map((r) => r.querySelector('p')!.textContent)).toEqual(['Text 1', 'Text 2', 'Text 3', 'Text 4', 'Text 5'])
@@ -29,21 +32,29 @@ test('one row per description entry, each with its text, bullet list and image',
 })
 
 test('the picture alternates sides from row to row, across services', () => {
-  render(
-    <MemoryRouter>
-      <ServiceRows services={services} />
-    </MemoryRouter>,
-  )
+  renderRows(services)
   const sides = [...document.querySelectorAll('[data-image-side]')].map((r) => r.getAttribute('data-image-side'))
   expect(sides).toEqual(['left', 'right', 'left', 'right', 'left'])
 })
 
 test('each service is headed by its name and links to its page', () => {
-  render(
-    <MemoryRouter>
-      <ServiceRows services={services} />
-    </MemoryRouter>,
-  )
+  renderRows(services)
   expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Wood Fence', 'Decks'])
   expect(screen.getByRole('link', { name: /More about Wood Fence/ }).getAttribute('href')).toBe('/wood-fence')
+})
+
+test("the page's first row, wherever it is, is the one picture asked for first, and firstRowPicture names it", () => {
+  const nameOnlyFirst = parsePageRecord({
+    dbServices: [{ name: 'Gates', description: [] }, ...services.map(({ name, description }) => ({ name, description }))],
+  }).dbServices
+  for (const list of [services, nameOnlyFirst]) {
+    renderRows(list)
+    const first = document.querySelectorAll('img[fetchpriority="high"]')
+    expect(first).toHaveLength(1)
+    expect(first[0]!.getAttribute('src')).toBe(firstRowPicture(list))
+    expect(firstRowPicture(list)).toBe('/demo/images/p1.webp')
+    cleanup()
+  }
+  const withoutPicture = parsePageRecord({ dbServices: [{ name: 'Gates', description: [{ text: 'No photo', lists: [] }] }] }).dbServices
+  expect(firstRowPicture(withoutPicture)).toBeFalsy()
 })
