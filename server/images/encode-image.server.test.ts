@@ -65,3 +65,22 @@ test('a portrait photo, or one too short for a phone, gets no crop', async () =>
     expect(encoded.files.some((f) => f.name.startsWith('p'))).toBe(false)
   }
 })
+
+test("a transparent logo's smaller variants have clean edges: no halo of nearly transparent pixels", async () => {
+  const logo = fs.readFileSync(path.join(import.meta.dirname, '../../public/demo/images/logo.webp'))
+  const encoded = await encodeVariants(logo)
+  for (const name of ['160.webp', '240.webp', '320.webp', '320.png']) {
+    const { data } = await sharp(encoded.files.find((f) => f.name === name)!.data)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    let edge = 0
+    let faint = 0
+    for (let i = 3; i < data.length; i += 4) {
+      if (data[i]! > 0 && data[i]! < 255) edge++
+      if (data[i]! > 0 && data[i]! < 8) faint++
+    }
+    // Lanczos' ringing made a third of the edge pixels faint (2 370 of 6 942 at 320 px); Catmull-Rom a twelfth.
+    expect(faint / edge, name).toBeLessThan(0.15)
+  }
+})

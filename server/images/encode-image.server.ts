@@ -31,6 +31,14 @@ export type Encoded = {
 const webp = { quality: 72, effort: 2 }
 
 /**
+ * How a variant is shrunk. Lanczos (sharp's default) keeps a photo sharpest; on a transparent picture (a logo) its
+ * ringing leaves a faint halo of nearly transparent pixels around every edge, which WebP stores losslessly: the demo's
+ * logo at 320 px weighed 10.2 KB, twice its 400 px original. Catmull-Rom leaves a sixth of those pixels and the same
+ * edges to the eye: 6.3 KB (decision 235).
+ */
+const kernelFor = (hasAlpha: boolean) => (hasAlpha ? sharp.kernel.cubic : sharp.kernel.lanczos3)
+
+/**
  * What the bytes say they are, from the header alone (no pixels decoded, so a bomb is measured before
  * anything is allocated for it); refused unless a photo format we serve, within the pixel cap.
  */
@@ -62,13 +70,14 @@ export function servedSize(meta: Pick<sharp.Metadata, 'autoOrient'>): { width: n
 export async function encodeVariants(source: Buffer): Promise<Encoded> {
   const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const }
   const meta = await probeImage(source)
+  const kernel = kernelFor(meta.hasAlpha)
 
   // One decode: rotate and shrink to the largest width once, then derive each variant from those pixels.
   let master: { data: Buffer; info: sharp.OutputInfo }
   try {
     master = await sharp(source, input)
       .rotate()
-      .resize({ width: VARIANT_WIDTHS.at(-1), withoutEnlargement: true })
+      .resize({ width: VARIANT_WIDTHS.at(-1), withoutEnlargement: true, kernel })
       .raw()
       .toBuffer({ resolveWithObject: true })
   } catch (error) {
@@ -79,7 +88,7 @@ export async function encodeVariants(source: Buffer): Promise<Encoded> {
   const files: Encoded['files'] = []
   const pixels = () => sharp(master.data, { raw: { width, height, channels } })
   for (const w of variantWidths(width)) {
-    const resized = () => pixels().resize({ width: w })
+    const resized = () => pixels().resize({ width: w, kernel })
     files.push({ name: `${w}.webp`, data: await resized().webp(webp).toBuffer() })
     const fallbackData =
       fallback === 'png' ? resized().png({ compressionLevel: 9, palette: true }) : resized().jpeg({ quality: 75, progressive: true })
@@ -90,7 +99,7 @@ export async function encodeVariants(source: Buffer): Promise<Encoded> {
   if (portrait) {
     const left = Math.floor((width - portrait) / 2)
     for (const w of variantWidths(portrait)) {
-      const crop = pixels().extract({ left, top: 0, width: portrait, height }).resize({ width: w })
+      const crop = pixels().extract({ left, top: 0, width: portrait, height }).resize({ width: w, kernel })
       files.push({ name: `p${w}.webp`, data: await crop.webp(webp).toBuffer() })
     }
   }
