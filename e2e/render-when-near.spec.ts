@@ -83,3 +83,31 @@ test('a block below the first screen is rendered only once the visitor comes nea
   await expect(footerLink).toBeInViewport()
   await close()
 })
+
+test("on /services a service's later rows wait until the visitor comes near, and so do their pictures", async ({ browser, baseURL }) => {
+  const { page, close } = await newVisitor(browser, baseURL, PHONE, { wake: false, modalSeen: true })
+  const asked: string[] = []
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+  await page.goto('/services', { waitUntil: 'load' })
+  const rows = page.locator('main section').nth(1).locator('[data-image-side]')
+  expect(await rows.count(), 'the demo’s first service has three rows').toBeGreaterThanOrEqual(3)
+  const [first, last] = [rows.first(), rows.last()]
+  const rendered = (locator: Locator) => locator.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))
+  // The picture's folder (`/img/{key}`), which every one of its files shares.
+  const pictureOf = (row: Locator) =>
+    row.locator('img').evaluate((img) => new URL((img as HTMLImageElement).src).pathname.replace(/[^/]+$/, ''))
+  expect(await rendered(first.locator('img'))).toBe(true)
+  expect(await rendered(last.locator('img'))).toBe(false)
+  const lastFolder = await pictureOf(last)
+  expect(lastFolder).toMatch(/^\/img\/[^/]+\/$/)
+  expect(
+    asked.filter((path) => path.startsWith(lastFolder)),
+    'the last row’s picture, not asked for at load',
+  ).toEqual([])
+  await last.scrollIntoViewIfNeeded()
+  await expect.poll(() => rendered(last.locator('img'))).toBe(true)
+  await expect
+    .poll(() => last.locator('img').evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
+    .toBe(true)
+  await close()
+})

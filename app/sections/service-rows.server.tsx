@@ -10,9 +10,15 @@ import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Entry = Service['description'][number]
 
-function Row({ entry, imageSide, priority }: { entry: Entry; imageSide: 'left' | 'right'; priority: boolean }) {
+/**
+ * `later`: a row after another in its service, rendered when near the screen (`render-when-near`): a service's first
+ * row may be the first screen (that of the page's first service is), the next ones are a phone's screen or more
+ * below it (each row is as tall as one). Skipped, a row costs the first frame no layout, and its picture, lazy,
+ * is asked for when the row comes near instead of beside the first screen's.
+ */
+function Row({ entry, imageSide, priority, later }: { entry: Entry; imageSide: 'left' | 'right'; priority: boolean; later: boolean }) {
   return (
-    <div data-image-side={imageSide} className="grid items-center gap-8 lg:grid-cols-2 lg:gap-14">
+    <div data-image-side={imageSide} className={`grid items-center gap-8 lg:grid-cols-2 lg:gap-14${later ? ' render-when-near' : ''}`}>
       {entry.img ? (
         <div data-row-part="image" className={imageSide === 'right' ? 'lg:order-last' : ''}>
           <ResponsiveImage
@@ -41,7 +47,8 @@ export const firstRowPicture = (services: Service[]) => services.flatMap((servic
  * Every service with one row per description entry; the picture alternates sides row
  * after row across the whole page (left, right, left…), so consecutive services still alternate.
  * The first row's picture is on a phone's first screen, under the page header, and its largest paint: it is
- * asked for first (`priority`), the others when near the screen.
+ * asked for first (`priority`), the others when near the screen, and the rows after a service's first are rendered
+ * only then (decision 235).
  */
 export function ServiceRows({ services }: { services: Service[] }) {
   const page = usePageStrings()
@@ -64,7 +71,13 @@ export function ServiceRows({ services }: { services: Service[] }) {
               />
               <div className="space-y-14">
                 {service.description.map((entry, index) => (
-                  <Row key={index} entry={entry} priority={rowIndex === 0} imageSide={rowIndex++ % 2 === 0 ? 'left' : 'right'} />
+                  <Row
+                    key={index}
+                    entry={entry}
+                    priority={rowIndex === 0}
+                    later={index > 0}
+                    imageSide={rowIndex++ % 2 === 0 ? 'left' : 'right'}
+                  />
                 ))}
               </div>
               {canonicalSlug(service.name) ? (
