@@ -249,6 +249,33 @@ test.describe("a phone's first screen", () => {
       await expect.poll(() => isLargestPaint(page, first)).toBe(true)
     })
   }
+  // A phone's first screen there holds the business profile's picture and the first directory badges under it, lazy:
+  // asked for at low priority, the browser keeps them low on screen, where it would raise them beside the profile's.
+  test('/find-us-on: the business profile is the one picture at high priority; the badges on screen stay low', async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page)
+    const priority = new Map<string, string>()
+    cdp.on('Network.requestWillBeSent', (event) => priority.set(event.requestId + ' ' + event.request.url, event.request.initialPriority))
+    cdp.on('Network.resourceChangedPriority', (event) => {
+      for (const key of priority.keys()) if (key.startsWith(event.requestId + ' ')) priority.set(key, event.newPriority)
+    })
+    await cdp.send('Network.enable')
+    await page.goto('/find-us-on', { waitUntil: 'load' })
+    const first = page.locator('img[fetchpriority="high"]')
+    await expect(first).toHaveCount(1)
+    await expect.poll(() => isLargestPaint(page, first)).toBe(true)
+    const badges = page.locator('section a img')
+    const onScreen = []
+    for (const badge of await badges.all())
+      if ((await badge.isVisible()) && (await badge.evaluate((img) => img.getBoundingClientRect().top < innerHeight))) onScreen.push(badge)
+    expect(onScreen.length, 'badges on the first screen').toBeGreaterThan(0)
+    const priorityOf = async (img: ReturnType<Page['locator']>) => {
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).currentSrc)).not.toBe('')
+      const url = await img.evaluate((el) => (el as HTMLImageElement).currentSrc)
+      return [...priority].find(([key]) => key.endsWith(' ' + url))?.[1]
+    }
+    expect(await priorityOf(first)).toBe('High')
+    for (const badge of onScreen) expect(await priorityOf(badge)).toBe('Low')
+  })
 })
 
 /** Whether the page's largest paint so far (its last `largest-contentful-paint` entry) is `picture`. */

@@ -35,7 +35,9 @@ const HALF_WIDTH = `(min-width: 640px) ${half.wide}px, min(50vw - 41px, ${half.p
 
 /**
  * A picture link: as wide as its place, or as its picture when that holds fewer pixels (it is never stretched), centred.
- * `priority`: the business profile's, the page's largest paint on a phone (issue 46).
+ * `priority`: the business profile's, the page's largest paint on a phone (issue 46). The others (directories, social
+ * profiles), several of them on a phone's first screen, ask for low priority: on screen the browser would raise them to
+ * high and share the line with the profile's picture (decision 235).
  */
 function ImageLink({
   href,
@@ -56,7 +58,15 @@ function ImageLink({
       {...external}
       className="mx-auto block w-fit max-w-full overflow-hidden rounded-xl shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
     >
-      <ResponsiveImage src={image} alt={label} width={240} height={80} sizes={sizes} priority={priority} className="block h-auto w-full" />
+      <ResponsiveImage
+        src={image}
+        alt={label}
+        width={240}
+        height={80}
+        sizes={sizes}
+        {...(priority ? { priority } : { fetchPriority: 'low' as const })}
+        className="block h-auto w-full"
+      />
       <NewTab />
     </a>
   )

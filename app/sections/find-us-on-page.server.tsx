@@ -39,7 +39,9 @@ export function FindUsOnPage({ name, logo, slogan, address, phone, backdrop, var
                   width={200}
                   height={60}
                   displayHeight={LOGO_HEIGHT.findUsOn}
+                  // At once but after the business profile's picture, the largest paint, as the header's logo (decision 235).
                   loading="eager"
+                  fetchPriority="low"
                   className="h-14 w-auto"
                 />
               ) : (
