@@ -258,10 +258,14 @@ test.describe("a phone's first screen", () => {
   test('/find-us-on: the business profile is the one picture at high priority; the badges on screen stay low', async ({ context }) => {
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
-    const priority = new Map<string, string>()
-    cdp.on('Network.requestWillBeSent', (event) => priority.set(event.requestId + ' ' + event.request.url, event.request.initialPriority))
+    // Each request's URL and the priority Chromium last gave it, by request id.
+    const requests = new Map<string, { url: string; priority: string }>()
+    cdp.on('Network.requestWillBeSent', (event) =>
+      requests.set(event.requestId, { url: event.request.url, priority: event.request.initialPriority }),
+    )
     cdp.on('Network.resourceChangedPriority', (event) => {
-      for (const key of priority.keys()) if (key.startsWith(event.requestId + ' ')) priority.set(key, event.newPriority)
+      const request = requests.get(event.requestId)
+      if (request) request.priority = event.newPriority
     })
     await cdp.send('Network.enable')
     await page.goto('/find-us-on', { waitUntil: 'load' })
@@ -276,7 +280,7 @@ test.describe("a phone's first screen", () => {
     const priorityOf = async (img: ReturnType<Page['locator']>) => {
       await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).currentSrc)).not.toBe('')
       const url = await img.evaluate((el) => (el as HTMLImageElement).currentSrc)
-      return [...priority].find(([key]) => key.endsWith(' ' + url))?.[1]
+      return [...requests.values()].find((request) => request.url === url)?.priority
     }
     expect(await priorityOf(first)).toBe('High')
     for (const badge of onScreen) expect(await priorityOf(badge)).toBe('Low')

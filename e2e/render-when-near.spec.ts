@@ -59,14 +59,15 @@ for (const [label, viewport, modalSeen] of [
   })
 }
 
+/** Whether the element's content is rendered (false while a `content-visibility: auto` ancestor skips it). */
+const rendered = (locator: Locator) => locator.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))
+
 test('a block below the first screen is rendered only once the visitor comes near it; the first screen at once', async ({
   browser,
   baseURL,
 }) => {
   const { page, close } = await newVisitor(browser, baseURL, PHONE, { wake: false, modalSeen: true })
   await page.goto('/gallery', { waitUntil: 'load' })
-  /** Whether the element's content is rendered (false while a `content-visibility: auto` ancestor skips it). */
-  const rendered = (locator: Locator) => locator.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))
   const [heading, lastGroup, footerLink] = [
     page.locator('main h1'),
     page.locator('main section h2').last(),
@@ -92,7 +93,6 @@ test("on /services a service's later rows wait until the visitor comes near, and
   const rows = page.locator('main section').nth(1).locator('[data-image-side]')
   expect(await rows.count(), 'the demo’s first service has three rows').toBeGreaterThanOrEqual(3)
   const [first, last] = [rows.first(), rows.last()]
-  const rendered = (locator: Locator) => locator.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))
   // The picture's folder (`/img/{key}`), which every one of its files shares.
   const pictureOf = (row: Locator) =>
     row.locator('img').evaluate((img) => new URL((img as HTMLImageElement).src).pathname.replace(/[^/]+$/, ''))

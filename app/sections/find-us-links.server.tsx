@@ -64,7 +64,8 @@ function ImageLink({
         width={240}
         height={80}
         sizes={sizes}
-        {...(priority ? { priority } : { fetchPriority: 'low' as const })}
+        priority={priority}
+        fetchPriority={priority ? 'high' : 'low'}
         className="block h-auto w-full"
       />
       <NewTab />
