@@ -253,6 +253,28 @@ test.describe("a phone's first screen", () => {
       await expect.poll(() => isLargestPaint(page, first)).toBe(true)
     })
   }
+  // The band's picture is the first row's there: from lg the band asks for its own file (veiled), below it for the row's.
+  test("/services: on a phone the band shows the first row's picture from the row's own file, fetched once", async ({
+    browser,
+    baseURL,
+  }) => {
+    for (const dpr of [1.75, 3]) {
+      const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: dpr })
+      const page = await context.newPage()
+      const pictures: string[] = []
+      page.on('request', (r) => new URL(r.url()).pathname.startsWith('/img/') && pictures.push(r.url()))
+      await page.goto(`${baseURL}/services`)
+      const chosen = (img: ReturnType<Page['locator']>) => img.evaluate((el: HTMLImageElement) => el.complete && el.currentSrc)
+      const [band, row] = [page.locator('section:has(h1) img'), page.locator('img[fetchpriority="high"]')]
+      await expect.poll(() => chosen(row)).toMatch(/\.webp$/)
+      await expect.poll(() => chosen(band)).toMatch(/\.webp$/)
+      const file = await chosen(row)
+      expect(await chosen(band), `@${dpr}x`).toBe(file)
+      expect(pictures.filter((url) => url === file).length, `@${dpr}x: requests of ${file}`).toBe(1)
+      await context.close()
+    }
+  })
+
   // A phone's first screen there holds the business profile's picture and the first directory badges under it, lazy:
   // asked for at low priority, the browser keeps them low on screen, where it would raise them beside the profile's.
   test('/find-us-on: the business profile is the one picture at high priority; the badges on screen stay low', async ({ context }) => {

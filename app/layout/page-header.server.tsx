@@ -1,4 +1,5 @@
 import { ResponsiveImage } from '#app/ui/responsive-image.tsx'
+import type { CoverBox } from '#app/ui/image-variants.ts'
 import { useFixedEnglish } from '#app/i18n/use-strings.ts'
 
 /** The band at the top of inner pages: a title and a sub-header ('Home - {title}' when both are equal). */
@@ -18,9 +19,19 @@ type Props = {
    * resolution, is still fetched at once but after that one (issue 46).
    */
   picturePriority?: 'high' | 'low'
+  /**
+   * The boxes below lg of a picture under the band that shows the band's picture (/services: the first row's, its
+   * largest paint on a phone). There the band asks for the very file that picture asks for, one request for both
+   * (the band's own, however small, shared the phone's line with the largest paint); from lg, for its own.
+   */
+  sameFileBelowLg?: CoverBox[]
 }
 
-export function PageHeader({ title, subHeader = title, image, english, picturePriority = 'high' }: Props) {
+// The band: 13rem tall on a phone (15.5rem with a title on two lines), 17.5rem from sm (20.5rem).
+const bandFromSm: CoverBox = { media: '(min-width: 640px)', width: '100vw', height: '18rem' }
+const bandOnPhone: CoverBox = { width: '100vw', height: '16rem' }
+
+export function PageHeader({ title, subHeader = title, image, english, picturePriority = 'high', sameFileBelowLg }: Props) {
   const fixedEnglish = useFixedEnglish()
   const en = (part: 'title' | 'subHeader') => (english === part || english === 'both' ? fixedEnglish : undefined)
   return (
@@ -33,11 +44,11 @@ export function PageHeader({ title, subHeader = title, image, english, picturePr
           width={1200}
           height={800}
           {...(picturePriority === 'high' ? { priority: true } : { loading: 'eager', fetchPriority: 'low' })}
-          // A band 13rem tall on a phone (15.5rem with a title on two lines), 17.5rem from sm (20.5rem).
-          cover={[
-            { media: '(min-width: 640px)', width: '100vw', height: '18rem' },
-            { width: '100vw', height: '16rem' },
-          ]}
+          cover={
+            sameFileBelowLg
+              ? [{ ...bandFromSm, media: '(min-width: 1024px)' }, ...sameFileBelowLg.map((box) => ({ ...box, unveiled: true as const }))]
+              : [bandFromSm, bandOnPhone]
+          }
           veil="overlay"
         />
       ) : null}

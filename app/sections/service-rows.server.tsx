@@ -10,6 +10,9 @@ import { usePageStrings } from '#app/i18n/use-page-strings.ts'
 
 type Entry = Service['description'][number]
 
+/** A row's picture below lg, across the page's container (from lg, half of it beside the text). */
+export const rowPictureBelowLg = containerBoxes(3 / 2)
+
 /**
  * `later`: a row after another in its service, rendered when near the screen (`render-when-near`): a service's first
  * row may be the first screen (that of the page's first service is), the next ones are a phone's screen or more
@@ -26,7 +29,7 @@ function Row({ entry, imageSide, priority, later }: { entry: Entry; imageSide: '
             alt=""
             width={1200}
             height={800}
-            cover={[{ media: '(min-width: 1024px)', width: '600px', aspect: 3 / 2 }, ...containerBoxes(3 / 2)]}
+            cover={[{ media: '(min-width: 1024px)', width: '600px', aspect: 3 / 2 }, ...rowPictureBelowLg]}
             priority={priority}
             className="aspect-[3/2] w-full rounded-2xl object-cover shadow-xl"
           />

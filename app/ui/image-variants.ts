@@ -97,7 +97,15 @@ export const portraitCandidates = (image: LocalImage) =>
  * box of fixed proportions) or its height (`height`, a CSS length: `100vh` for the screen, or the usual
  * height of a band as tall as its text).
  */
-export type CoverBox = { media?: string; width: string } & ({ aspect: number } | { height: string })
+export type CoverBox = {
+  media?: string
+  width: string
+  /**
+   * Asked for at its whole drawn resolution though the picture is veiled: a box that borrows another picture's boxes
+   * to ask for the very file that one asks for, unveiled, on the same page (fetched once for both).
+   */
+  unveiled?: true
+} & ({ aspect: number } | { height: string })
 
 /**
  * The boxes of a picture drawn across the page's container below lg (`container-page` in app.css: 1rem of padding
@@ -136,7 +144,7 @@ export type Veil = keyof typeof VEIL_RESOLUTION
  * `sizes` for a picture drawn with object-fit: cover: the width it is drawn at. That is its box's width,
  * unless the box is proportionally taller than the picture: then the picture is scaled to the box's height
  * and cropped at the sides, and drawn as wide as that height × its own width / height. A picture seen
- * through a `veil` asks for its VEIL_RESOLUTION of it.
+ * through a `veil` asks for its VEIL_RESOLUTION of it, but in an `unveiled` box.
  */
 export function coverSizes(boxes: CoverBox[], image: { width: number; height: number }, veil?: Veil): string {
   const shape = image.width / image.height
@@ -144,7 +152,7 @@ export function coverSizes(boxes: CoverBox[], image: { width: number; height: nu
     .map((box) => {
       const drawn =
         'aspect' in box ? scaled(box.width, Math.max(1, shape / box.aspect)) : `max(${box.width}, ${box.height} * ${ceil3(shape)})`
-      const asked = veil ? `calc(${drawn} * ${ceil3(VEIL_RESOLUTION[veil])})` : drawn
+      const asked = veil && !box.unveiled ? `calc(${drawn} * ${ceil3(VEIL_RESOLUTION[veil])})` : drawn
       return box.media ? `${box.media} ${asked}` : asked
     })
     .join(', ')

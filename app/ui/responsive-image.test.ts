@@ -83,6 +83,11 @@ test('a cover picture in a box of a given height is drawn as wide as that height
     expect(share).toBeGreaterThanOrEqual(VEIL_RESOLUTION[veil])
     expect(share).toBeLessThan(VEIL_RESOLUTION[veil] + 0.001)
   }
+  // A veiled picture's box that borrows another's to share its file asks for exactly what that one asks for.
+  const borrowed = { width: 'calc(100vw - 2rem)', aspect: 3 / 2 }
+  expect(coverSizes([{ ...borrowed, unveiled: true }], { width: 1200, height: 800 }, 'overlay')).toBe(
+    coverSizes([borrowed], { width: 1200, height: 800 }),
+  )
 })
 
 test('a landscape or square picture also has a portrait crop, as tall as it; a logo, a badge or a portrait photo has none', () => {
