@@ -1,3 +1,5 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import {
   IMAGE_PLACEHOLDER,
@@ -12,6 +14,7 @@ import {
   variantCandidates,
   variantWidths,
 } from './image-variants.ts'
+import { ResponsiveImage } from './responsive-image.tsx'
 
 const photo = { hash: 'a'.repeat(32), width: 1920, height: 1440, fallback: 'jpg' } as const
 
@@ -139,4 +142,14 @@ test("the crop serves a phone's screen-wide box taller than the crop's shape, dr
   expect(portraitSource([{ width: '100vw', aspect: 1 }], hero)).toBeUndefined()
   expect(portraitSource([{ width: '50vw', height: '42rem' }], hero)).toBeUndefined()
   expect(portraitSource([{ width: '100vw', height: 'min(42rem, 80vh)' }], hero)).toBeUndefined()
+})
+
+test("a caller's undefined leaves the picture's own loading and priority, where a value overrides them", () => {
+  const src = localImageSrc(photo)
+  const img = (props: Record<string, unknown>) =>
+    /<img [^>]*>/.exec(renderToStaticMarkup(createElement(ResponsiveImage, { src, alt: '', width: 1920, height: 1440, ...props })))![0]
+  expect(img({ priority: true, fetchPriority: undefined, loading: undefined })).toMatch(/loading="eager" fetchPriority="high"/)
+  expect(img({ fetchPriority: undefined })).toMatch(/loading="lazy"/)
+  expect(img({ fetchPriority: undefined })).not.toMatch(/fetchPriority/)
+  expect(img({ loading: 'eager', fetchPriority: 'low' })).toMatch(/loading="eager" fetchPriority="low"/)
 })

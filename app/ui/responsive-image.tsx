@@ -61,12 +61,14 @@ export function ResponsiveImage({
   ...rest
 }: Props) {
   const local = parseLocalImage(src)
+  // What a caller leaves undefined (`fetchPriority={low ? 'low' : undefined}`) keeps this component's own value.
+  const given = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined))
   const loading = {
     loading: priority ? 'eager' : 'lazy',
     fetchPriority: priority ? 'high' : undefined,
     decoding: priority ? undefined : 'async',
   } as const
-  if (!local) return <img src={src} alt={alt} width={width} height={height} style={style} {...loading} {...rest} />
+  if (!local) return <img src={src} alt={alt} width={width} height={height} style={style} {...loading} {...given} />
   const shownSizes = cover
     ? coverSizes(cover, local, veil)
     : displayHeight
@@ -97,7 +99,7 @@ export function ResponsiveImage({
         style={cover ? style : { ...withinPixels(local, displayHeight), ...style }}
         data-veil={cover ? veil : undefined}
         {...loading}
-        {...rest}
+        {...given}
       />
     </picture>
   )
