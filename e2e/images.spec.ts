@@ -226,6 +226,7 @@ test.describe("a phone's first screen", () => {
     ['/contact', 'section[aria-labelledby="contact-heading"] img'],
     ['/gallery', 'section[aria-labelledby="before-after-heading"] img'],
     ['/wood-fence-installation', 'main img[alt="Wood Fence Installation"]'],
+    ['/gallery/cedar-fences', 'section[aria-labelledby="landing-gallery-heading"] img'],
   ] as const) {
     test(`${route}: the page header's picture is the one asked for first; the pictures under it come after`, async ({ context }) => {
       const page = await context.newPage()

@@ -22,6 +22,9 @@ function Thumbnail({ src }: { src: string }) {
           { width: '50vw', aspect: 4 / 3 },
         ]}
         className="photo-cover-zoom"
+        // Never a page's largest paint: on a phone's first screen (a project's page, right under its header) the browser
+        // would raise it to high beside the header's picture, which is (issue 46).
+        fetchPriority="low"
       />
       <span
         aria-hidden="true"
