@@ -197,8 +197,8 @@ test.describe("the home page's hero", () => {
       page.on('request', (r) => r.resourceType() === 'image' && new URL(r.url()).pathname.startsWith('/img/') && pictures.push(r.url()))
       await page.goto(baseURL!)
       const hero = page.locator('img[fetchpriority="high"]')
-      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(file)
-      const shown = await hero.evaluate((img: HTMLImageElement) => img.currentSrc)
+      await expect.poll(() => chosenFile(hero)).toMatch(file)
+      const shown = (await chosenFile(hero)) as string
       const key = /\/img\/([^/]+)\//.exec(shown)![1]!
       // The preload asked for the very file the picture chose: nothing else of this photo came down.
       expect(
@@ -265,12 +265,11 @@ test.describe("a phone's first screen", () => {
       const pictures: string[] = []
       page.on('request', (r) => new URL(r.url()).pathname.startsWith('/img/') && pictures.push(r.url()))
       await page.goto(`${baseURL}/services`)
-      const chosen = (img: ReturnType<Page['locator']>) => img.evaluate((el: HTMLImageElement) => el.complete && el.currentSrc)
       const [band, row] = [page.locator('section:has(h1) img'), page.locator('img[fetchpriority="high"]')]
-      await expect.poll(() => chosen(row)).toMatch(/\.webp$/)
-      await expect.poll(() => chosen(band)).toMatch(/\.webp$/)
-      const file = await chosen(row)
-      expect(await chosen(band), `@${dpr}x`).toBe(file)
+      await expect.poll(() => chosenFile(row)).toMatch(/\.webp$/)
+      await expect.poll(() => chosenFile(band)).toMatch(/\.webp$/)
+      const file = await chosenFile(row)
+      expect(await chosenFile(band), `@${dpr}x`).toBe(file)
       expect(pictures.filter((url) => url === file).length, `@${dpr}x: requests of ${file}`).toBe(1)
       await context.close()
     }
@@ -309,6 +308,9 @@ test.describe("a phone's first screen", () => {
     for (const badge of onScreen) expect(await priorityOf(badge)).toBe('Low')
   })
 })
+
+/** The file the browser chose for a picture, once loaded; false until then. */
+const chosenFile = (img: ReturnType<Page['locator']>) => img.evaluate((el: HTMLImageElement) => el.complete && el.currentSrc)
 
 /** Whether the page's largest paint so far (its last `largest-contentful-paint` entry) is `picture`. */
 function isLargestPaint(page: Page, picture: ReturnType<Page['locator']>) {

@@ -71,8 +71,9 @@ test("a phone that paints the home page's heading before the rest: nothing it dr
     const type = upstream.headers.get('content-type') ?? ''
     const body = await upstream.text()
     response.writeHead(upstream.status, { 'content-type': type })
-    const cut = body.indexOf('</h1>') + '</h1>'.length
-    if (!type.startsWith('text/html') || cut < '</h1>'.length) return response.end(body)
+    const heading = body.indexOf('</h1>')
+    if (!type.startsWith('text/html') || heading < 0) return response.end(body)
+    const cut = heading + '</h1>'.length
     response.write(body.slice(0, cut))
     setTimeout(() => response.end(body.slice(cut)), 400)
   })
