@@ -43,13 +43,15 @@ try {
 
 /**
  * Debian's Chromium for Lighthouse, headless. `viaCaddy`: it accepts the certificates of Caddy's own CA
- * (startCaddyFront in serve.js), which it is only ever pointed at for the bench's pages.
+ * (startCaddyFront in serve.js), which it is only ever pointed at for the bench's pages. `flags`: more of
+ * Chromium's flags (youtube-stand-in.js).
  * @param {boolean} viaCaddy
+ * @param {string[]} [flags]
  */
-export const launchChromium = (viaCaddy) =>
+export const launchChromium = (viaCaddy, flags = []) =>
   chromeLauncher.launch({
     chromePath: chromiumPath(),
-    chromeFlags: ['--headless=new', ...(viaCaddy ? ['--ignore-certificate-errors'] : []), ...chromiumArgs],
+    chromeFlags: ['--headless=new', ...(viaCaddy ? ['--ignore-certificate-errors'] : []), ...chromiumArgs, ...flags],
   })
 
 /** Why Lighthouse has no figures for a load (it sometimes loses the trace: NO_NAVSTART), or undefined. */
@@ -57,32 +59,39 @@ export const launchChromium = (viaCaddy) =>
 const failureOf = (lhr) => lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint']?.errorMessage
 
 /**
- * `runs` Lighthouse loads of `url` in the Chromium at `port`, each tried once more when its trace
- * was lost (then it says why, instead of a bare NaN). Returns every run, sorted by performance
- * score, and the median one: on a shared machine single runs are noisy, so benches quote medians.
- * @param {string} url
- * @param {{ port: number, runs: number, config?: import('lighthouse').Config, onlyCategories?: string[], label?: string }} options
+ * `runs` Lighthouse loads of each of `urls` in the Chromium at `port`, taken in turns (every url once,
+ * then every url again…) so that the machine's ups and downs over the bench fall on every url alike
+ * and a comparison between them (a route and the reference) is fair. A load whose trace was lost is
+ * tried once more (then it says why, instead of a bare NaN). Returns, for each url in its order, every
+ * run sorted by performance score and the median one: on a shared machine single runs are noisy, so
+ * benches quote medians.
+ * @param {string[]} urls
+ * @param {{ port: number, runs: number, config?: import('lighthouse').Config, onlyCategories?: string[], label?: (url: string) => string }} options
+ * @returns {Promise<{ url: string, all: LighthouseResult[], median: LighthouseResult }[]>}
  */
-export async function lighthouseRuns(url, { port, runs, config, onlyCategories, label = url }) {
-  const measure = async () => {
+export async function lighthouseRuns(urls, { port, runs, config, onlyCategories, label = (url) => url }) {
+  if (runs < 1) throw new Error('lighthouseRuns: runs must be at least 1')
+  /** @param {string} url */
+  const measure = async (url) => {
     lanternGraphs.length = 0
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories }, config)
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     graphsOfRun.set(result.lhr, lanternGraphs.slice(0, 2))
     return result.lhr
   }
-  /** @type {LighthouseResult[]} */
-  const all = []
-  for (let i = 0; i < runs; i++) {
-    let lhr = await measure()
-    if (failureOf(lhr)) lhr = await measure()
-    if (failureOf(lhr)) console.log(`${label}: Lighthouse could not measure it: ${failureOf(lhr)}`)
-    all.push(lhr)
-  }
-  all.sort((a, b) => performanceOf(a) - performanceOf(b))
-  const median = all[Math.floor(all.length / 2)]
-  if (!median) throw new Error('lighthouseRuns: runs must be at least 1')
-  return { all, median }
+  /** @type {LighthouseResult[][]} */
+  const runsOf = urls.map(() => [])
+  for (let i = 0; i < runs; i++)
+    for (const [u, url] of urls.entries()) {
+      let lhr = await measure(url)
+      if (failureOf(lhr)) lhr = await measure(url)
+      if (failureOf(lhr)) console.log(`${label(url)}: Lighthouse could not measure it: ${failureOf(lhr)}`)
+      runsOf[u]?.push(lhr)
+    }
+  return urls.map((url, u) => {
+    const all = (runsOf[u] ?? []).sort((a, b) => performanceOf(a) - performanceOf(b))
+    return { url, all, median: /** @type {LighthouseResult} */ (all[Math.floor(all.length / 2)]) }
+  })
 }
 
 /** A run's performance score, 0…1 (0 when Lighthouse could not score it). @param {LighthouseResult} lhr */

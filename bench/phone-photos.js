@@ -1,12 +1,12 @@
 // The demo record with every photo a phone's: a 4032×3024 JPEG of about 4 MB, served from a local HTTPS
 // image host (self-signed certificate made at run time). Shared by the benches
 // that measure what real-sized photos cost (photos.js) and look like (veil-error.js).
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import https from 'node:https'
 import path from 'node:path'
 import sharp from 'sharp'
 import { root } from '../server/process/ensure-build.js'
+import { selfSignedCertificate } from './self-signed.js'
 
 /** Where the photos are generated, once, and kept between runs. */
 export const photoFolder = path.join(root, '.tmp/bench-photos')
@@ -40,35 +40,6 @@ async function generatePhotos(urls) {
   }
 }
 
-function selfSignedCert() {
-  const key = path.join(photoFolder, 'host.key')
-  const cert = path.join(photoFolder, 'host.crt')
-  if (!fs.existsSync(cert)) {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '2',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost,IP:127.0.0.1',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ],
-      { stdio: 'ignore' },
-    )
-  }
-  return { key: fs.readFileSync(key), cert: fs.readFileSync(cert), certFile: cert }
-}
-
 /** @param {import('node:net').Server} server @returns {Promise<number>} */
 const listen = (server) =>
   new Promise((resolve) =>
@@ -89,7 +60,7 @@ export async function phonePhotoRecord() {
   console.log(`generating ${photoUrls.length} phone photos (once)`)
   await generatePhotos(photoUrls)
 
-  const tls = selfSignedCert()
+  const tls = selfSignedCertificate(photoFolder, ['DNS:localhost', 'IP:127.0.0.1'])
   const host = https.createServer(tls, (req, res) => {
     const name = decodeURIComponent(new URL(req.url ?? '/', 'https://x').pathname)
     const file = name.startsWith('/photos/') ? path.join(photoFolder, path.basename(name)) : path.join(demoImages, path.normalize(name))

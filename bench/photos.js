@@ -48,13 +48,12 @@ for (const { label, record, env, port } of [
   console.log(
     `${label}: ${encoded.ready} images ready ${((Date.now() - started) / 1000).toFixed(1)} s after start-up began (${encoded.failed} failed, ${(variantBytes(site.dataDir) / 1e6).toFixed(1)} MB of variants)`,
   )
-  for (const route of routes) {
-    const { all, median: lhr } = await lighthouseRuns(pages + route, {
-      port: chrome.port,
-      runs,
-      onlyCategories: ['performance'],
-      label: `${label} ${route}`,
-    })
+  const runsOf = await lighthouseRuns(
+    routes.map((route) => pages + route),
+    { port: chrome.port, runs, onlyCategories: ['performance'], label: (url) => `${label} ${url.slice(pages.length)}` },
+  )
+  for (const { url, all, median: lhr } of runsOf) {
+    const route = url.slice(pages.length)
     const eachRun = all.map(
       (r) => `${Math.round(performanceOf(r) * 100)}/${(numericValue(r, 'largest-contentful-paint') / 1000).toFixed(2)}`,
     )
