@@ -79,17 +79,17 @@ export async function lighthouseRuns(urls, { port, runs, config, onlyCategories,
     graphsOfRun.set(result.lhr, lanternGraphs.slice(0, 2))
     return result.lhr
   }
-  /** @type {LighthouseResult[][]} */
-  const runsOf = urls.map(() => [])
+  /** @type {{ url: string, all: LighthouseResult[] }[]} */
+  const pages = urls.map((url) => ({ url, all: [] }))
   for (let i = 0; i < runs; i++)
-    for (const [u, url] of urls.entries()) {
+    for (const { url, all } of pages) {
       let lhr = await measure(url)
       if (failureOf(lhr)) lhr = await measure(url)
       if (failureOf(lhr)) console.log(`${label(url)}: Lighthouse could not measure it: ${failureOf(lhr)}`)
-      runsOf[u]?.push(lhr)
+      all.push(lhr)
     }
-  return urls.map((url, u) => {
-    const all = (runsOf[u] ?? []).sort((a, b) => performanceOf(a) - performanceOf(b))
+  return pages.map(({ url, all }) => {
+    all.sort((a, b) => performanceOf(a) - performanceOf(b))
     return { url, all, median: /** @type {LighthouseResult} */ (all[Math.floor(all.length / 2)]) }
   })
 }
