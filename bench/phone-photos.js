@@ -2,11 +2,10 @@
 // image host (self-signed certificate made at run time). Shared by the benches
 // that measure what real-sized photos cost (photos.js) and look like (veil-error.js).
 import fs from 'node:fs'
-import https from 'node:https'
 import path from 'node:path'
 import sharp from 'sharp'
 import { root } from '../server/process/ensure-build.js'
-import { selfSignedCertificate } from './self-signed.js'
+import { startHttpsHost } from './https-host.js'
 
 /** Where the photos are generated, once, and kept between runs. */
 export const photoFolder = path.join(root, '.tmp/bench-photos')
@@ -40,12 +39,6 @@ async function generatePhotos(urls) {
   }
 }
 
-/** @param {import('node:net').Server} server @returns {Promise<number>} */
-const listen = (server) =>
-  new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port)),
-  )
-
 /**
  * Generates the photos (the first time) and starts the image host. `record` and `env` are what a site needs
  * (serve.js `startSite(port, { record, env })`: the record, and leave to fetch from that host and trust it);
@@ -60,8 +53,7 @@ export async function phonePhotoRecord() {
   console.log(`generating ${photoUrls.length} phone photos (once)`)
   await generatePhotos(photoUrls)
 
-  const tls = selfSignedCertificate(photoFolder, ['DNS:localhost', 'IP:127.0.0.1'])
-  const host = https.createServer(tls, (req, res) => {
+  const host = await startHttpsHost(photoFolder, ['DNS:localhost', 'IP:127.0.0.1'], (req, res) => {
     const name = decodeURIComponent(new URL(req.url ?? '/', 'https://x').pathname)
     const file = name.startsWith('/photos/') ? path.join(photoFolder, path.basename(name)) : path.join(demoImages, path.normalize(name))
     if (!file.startsWith(photoFolder) && !file.startsWith(demoImages)) return res.writeHead(404).end()
@@ -71,7 +63,7 @@ export async function phonePhotoRecord() {
         : res.writeHead(200, { 'Content-Type': name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp' }).end(body),
     )
   })
-  const hostOrigin = `https://localhost:${await listen(host)}`
+  const hostOrigin = `https://localhost:${host.port}`
   const photoSize = photoUrls.map((u) => fs.statSync(photoFile(u)).size)
   console.log(
     `\nimage host ${hostOrigin}: ${photoUrls.length} photos, ${(photoSize.reduce((a, b) => a + b, 0) / photoSize.length / 1e6).toFixed(1)} MB each on average`,
@@ -88,7 +80,7 @@ export async function phonePhotoRecord() {
   )
   return {
     record: photoRecord,
-    env: { OUTBOUND_ALLOW_ORIGINS: hostOrigin, NODE_EXTRA_CA_CERTS: tls.certFile },
-    close: () => host.close(),
+    env: { OUTBOUND_ALLOW_ORIGINS: hostOrigin, NODE_EXTRA_CA_CERTS: host.certFile },
+    close: () => host.server.close(),
   }
 }

@@ -5,11 +5,10 @@
 // every /vi/<id>/hqdefault.jpg as YouTube does: a 480×360 JPEG, a 16:9 frame with black bars above and
 // below, cached for two hours. Chromium is pointed at it by its host resolver and trusts its certificate
 // alone.
-import https from 'node:https'
 import path from 'node:path'
 import sharp from 'sharp'
 import { root } from '../server/process/ensure-build.js'
-import { selfSignedCertificate } from './self-signed.js'
+import { startHttpsHost } from './https-host.js'
 
 const THUMBNAIL_HOST = 'i.ytimg.com'
 const folder = path.join(root, '.tmp/youtube-stand-in')
@@ -29,15 +28,12 @@ async function thumbnail() {
  */
 export async function startYoutubeStandIn() {
   const body = await thumbnail()
-  const { key, cert, spkiHash } = selfSignedCertificate(folder, [`DNS:${THUMBNAIL_HOST}`])
   let requests = 0
-  const server = https.createServer({ key, cert }, (req, res) => {
+  const { server, port, spkiHash } = await startHttpsHost(folder, [`DNS:${THUMBNAIL_HOST}`], (req, res) => {
     if (!/^\/vi\/[\w-]{11}\/hqdefault\.jpg$/.test(req.url ?? '')) return res.writeHead(404).end()
     requests++
     res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Cache-Control': 'public, max-age=7200' }).end(body)
   })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)))
-  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address())
   return {
     chromeFlags: [`--host-resolver-rules=MAP ${THUMBNAIL_HOST} 127.0.0.1:${port}`, `--ignore-certificate-errors-spki-list=${spkiHash}`],
     get requests() {
